@@ -1,0 +1,39 @@
+#pragma once
+// A small thread-safe logger: one line per call, to stderr.
+// Secrets never reach it: callers pass errors already scrubbed.
+
+#include <sstream>
+#include <string>
+
+namespace rdmagw {
+
+enum class LogLevel { kDebug = 0, kInfo = 1, kWarn = 2, kError = 3 };
+
+void setLogLevel(LogLevel level);
+LogLevel logLevel();
+bool parseLogLevel(const std::string& text, LogLevel* out);
+void logLine(LogLevel level, const std::string& component, const std::string& message);
+
+// Usage: RDMAGW_LOG(kWarn, "rdma") << "host01 mlx5_0: " << err;
+class LogStream {
+ public:
+  LogStream(LogLevel level, const char* component) : level_(level), component_(component) {}
+  ~LogStream() { logLine(level_, component_, out_.str()); }
+  template <typename T>
+  LogStream& operator<<(const T& v) {
+    out_ << v;
+    return *this;
+  }
+
+ private:
+  LogLevel level_;
+  const char* component_;
+  std::ostringstream out_;
+};
+
+}  // namespace rdmagw
+
+#define RDMAGW_LOG(level, component)                               \
+  if (::rdmagw::LogLevel::level < ::rdmagw::logLevel()) {          \
+  } else                                                           \
+    ::rdmagw::LogStream(::rdmagw::LogLevel::level, component)

@@ -1,0 +1,197 @@
+// The one schema table. Paths follow the YANG modules in yang/:
+//   /interfaces/...   openconfig-interfaces / openconfig-if-ethernet leaves
+//                     plus rdmagw-pfc additions (ethernet/pfc)
+//   /rdma/...         rdmagw-rdma (IB PMA counters, mlx5 hw_counters)
+// Prometheus names: rdmagw_<subsystem>_<name>_<unit>[_total], base units.
+
+#include <cstdlib>
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+
+#include "models/schema.h"
+
+namespace rdmagw {
+namespace {
+
+constexpr LeafKind C = LeafKind::kCounter;
+constexpr LeafKind G = LeafKind::kGauge;
+constexpr LeafKind S = LeafKind::kString;
+
+#define IF_CTR "/interfaces/interface/state/counters/"
+#define ETH_CTR "/interfaces/interface/ethernet/state/counters/"
+#define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
+#define PRIO_CTR "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/"
+#define RDEV "/rdma/devices/device/state/"
+#define RPORT "/rdma/devices/device/ports/port/state/"
+#define PMA RPORT "counters/"
+#define HW RPORT "hw-counters/"
+
+const LeafSchema kLeaves[] = {
+    // --- OpenConfig interface counters (host netdevs, switch ports) ---
+    {IF_CTR "in-octets", C, "bytes", "Octets received on the interface.", "rdmagw_interface_in_bytes_total", "interface"},
+    {IF_CTR "out-octets", C, "bytes", "Octets transmitted on the interface.", "rdmagw_interface_out_bytes_total", "interface"},
+    {IF_CTR "in-pkts", C, "packets", "Packets received on the interface.", "rdmagw_interface_in_packets_total", "interface"},
+    {IF_CTR "out-pkts", C, "packets", "Packets transmitted on the interface.", "rdmagw_interface_out_packets_total", "interface"},
+    {IF_CTR "in-unicast-pkts", C, "packets", "Unicast packets received.", "rdmagw_interface_in_unicast_packets_total", "interface"},
+    {IF_CTR "out-unicast-pkts", C, "packets", "Unicast packets transmitted.", "rdmagw_interface_out_unicast_packets_total", "interface"},
+    {IF_CTR "in-multicast-pkts", C, "packets", "Multicast packets received.", "rdmagw_interface_in_multicast_packets_total", "interface"},
+    {IF_CTR "out-multicast-pkts", C, "packets", "Multicast packets transmitted.", "rdmagw_interface_out_multicast_packets_total", "interface"},
+    {IF_CTR "in-broadcast-pkts", C, "packets", "Broadcast packets received.", "rdmagw_interface_in_broadcast_packets_total", "interface"},
+    {IF_CTR "out-broadcast-pkts", C, "packets", "Broadcast packets transmitted.", "rdmagw_interface_out_broadcast_packets_total", "interface"},
+    {IF_CTR "in-discards", C, "packets", "Inbound packets discarded (on mlx5: rx_discards_phy, no receive buffer).", "rdmagw_interface_in_discards_total", "interface"},
+    {IF_CTR "out-discards", C, "packets", "Outbound packets discarded.", "rdmagw_interface_out_discards_total", "interface"},
+    {IF_CTR "in-errors", C, "packets", "Inbound packets with errors.", "rdmagw_interface_in_errors_total", "interface"},
+    {IF_CTR "out-errors", C, "packets", "Outbound packets with errors.", "rdmagw_interface_out_errors_total", "interface"},
+    {ETH_CTR "in-mac-pause-frames", C, "frames", "802.3x (global) PAUSE frames received.", "rdmagw_interface_in_mac_pause_frames_total", "interface"},
+    {ETH_CTR "out-mac-pause-frames", C, "frames", "802.3x (global) PAUSE frames transmitted.", "rdmagw_interface_out_mac_pause_frames_total", "interface"},
+
+    // --- rdmagw-pfc: interface-wide pause accounting ---
+    {PFC_CTR "in-pause-ctrl-frames", C, "frames", "MAC control pause frames received, global and per-priority (mlx5 rx_pause_ctrl_phy).", "rdmagw_interface_in_pause_ctrl_frames_total", "interface"},
+    {PFC_CTR "out-pause-ctrl-frames", C, "frames", "MAC control pause frames transmitted, global and per-priority (mlx5 tx_pause_ctrl_phy).", "rdmagw_interface_out_pause_ctrl_frames_total", "interface"},
+    {PFC_CTR "in-global-pause-duration", C, "microseconds", "Time the port was paused by received 802.3x pause.", "rdmagw_interface_in_global_pause_duration_seconds_total", "interface", 1e-6},
+    {PFC_CTR "out-global-pause-duration", C, "microseconds", "Time the port paused its peer with 802.3x pause.", "rdmagw_interface_out_global_pause_duration_seconds_total", "interface", 1e-6},
+    {PFC_CTR "in-global-pause-transitions", C, "events", "Transitions from not-paused to paused by received 802.3x pause.", "rdmagw_interface_in_global_pause_transitions_total", "interface"},
+    {PFC_CTR "pause-storm-warning-events", C, "events", "Pause storm warnings: the NIC kept pausing its peer for longer than the warning threshold.", "rdmagw_interface_pause_storm_warning_events_total", "interface"},
+    {PFC_CTR "pause-storm-error-events", C, "events", "Pause storm errors: the NIC stopped sending pause after the storm threshold.", "rdmagw_interface_pause_storm_error_events_total", "interface"},
+
+    // --- rdmagw-pfc: per-priority (802.1Qbb) counters ---
+    {PRIO_CTR "in-pause-frames", C, "frames", "PFC pause frames received for this priority.", "rdmagw_interface_pfc_in_pause_frames_total", "interface,priority"},
+    {PRIO_CTR "out-pause-frames", C, "frames", "PFC pause frames transmitted for this priority.", "rdmagw_interface_pfc_out_pause_frames_total", "interface,priority"},
+    {PRIO_CTR "in-pause-duration", C, "microseconds", "Time this priority was paused by received PFC.", "rdmagw_interface_pfc_in_pause_duration_seconds_total", "interface,priority", 1e-6},
+    {PRIO_CTR "out-pause-duration", C, "microseconds", "Time this priority paused its peer with PFC.", "rdmagw_interface_pfc_out_pause_duration_seconds_total", "interface,priority", 1e-6},
+    {PRIO_CTR "in-pause-transitions", C, "events", "Transitions of this priority from not-paused to paused.", "rdmagw_interface_pfc_in_pause_transitions_total", "interface,priority"},
+    {PRIO_CTR "in-octets", C, "bytes", "Octets received on this priority.", "rdmagw_interface_priority_in_bytes_total", "interface,priority"},
+    {PRIO_CTR "out-octets", C, "bytes", "Octets transmitted on this priority.", "rdmagw_interface_priority_out_bytes_total", "interface,priority"},
+    {PRIO_CTR "in-pkts", C, "packets", "Packets received on this priority.", "rdmagw_interface_priority_in_packets_total", "interface,priority"},
+    {PRIO_CTR "out-pkts", C, "packets", "Packets transmitted on this priority.", "rdmagw_interface_priority_out_packets_total", "interface,priority"},
+    {PRIO_CTR "in-discards", C, "packets", "Packets of this priority discarded on receive (no buffer).", "rdmagw_interface_priority_in_discards_total", "interface,priority"},
+
+    // --- rdmagw-rdma: device and port state ---
+    {RDEV "fw-version", S, "", "Firmware version of the RDMA device.", "rdmagw_rdma_device_fw_version_info", "device"},
+    {RDEV "hca-type", S, "", "HCA type of the RDMA device.", "rdmagw_rdma_device_hca_type_info", "device"},
+    {RDEV "board-id", S, "", "Board id of the RDMA device.", "rdmagw_rdma_device_board_id_info", "device"},
+    {RDEV "node-guid", S, "", "Node GUID of the RDMA device.", "rdmagw_rdma_device_node_guid_info", "device"},
+    {RPORT "state", S, "", "Logical port state (ACTIVE, DOWN, INIT, ARMED).", "rdmagw_rdma_port_state_info", "device,port"},
+    {RPORT "state-id", G, "", "Logical port state code (4 = ACTIVE).", "rdmagw_rdma_port_state_id", "device,port"},
+    {RPORT "phys-state", S, "", "Physical port state (LinkUp, Disabled, Polling...).", "rdmagw_rdma_port_phys_state_info", "device,port"},
+    {RPORT "phys-state-id", G, "", "Physical port state code (5 = LinkUp).", "rdmagw_rdma_port_phys_state_id", "device,port"},
+    {RPORT "rate", G, "bits-per-second", "Port signalling rate.", "rdmagw_rdma_port_rate_bytes_per_second", "device,port", 0.125},
+    {RPORT "link-layer", S, "", "Link layer: InfiniBand or Ethernet (RoCE).", "rdmagw_rdma_port_link_layer_info", "device,port"},
+    {RPORT "netdev", S, "", "Network device bound to the port (RoCE).", "rdmagw_rdma_port_netdev_info", "device,port"},
+
+    // --- rdmagw-rdma: IB PMA port counters (sysfs counters/) ---
+    {PMA "port-xmit-octets", C, "bytes", "Octets transmitted (sysfs port_xmit_data x 4; RoCE traffic only on RoCE).", "rdmagw_rdma_port_xmit_bytes_total", "device,port"},
+    {PMA "port-rcv-octets", C, "bytes", "Octets received (sysfs port_rcv_data x 4; RoCE traffic only on RoCE).", "rdmagw_rdma_port_rcv_bytes_total", "device,port"},
+    {PMA "port-xmit-packets", C, "packets", "Packets transmitted.", "rdmagw_rdma_port_xmit_packets_total", "device,port"},
+    {PMA "port-rcv-packets", C, "packets", "Packets received.", "rdmagw_rdma_port_rcv_packets_total", "device,port"},
+    {PMA "unicast-xmit-packets", C, "packets", "Unicast packets transmitted.", "rdmagw_rdma_port_unicast_xmit_packets_total", "device,port"},
+    {PMA "unicast-rcv-packets", C, "packets", "Unicast packets received.", "rdmagw_rdma_port_unicast_rcv_packets_total", "device,port"},
+    {PMA "multicast-xmit-packets", C, "packets", "Multicast packets transmitted.", "rdmagw_rdma_port_multicast_xmit_packets_total", "device,port"},
+    {PMA "multicast-rcv-packets", C, "packets", "Multicast packets received.", "rdmagw_rdma_port_multicast_rcv_packets_total", "device,port"},
+    {PMA "port-xmit-wait", C, "ticks", "Ticks the port had data to send but could not (credits, pause).", "rdmagw_rdma_port_xmit_wait_total", "device,port"},
+    {PMA "symbol-error", C, "errors", "Minor link errors (16-bit, saturating).", "rdmagw_rdma_port_symbol_error_total", "device,port"},
+    {PMA "link-error-recovery", C, "events", "Link error recoveries (8-bit, saturating).", "rdmagw_rdma_port_link_error_recovery_total", "device,port"},
+    {PMA "link-downed", C, "events", "Times the link went down on errors (8-bit, saturating).", "rdmagw_rdma_port_link_downed_total", "device,port"},
+    {PMA "port-rcv-errors", C, "packets", "Received packets with errors (16-bit, saturating).", "rdmagw_rdma_port_rcv_errors_total", "device,port"},
+    {PMA "port-rcv-remote-physical-errors", C, "packets", "Received packets marked with EBP (16-bit, saturating).", "rdmagw_rdma_port_rcv_remote_physical_errors_total", "device,port"},
+    {PMA "port-rcv-switch-relay-errors", C, "packets", "Packets discarded by switch relay (16-bit, saturating).", "rdmagw_rdma_port_rcv_switch_relay_errors_total", "device,port"},
+    {PMA "port-xmit-discards", C, "packets", "Outbound packets discarded (16-bit, saturating).", "rdmagw_rdma_port_xmit_discards_total", "device,port"},
+    {PMA "port-xmit-constraint-errors", C, "packets", "Packets not sent due to constraints (8-bit, saturating).", "rdmagw_rdma_port_xmit_constraint_errors_total", "device,port"},
+    {PMA "port-rcv-constraint-errors", C, "packets", "Packets dropped due to constraints (8-bit, saturating).", "rdmagw_rdma_port_rcv_constraint_errors_total", "device,port"},
+    {PMA "local-link-integrity-errors", C, "errors", "Local link integrity errors (4-bit, saturating).", "rdmagw_rdma_port_local_link_integrity_errors_total", "device,port"},
+    {PMA "excessive-buffer-overrun-errors", C, "errors", "Excessive buffer overruns (4-bit, saturating).", "rdmagw_rdma_port_excessive_buffer_overrun_errors_total", "device,port"},
+    {PMA "vl15-dropped", C, "packets", "VL15 packets dropped (16-bit, saturating).", "rdmagw_rdma_port_vl15_dropped_total", "device,port"},
+
+    // --- rdmagw-rdma: mlx5 hw_counters (congestion: 64-bit; queue: 32-bit, wrapping) ---
+    {HW "np-ecn-marked-roce-packets", C, "packets", "RoCE packets received with ECN CE marks (receiver, notification point).", "rdmagw_rdma_port_np_ecn_marked_roce_packets_total", "device,port"},
+    {HW "np-cnp-sent", C, "packets", "Congestion notification packets sent by the receiver (notification point).", "rdmagw_rdma_port_np_cnp_sent_total", "device,port"},
+    {HW "rp-cnp-handled", C, "packets", "CNPs handled by the sender, which lowered its rate (reaction point).", "rdmagw_rdma_port_rp_cnp_handled_total", "device,port"},
+    {HW "rp-cnp-ignored", C, "packets", "CNPs received and ignored by the sender (reaction point).", "rdmagw_rdma_port_rp_cnp_ignored_total", "device,port"},
+    {HW "rx-icrc-encapsulated", C, "packets", "RoCE packets with ICRC errors.", "rdmagw_rdma_port_rx_icrc_encapsulated_total", "device,port"},
+    {HW "out-of-buffer", C, "packets", "Packets dropped: no receive WQE (32-bit, wrapping).", "rdmagw_rdma_port_out_of_buffer_total", "device,port"},
+    {HW "out-of-sequence", C, "packets", "Out-of-sequence packets received (32-bit, wrapping).", "rdmagw_rdma_port_out_of_sequence_total", "device,port"},
+    {HW "duplicate-request", C, "packets", "Duplicate requests received (32-bit, wrapping).", "rdmagw_rdma_port_duplicate_request_total", "device,port"},
+    {HW "rnr-nak-retry-err", C, "events", "RNR NAK retries exceeded (32-bit, wrapping).", "rdmagw_rdma_port_rnr_nak_retry_err_total", "device,port"},
+    {HW "packet-seq-err", C, "events", "Packet sequence errors (32-bit, wrapping).", "rdmagw_rdma_port_packet_seq_err_total", "device,port"},
+    {HW "implied-nak-seq-err", C, "events", "Implied NAK sequence errors (32-bit, wrapping).", "rdmagw_rdma_port_implied_nak_seq_err_total", "device,port"},
+    {HW "local-ack-timeout-err", C, "events", "Local ACK timeouts (32-bit, wrapping).", "rdmagw_rdma_port_local_ack_timeout_err_total", "device,port"},
+    {HW "req-cqe-error", C, "events", "Requester completions with error (32-bit, wrapping).", "rdmagw_rdma_port_req_cqe_error_total", "device,port"},
+    {HW "resp-cqe-error", C, "events", "Responder completions with error (32-bit, wrapping).", "rdmagw_rdma_port_resp_cqe_error_total", "device,port"},
+    {HW "req-cqe-flush-error", C, "events", "Requester completions flushed with error (32-bit, wrapping).", "rdmagw_rdma_port_req_cqe_flush_error_total", "device,port"},
+    {HW "resp-cqe-flush-error", C, "events", "Responder completions flushed with error (32-bit, wrapping).", "rdmagw_rdma_port_resp_cqe_flush_error_total", "device,port"},
+    {HW "req-remote-access-errors", C, "events", "Requester remote access errors (32-bit, wrapping).", "rdmagw_rdma_port_req_remote_access_errors_total", "device,port"},
+    {HW "resp-remote-access-errors", C, "events", "Responder remote access errors (32-bit, wrapping).", "rdmagw_rdma_port_resp_remote_access_errors_total", "device,port"},
+    {HW "req-remote-invalid-request", C, "events", "Requester remote invalid requests (32-bit, wrapping).", "rdmagw_rdma_port_req_remote_invalid_request_total", "device,port"},
+    {HW "resp-local-length-error", C, "events", "Responder local length errors (32-bit, wrapping).", "rdmagw_rdma_port_resp_local_length_error_total", "device,port"},
+    {HW "req-transport-retries-exceeded", C, "events", "Requester transport retries exceeded (32-bit, wrapping).", "rdmagw_rdma_port_req_transport_retries_exceeded_total", "device,port"},
+    {HW "rx-write-requests", C, "requests", "RDMA WRITE requests received (32-bit, wrapping).", "rdmagw_rdma_port_rx_write_requests_total", "device,port"},
+    {HW "rx-read-requests", C, "requests", "RDMA READ requests received (32-bit, wrapping).", "rdmagw_rdma_port_rx_read_requests_total", "device,port"},
+    {HW "rx-atomic-requests", C, "requests", "Atomic requests received (32-bit, wrapping).", "rdmagw_rdma_port_rx_atomic_requests_total", "device,port"},
+    {HW "rx-dct-connect", C, "requests", "DCT connect requests received (32-bit, wrapping).", "rdmagw_rdma_port_rx_dct_connect_total", "device,port"},
+    {HW "roce-adp-retrans", C, "events", "Adaptive retransmissions (32-bit, wrapping).", "rdmagw_rdma_port_roce_adp_retrans_total", "device,port"},
+    {HW "roce-adp-retrans-to", C, "events", "Adaptive retransmission timeouts (32-bit, wrapping).", "rdmagw_rdma_port_roce_adp_retrans_to_total", "device,port"},
+    {HW "roce-slow-restart", C, "events", "Slow restarts (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_total", "device,port"},
+    {HW "roce-slow-restart-cnps", C, "packets", "CNPs sent at slow restart (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_cnps_total", "device,port"},
+    {HW "roce-slow-restart-trans", C, "events", "Transitions to slow restart (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_trans_total", "device,port"},
+};
+
+const GatewayMetric kGateway[] = {
+    {"target_up", G, "1 when the target's last collection succeeded; 0 while it is down (never removed).", "rdmagw_target_up", "target"},
+    {"target_info", G, "Target kind and the transport in use, as labels (value always 1).", "rdmagw_target_info", "target,kind,transport"},
+    {"poll_duration", G, "Duration of the target's last collection.", "rdmagw_target_poll_duration_seconds", "target"},
+    {"polls", C, "Collections attempted for the target.", "rdmagw_target_polls_total", "target"},
+    {"poll_errors", C, "Collections of the target that failed as a whole.", "rdmagw_target_poll_errors_total", "target"},
+    {"read_errors", C, "Parts (files, devices) a collection could not read while the rest succeeded.", "rdmagw_target_read_errors_total", "target"},
+    {"last_success", G, "Unix time of the target's last successful collection.", "rdmagw_target_last_success_timestamp_seconds", "target"},
+    {"series", G, "Leaves the store holds for the target.", "rdmagw_target_series", "target"},
+    {"counter_resets", C, "Counter resets (device reboot, driver reload, clear) detected on the target.", "rdmagw_target_counter_resets_total", "target"},
+    {"rejected_updates", C, "Updates the store refused (malformed path, key count not matching the schema).", "rdmagw_target_rejected_updates_total", "target"},
+    {"scrape_duration", G, "Time taken to build the previous /metrics exposition.", "rdmagw_exposition_duration_seconds", ""},
+};
+
+}  // namespace
+
+struct SchemaTable::Index {
+  std::unordered_map<std::string_view, const LeafSchema*> by_path;
+  std::unordered_map<std::string_view, const GatewayMetric*> gateway_by_id;
+};
+
+SchemaTable::SchemaTable() : leaves_(kLeaves), gateway_(kGateway) {
+  auto* index = new Index();  // lives as long as the process, like the table
+  for (const LeafSchema& row : leaves_) index->by_path.emplace(row.path, &row);
+  for (const GatewayMetric& m : gateway_) index->gateway_by_id.emplace(m.id, &m);
+  index_ = index;
+}
+
+const SchemaTable& SchemaTable::instance() {
+  static const SchemaTable table;
+  return table;
+}
+
+const LeafSchema* SchemaTable::find(std::string_view keyless_path) const {
+  auto it = index_->by_path.find(keyless_path);
+  return it == index_->by_path.end() ? nullptr : it->second;
+}
+
+const GatewayMetric& SchemaTable::gateway(std::string_view id) const {
+  auto it = index_->gateway_by_id.find(id);
+  if (it == index_->gateway_by_id.end()) {
+    std::fprintf(stderr, "rdmagw: unknown gateway metric id '%.*s'\n", int(id.size()), id.data());
+    std::abort();
+  }
+  return *it->second;
+}
+
+std::vector<std::string_view> SchemaTable::splitLabels(std::string_view labels) {
+  std::vector<std::string_view> out;
+  while (!labels.empty()) {
+    size_t comma = labels.find(',');
+    out.push_back(labels.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    labels.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+}  // namespace rdmagw

@@ -1,0 +1,19 @@
+#include "models/status.h"
+
+namespace rdmagw {
+
+std::string Status::toString() const {
+  const char* name = "OK";
+  switch (code_) {
+    case Code::kOk: return "OK";
+    case Code::kInvalidArgument: name = "invalid argument"; break;
+    case Code::kNotFound: name = "not found"; break;
+    case Code::kIoError: name = "I/O error"; break;
+    case Code::kUnavailable: name = "unavailable"; break;
+    case Code::kCorrupt: name = "corrupt"; break;
+    case Code::kInternal: name = "internal"; break;
+  }
+  return std::string(name) + ": " + message_;
+}
+
+}  // namespace rdmagw

@@ -1,0 +1,261 @@
+#include "models/store.h"
+
+#include <atomic>
+#include <mutex>
+#include <unordered_map>
+
+#include "models/counter_tracker.h"
+
+namespace rdmagw {
+namespace {
+
+struct Entry {
+  const LeafSchema* schema = nullptr;
+  std::vector<std::string> label_values;
+  Value value;
+  TimestampNs timestamp_ns = 0;
+  CounterTracker counter;
+};
+
+// Transparent hashing so lookups by string_view do not allocate.
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+std::optional<uint64_t> asRawCounter(const Value& v) {
+  if (auto p = std::get_if<uint64_t>(&v)) return *p;
+  if (auto p = std::get_if<int64_t>(&v)) {
+    if (*p >= 0) return static_cast<uint64_t>(*p);
+  }
+  return std::nullopt;
+}
+
+// Resolves a new series: parse its path once, find its schema row, bind keys
+// to label values. Returns an error text on a malformed update.
+std::string bindSeries(std::string_view path_text, Entry* entry) {
+  Result<Path> path = Path::parse(path_text);
+  if (!path.isOk()) return path.status().message();
+  entry->schema = SchemaTable::instance().find(path->keylessString());
+  if (entry->schema == nullptr) return "";  // unknown leaf: kept, exported by no name
+  size_t want = SchemaTable::splitLabels(entry->schema->labels).size();
+  for (const PathElem& e : path->elems()) {
+    for (const auto& kv : e.keys) entry->label_values.push_back(kv.second);
+  }
+  if (entry->label_values.size() != want) {
+    return "path " + std::string(path_text) + " has " +
+           std::to_string(entry->label_values.size()) + " keys; schema row " +
+           std::string(entry->schema->path) + " expects " + std::to_string(want);
+  }
+  return "";
+}
+
+}  // namespace
+
+struct Store::Shard {
+  mutable std::mutex mu;
+  std::unordered_map<std::string, Entry, StringHash, std::equal_to<>> series;  // guarded by mu
+  TargetHealth health;                                                          // guarded by mu
+  uint64_t counter_resets = 0;                                                  // guarded by mu
+  uint64_t rejected = 0;                                                        // guarded by mu
+};
+
+Store::Store() = default;
+Store::~Store() = default;
+
+std::shared_ptr<Store::Shard> Store::shard(std::string_view target) const {
+  std::shared_lock lock(targets_mu_);
+  auto it = targets_.find(target);
+  return it == targets_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Store::Shard> Store::shardOrCreate(std::string_view target) {
+  if (auto s = shard(target)) return s;
+  std::unique_lock lock(targets_mu_);
+  auto [it, inserted] = targets_.try_emplace(std::string(target), nullptr);
+  if (inserted) it->second = std::make_shared<Shard>();
+  return it->second;
+}
+
+bool Store::hasListeners() const {
+  std::shared_lock lock(listeners_mu_);
+  return !listeners_.empty();
+}
+
+void Store::notify(std::string_view target, std::span<const Change> changes) const {
+  if (changes.empty()) return;
+  std::shared_lock lock(listeners_mu_);
+  for (const auto& [id, listener] : listeners_) listener->onChanges(target, changes);
+}
+
+Store::ApplyResult Store::apply(std::string_view target, std::span<const Update> updates) {
+  ApplyResult result;
+  std::shared_ptr<Shard> s = shardOrCreate(target);
+  const bool collect_changes = hasListeners();
+  std::vector<Change> changes;
+  {
+    std::lock_guard lock(s->mu);
+    for (const Update& u : updates) {
+      auto it = s->series.find(std::string_view(u.path));
+      bool fresh = false;
+      if (it == s->series.end()) {
+        Entry entry;
+        std::string err = bindSeries(u.path, &entry);
+        if (!err.empty()) {
+          ++result.rejected;
+          if (result.first_error.empty()) result.first_error = std::move(err);
+          continue;
+        }
+        it = s->series.emplace(u.path, std::move(entry)).first;
+        fresh = true;
+      }
+      Entry& e = it->second;
+      Value next = u.value;
+      if (e.schema != nullptr && e.schema->kind == LeafKind::kCounter) {
+        std::optional<uint64_t> raw = asRawCounter(u.value);
+        if (!raw) {
+          ++result.rejected;
+          if (result.first_error.empty()) {
+            result.first_error = "counter " + u.path + " got non-counter value " + valueToString(u.value);
+          }
+          if (fresh) s->series.erase(it);
+          continue;
+        }
+        if (e.counter.observe(*raw, u.source, u.timestamp_ns) == CounterTracker::Event::kReset) {
+          ++s->counter_resets;
+        }
+        next = e.counter.value();
+      }
+      const bool changed = fresh || next != e.value;
+      e.value = std::move(next);
+      e.timestamp_ns = u.timestamp_ns;
+      ++result.applied;
+      if (collect_changes && changed) changes.push_back(Change{u.path, e.value, u.timestamp_ns, false});
+    }
+    s->rejected += result.rejected;
+  }
+  notify(target, changes);
+  return result;
+}
+
+size_t Store::remove(std::string_view target, const Path& prefix) {
+  std::shared_ptr<Shard> s = shard(target);
+  if (!s) return 0;
+  std::vector<Change> changes;
+  size_t removed = 0;
+  {
+    std::lock_guard lock(s->mu);
+    for (auto it = s->series.begin(); it != s->series.end();) {
+      Result<Path> p = Path::parse(it->first);
+      if (p.isOk() && p->hasPrefix(prefix)) {
+        changes.push_back(Change{it->first, it->second.value, nowNs(), true});
+        it = s->series.erase(it);
+        ++removed;
+      } else {
+        ++it;
+      }
+    }
+  }
+  notify(target, changes);
+  return removed;
+}
+
+void Store::removeTarget(std::string_view target) {
+  std::unique_lock lock(targets_mu_);
+  auto it = targets_.find(target);
+  if (it != targets_.end()) targets_.erase(it);
+}
+
+void Store::expireData(std::string_view target) {
+  if (std::shared_ptr<Shard> s = shard(target)) {
+    std::lock_guard lock(s->mu);
+    s->series.clear();
+  }
+}
+
+void Store::setHealth(std::string_view target, const TargetHealth& health) {
+  std::shared_ptr<Shard> s = shardOrCreate(target);
+  std::lock_guard lock(s->mu);
+  s->health = health;
+}
+
+std::vector<TargetStatus> Store::targets() const {
+  std::vector<std::pair<std::string, std::shared_ptr<Shard>>> shards;
+  {
+    std::shared_lock lock(targets_mu_);
+    shards.assign(targets_.begin(), targets_.end());
+  }
+  std::vector<TargetStatus> out;
+  out.reserve(shards.size());
+  for (auto& [name, s] : shards) {
+    std::lock_guard lock(s->mu);
+    out.push_back(TargetStatus{name, s->health, s->series.size(), s->counter_resets, s->rejected});
+  }
+  return out;
+}
+
+void Store::forEach(const Visitor& visit) const {
+  std::vector<std::pair<std::string, std::shared_ptr<Shard>>> shards;
+  {
+    std::shared_lock lock(targets_mu_);
+    shards.assign(targets_.begin(), targets_.end());
+  }
+  for (auto& [name, s] : shards) {
+    std::lock_guard lock(s->mu);
+    for (const auto& [path, e] : s->series) {
+      visit(SeriesView{name, path, e.schema, e.label_values, e.value, e.timestamp_ns,
+                       e.counter.discontinuityNs(), e.counter.saturated()});
+    }
+  }
+}
+
+void Store::forEachIn(std::string_view target, const Visitor& visit) const {
+  std::shared_ptr<Shard> s = shard(target);
+  if (!s) return;
+  std::lock_guard lock(s->mu);
+  for (const auto& [path, e] : s->series) {
+    visit(SeriesView{target, path, e.schema, e.label_values, e.value, e.timestamp_ns,
+                     e.counter.discontinuityNs(), e.counter.saturated()});
+  }
+}
+
+std::vector<SeriesSnapshot> Store::snapshot(std::string_view target) const {
+  std::vector<SeriesSnapshot> out;
+  forEachIn(target, [&](const SeriesView& v) {
+    out.push_back(SeriesSnapshot{std::string(v.target), std::string(v.path), v.schema,
+                                 {v.label_values.begin(), v.label_values.end()}, v.value,
+                                 v.timestamp_ns, v.discontinuity_ns, v.saturated});
+  });
+  return out;
+}
+
+std::optional<SeriesSnapshot> Store::get(std::string_view target, std::string_view path) const {
+  std::shared_ptr<Shard> s = shard(target);
+  if (!s) return std::nullopt;
+  std::lock_guard lock(s->mu);
+  auto it = s->series.find(path);
+  if (it == s->series.end()) return std::nullopt;
+  const Entry& e = it->second;
+  return SeriesSnapshot{std::string(target), it->first, e.schema, e.label_values, e.value,
+                        e.timestamp_ns, e.counter.discontinuityNs(), e.counter.saturated()};
+}
+
+size_t Store::seriesCount() const {
+  size_t n = 0;
+  for (const TargetStatus& t : targets()) n += t.series;
+  return n;
+}
+
+uint64_t Store::addListener(ChangeListener* listener) {
+  std::unique_lock lock(listeners_mu_);
+  uint64_t id = next_listener_id_++;
+  listeners_.emplace(id, listener);
+  return id;
+}
+
+void Store::removeListener(uint64_t id) {
+  std::unique_lock lock(listeners_mu_);
+  listeners_.erase(id);
+}
+
+}  // namespace rdmagw

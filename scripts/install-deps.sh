@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package rdmagw needs to build, test and run its demo.
+# Idempotent: a second run only checks. Needs root (apt-get).
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  build-essential cmake pkg-config ninja-build
+  # design-card libraries
+  libgrpc++-dev protobuf-compiler-grpc protobuf-compiler libprotobuf-dev
+  libsnmp-dev snmpd snmp libssh-dev prometheus-cpp-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # small well-kept helpers
+  libyaml-cpp-dev libcivetweb-dev
+  # real peers and validators used by the tests and benchmarks
+  prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages (${missing[*]}); run as root" >&2
+  exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# --no-install-recommends keeps the image small; policy-rc.d stops the
+# packaged daemons (snmpd, prometheus) from starting: tests start their own.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+  trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+fi
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
