@@ -1,0 +1,166 @@
+#include "models/store.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace rdmagw {
+namespace {
+
+const char* kCnp = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/np-cnp-sent";
+const char* kOob = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/out-of-buffer";
+const char* kFw = "/rdma/devices/device[name=mlx5_0]/state/fw-version";
+const char* kPause = "/interfaces/interface[name=ens1f0np0]/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames";
+
+Update up(std::string path, Value v, TimestampNs ts = 1, CounterSource src = {}) {
+  return Update{std::move(path), std::move(v), ts, src};
+}
+
+TEST(StoreTest, KeepsLatestValueWithSchemaAndLabels) {
+  Store store;
+  std::vector<Update> batch = {up(kCnp, uint64_t{5}, 10), up(kCnp, uint64_t{9}, 20), up(kPause, uint64_t{3})};
+  auto r = store.apply("host01", batch);
+  EXPECT_EQ(r.applied, 3u);
+  EXPECT_EQ(r.rejected, 0u);
+  auto s = store.get("host01", kCnp);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(std::get<uint64_t>(s->value), 9u);
+  EXPECT_EQ(s->timestamp_ns, 20);
+  ASSERT_NE(s->schema, nullptr);
+  EXPECT_EQ(s->schema->prom_name, "rdmagw_rdma_port_np_cnp_sent_total");
+  EXPECT_EQ(s->label_values, (std::vector<std::string>{"mlx5_0", "1"}));
+  auto p = store.get("host01", kPause);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->label_values, (std::vector<std::string>{"ens1f0np0", "3"}));
+  EXPECT_EQ(store.seriesCount(), 2u);
+}
+
+TEST(StoreTest, RejectsBadUpdatesButKeepsTheRest) {
+  Store store;
+  std::vector<Update> batch = {
+      up("/bad[path", uint64_t{1}),
+      up(kCnp, std::string("not a number")),  // string into a counter
+      up("/rdma/devices/device/ports/port[port-num=1]/state/hw-counters/np-cnp-sent", uint64_t{1}),  // key missing
+      up(kFw, std::string("16.35.2000")),
+  };
+  auto r = store.apply("h", batch);
+  EXPECT_EQ(r.applied, 1u);
+  EXPECT_EQ(r.rejected, 3u);
+  EXPECT_NE(r.first_error.find("bad path"), std::string::npos) << r.first_error;
+  EXPECT_TRUE(store.get("h", kFw).has_value());
+  EXPECT_FALSE(store.get("h", kCnp).has_value());
+  EXPECT_EQ(store.targets().at(0).rejected_updates, 3u);
+}
+
+TEST(StoreTest, UnknownLeavesAreKeptWithoutSchema) {
+  Store store;
+  std::vector<Update> batch = {up("/System/some/native[id=1]/leaf", int64_t{-4})};
+  EXPECT_EQ(store.apply("sw1", batch).applied, 1u);
+  auto s = store.get("sw1", "/System/some/native[id=1]/leaf");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->schema, nullptr);
+}
+
+TEST(StoreTest, CountersAreMadeMonotonicAndResetsCounted) {
+  Store store;
+  auto wrap = CounterSource::wrapping(32);
+  std::vector<Update> b1 = {up(kOob, uint64_t{4294967290u}, 1, wrap), up(kCnp, uint64_t{1000}, 1)};
+  std::vector<Update> b2 = {up(kOob, uint64_t{6}, 2, wrap), up(kCnp, uint64_t{3}, 2)};  // wrap; reboot
+  store.apply("h", b1);
+  store.apply("h", b2);
+  EXPECT_EQ(std::get<uint64_t>(store.get("h", kOob)->value), 4294967296ull + 6);
+  auto cnp = store.get("h", kCnp);
+  EXPECT_EQ(std::get<uint64_t>(cnp->value), 1003u);
+  EXPECT_EQ(cnp->discontinuity_ns, 2);
+  EXPECT_EQ(store.targets().at(0).counter_resets, 1u);
+}
+
+TEST(StoreTest, RemovePrefixAndTarget) {
+  Store store;
+  std::vector<Update> batch = {up(kCnp, uint64_t{1}), up(kFw, std::string("x")), up(kPause, uint64_t{1})};
+  store.apply("h", batch);
+  store.apply("g", batch);
+  EXPECT_EQ(store.remove("h", *Path::parse("/rdma/devices/device[name=mlx5_0]/ports")), 1u);
+  EXPECT_FALSE(store.get("h", kCnp).has_value());
+  EXPECT_TRUE(store.get("h", kFw).has_value());
+  store.removeTarget("g");
+  EXPECT_EQ(store.targets().size(), 1u);
+  EXPECT_EQ(store.seriesCount(), 2u);
+}
+
+TEST(StoreTest, ExpireDataKeepsHealth) {
+  Store store;
+  TargetHealth h;
+  h.kind = "rdma-host";
+  h.up = false;
+  store.setHealth("h", h);
+  std::vector<Update> batch = {up(kCnp, uint64_t{1})};
+  store.apply("h", batch);
+  store.expireData("h");
+  auto t = store.targets();
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0].series, 0u);
+  EXPECT_EQ(t[0].health.kind, "rdma-host");
+}
+
+class RecordingListener : public ChangeListener {
+ public:
+  void onChanges(std::string_view target, std::span<const Change> changes) override {
+    std::lock_guard lock(mu);
+    for (const Change& c : changes) seen.push_back(std::string(target) + " " + c.path + (c.deleted ? " deleted" : ""));
+  }
+  std::mutex mu;
+  std::vector<std::string> seen;
+};
+
+TEST(StoreTest, NotifiesChangesOnlyWhenValuesChange) {
+  Store store;
+  RecordingListener l;
+  uint64_t id = store.addListener(&l);
+  std::vector<Update> b = {up(kFw, std::string("a"))};
+  store.apply("h", b);
+  store.apply("h", b);  // same value: no change
+  std::vector<Update> b2 = {up(kFw, std::string("b"))};
+  store.apply("h", b2);
+  store.remove("h", *Path::parse("/rdma"));
+  store.removeListener(id);
+  store.apply("h", b);
+  ASSERT_EQ(l.seen.size(), 3u);
+  EXPECT_EQ(l.seen[0], std::string("h ") + kFw);
+  EXPECT_EQ(l.seen[2], std::string("h ") + kFw + " deleted");
+}
+
+TEST(StoreTest, ConcurrentWritersAndReaders) {
+  Store store;
+  std::atomic<bool> done{false};
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 4; ++w) {
+    writers.emplace_back([&store, w] {
+      std::string target = "host" + std::to_string(w);
+      for (uint64_t i = 1; i <= 2000; ++i) {
+        std::vector<Update> b = {up(kCnp, i, int64_t(i)), up(kPause, i * 2, int64_t(i))};
+        store.apply(target, b);
+      }
+    });
+  }
+  std::thread reader([&] {
+    while (!done) {
+      store.forEach([](const SeriesView& v) {
+        // Counters never go down while written concurrently.
+        ASSERT_TRUE(std::holds_alternative<uint64_t>(v.value));
+      });
+    }
+  });
+  for (auto& t : writers) t.join();
+  done = true;
+  reader.join();
+  EXPECT_EQ(store.seriesCount(), 8u);
+  for (int w = 0; w < 4; ++w) {
+    EXPECT_EQ(std::get<uint64_t>(store.get("host" + std::to_string(w), kCnp)->value), 2000u);
+  }
+}
+
+}  // namespace
+}  // namespace rdmagw
