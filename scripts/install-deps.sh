@@ -13,7 +13,7 @@ PACKAGES=(
   # small well-kept helpers
   libyaml-cpp-dev libcivetweb-dev
   # real peers and validators used by the tests and benchmarks
-  prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl
+  prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
 )
 
 missing=()

@@ -1,0 +1,52 @@
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "gateway/commands.h"
+#include "gateway/registry.h"
+
+namespace rdmagw::gateway {
+
+// Prints "path = value" per update, in the order the parser produced them;
+// parse errors go to stderr. Exit 0 when the text parsed (even partly),
+// 1 when the parser rejected it, 2 on usage errors.
+int parseCommand(const Args& args) {
+  if (hasFlag(args, "--list-formats")) {
+    for (const ParserEntry& p : parserFormats()) {
+      std::printf("%-24.*s %.*s\n", int(p.name.size()), p.name.data(), int(p.help.size()), p.help.data());
+    }
+    return 0;
+  }
+  std::string format;
+  if (!flagValue(args, "--format", &format) || args.empty() || args.back().starts_with("-") ||
+      args.back() == format) {
+    std::fputs("usage: rdmagw parse --format FORMAT FILE   (rdmagw parse --list-formats)\n", stderr);
+    return 2;
+  }
+  const ParserEntry* parser = findParser(format);
+  if (parser == nullptr) {
+    std::fprintf(stderr, "rdmagw parse: unknown format '%s' (see --list-formats)\n", format.c_str());
+    return 2;
+  }
+  const std::string& file = args.back();
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "rdmagw parse: %s: %s\n", file.c_str(), std::strerror(errno));
+    return 1;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  PollBatch batch;
+  Status st = parser->parse(ss.str(), nowNs(), batch);
+  for (const Update& u : batch.updates) std::printf("%s = %s\n", u.path.c_str(), valueToString(u.value).c_str());
+  for (const std::string& e : batch.errors) std::fprintf(stderr, "warning: %s\n", e.c_str());
+  if (!st.isOk()) {
+    std::fprintf(stderr, "rdmagw parse: %s\n", st.toString().c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace rdmagw::gateway

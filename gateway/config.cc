@@ -1,0 +1,181 @@
+#include "gateway/config.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "gateway/yaml_reader.h"
+
+namespace rdmagw::gateway {
+namespace {
+
+using southbound::rdma::RdmaConfig;
+
+// Labels the exporters set themselves; a config label must not shadow them.
+const std::set<std::string> kReservedLabels = {"target", "device", "port", "interface",
+                                               "priority", "kind", "transport", "job", "instance"};
+
+void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path, CredentialsRef* c) {
+  if (n["password"]) {
+    r.error(n["password"], path + ".password",
+            "inline secrets are not allowed; use password_env or password_file");
+  }
+  r.checkKeys(n, path, {"username", "password", "password_env", "password_file", "key_file", "passphrase_env"});
+  c->username = r.string(n, path, "username").value_or("");
+  c->password_env = r.string(n, path, "password_env").value_or("");
+  c->password_file = r.string(n, path, "password_file").value_or("");
+  c->key_file = r.string(n, path, "key_file").value_or("");
+  c->passphrase_env = r.string(n, path, "passphrase_env").value_or("");
+  if (!c->password_env.empty() && !c->password_file.empty()) {
+    r.error(n, path, "give password_env or password_file, not both");
+  }
+}
+
+void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaConfig* c) {
+  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir"});
+  c->sysfs_root = r.string(n, path, "sysfs_root").value_or(c->sysfs_root);
+  if (YAML::Node d = n["devices"]) {
+    const std::string dpath = path + ".devices";
+    r.checkKeys(d, dpath, {"include", "exclude"});
+    if (d.IsMap()) {
+      c->include_devices = r.stringList(d, dpath, "include");
+      c->exclude_devices = r.stringList(d, dpath, "exclude");
+    }
+  }
+  if (auto mode = r.string(n, path, "ethtool")) {
+    if (*mode == "ioctl") c->ethtool = RdmaConfig::EthtoolMode::kIoctl;
+    else if (*mode == "text") c->ethtool = RdmaConfig::EthtoolMode::kText;
+    else if (*mode == "none") c->ethtool = RdmaConfig::EthtoolMode::kNone;
+    else r.error(n["ethtool"], path + ".ethtool", "must be ioctl, text or none, not \"" + *mode + "\"");
+  }
+  c->ethtool_dir = r.string(n, path, "ethtool_dir").value_or("");
+  if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
+}
+
+void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
+  r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
+                        "credentials", "rdma"});
+  if (!n.IsMap()) return;
+  t->name = r.string(n, path, "name", true).value_or("");
+  static const std::regex name_re("^[A-Za-z0-9][A-Za-z0-9._-]*$");
+  if (!t->name.empty() && !std::regex_match(t->name, name_re)) {
+    r.error(n["name"], path + ".name", "\"" + t->name + "\" may hold only letters, digits, '.', '_' and '-'");
+  }
+  t->kind = r.string(n, path, "kind", true).value_or("");
+  t->address = r.string(n, path, "address").value_or("local");
+  t->transport = r.string(n, path, "transport").value_or("");
+  t->interval = r.duration(n, path, "interval").value_or(t->interval);
+  t->stale_after = r.duration(n, path, "stale_after").value_or(t->stale_after);
+  if (t->interval < std::chrono::milliseconds(100)) r.error(n["interval"], path + ".interval", "must be at least 100ms");
+
+  if (YAML::Node labels = n["labels"]) {
+    if (!labels.IsMap()) {
+      r.error(labels, path + ".labels", "must be a mapping of label: value");
+    } else {
+      static const std::regex label_re("^[a-zA-Z_][a-zA-Z0-9_]*$");
+      for (const auto& kv : labels) {
+        std::string k = kv.first.as<std::string>("");
+        const std::string kpath = path + ".labels." + k;
+        if (!std::regex_match(k, label_re) || k.starts_with("__")) {
+          r.error(kv.first, kpath, "not a valid Prometheus label name");
+        } else if (kReservedLabels.count(k)) {
+          r.error(kv.first, kpath, "is set by rdmagw itself; choose another name");
+        } else if (!kv.second.IsScalar()) {
+          r.error(kv.second, kpath, "must be a string");
+        } else {
+          t->labels.emplace_back(k, kv.second.Scalar());
+        }
+      }
+    }
+  }
+  if (YAML::Node c = n["credentials"]) readCredentials(r, c, path + ".credentials", &t->credentials);
+
+  if (t->kind == "rdma-host") {
+    if (t->transport.empty()) t->transport = "sysfs";
+    if (t->transport != "sysfs") {
+      r.error(n["transport"], path + ".transport",
+              "rdma-host supports transport sysfs (remote hosts over ssh are not implemented yet)");
+    }
+    if (t->address != "local") r.error(n["address"], path + ".address", "rdma-host over sysfs must be address: local");
+    if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
+  } else if (t->kind == "nexus" || t->kind == "esxi") {
+    r.error(n["kind"], path + ".kind", "kind " + t->kind + " is not implemented in this build yet");
+  } else if (!t->kind.empty()) {
+    r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi)");
+  }
+  if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
+}
+
+void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
+  r.checkKeys(n, "northbound", {"prometheus"});
+  YAML::Node p = n["prometheus"];
+  if (!p) {
+    cfg->prometheus_enabled = false;
+    return;
+  }
+  r.checkKeys(p, "northbound.prometheus", {"enabled", "listen", "path"});
+  if (auto e = r.string(p, "northbound.prometheus", "enabled")) cfg->prometheus_enabled = (*e != "false");
+  cfg->prometheus.listen = r.string(p, "northbound.prometheus", "listen").value_or(cfg->prometheus.listen);
+  cfg->prometheus.path = r.string(p, "northbound.prometheus", "path").value_or(cfg->prometheus.path);
+  if (Status st = cfg->prometheus.validate(); !st.isOk()) r.error(p, "northbound.prometheus", st.message());
+}
+
+}  // namespace
+
+Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    return Status::invalidArgument(file_name + ":" + std::to_string(e.mark.line + 1) + ":" +
+                                   std::to_string(e.mark.column + 1) + ": YAML syntax error: " + e.msg);
+  }
+  GatewayConfig cfg;
+  if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
+  r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "targets", "northbound"});
+  if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
+
+  if (auto lvl = r.string(root, "", "log_level")) {
+    if (!parseLogLevel(*lvl, &cfg.log_level)) r.error(root["log_level"], "log_level", "must be debug, info, warn or error");
+  }
+  cfg.max_concurrent_polls = size_t(r.integer(root, "", "max_concurrent_polls", 1, 1024).value_or(8));
+
+  YAML::Node targets = root["targets"];
+  if (targets && !targets.IsSequence()) {
+    r.error(targets, "targets", "must be a list");
+  } else if (targets) {
+    std::set<std::string> names;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      const std::string path = "targets[" + std::to_string(i) + "]";
+      TargetConfig t;
+      readTarget(r, targets[i], path, &t);
+      if (!t.name.empty() && !names.insert(t.name).second) {
+        r.error(targets[i]["name"], path + ".name", "duplicate target name \"" + t.name + "\"");
+      }
+      cfg.targets.push_back(std::move(t));
+    }
+  }
+  if (YAML::Node nb = root["northbound"]) readNorthbound(r, nb, &cfg);
+  else cfg.prometheus_enabled = true;  // defaults: Prometheus on 127.0.0.1:9464
+
+  if (!r.errors().empty()) {
+    std::string all;
+    for (const std::string& e : r.errors()) all += (all.empty() ? "" : "\n") + e;
+    return Status::invalidArgument(all);
+  }
+  return cfg;
+}
+
+Result<GatewayConfig> loadConfigFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Status::ioError(path + ": cannot open: " + std::strerror(errno));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseConfig(ss.str(), path);
+}
+
+}  // namespace rdmagw::gateway

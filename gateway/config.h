@@ -1,0 +1,53 @@
+#pragma once
+// The gateway's YAML configuration: targets (southbound), listeners
+// (northbound) and process settings. Every component keeps its own config
+// struct with validate(); this file only maps YAML onto them.
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/log.h"
+#include "models/status.h"
+#include "northbound/prometheus/prometheus_config.h"
+#include "southbound/rdma/rdma_config.h"
+
+namespace rdmagw::gateway {
+
+// Secrets are referenced, never written inline: the config names where the
+// password lives, and nothing ever logs the value.
+struct CredentialsRef {
+  std::string username;
+  std::string password_env;
+  std::string password_file;
+  std::string key_file;
+  std::string passphrase_env;
+};
+
+struct TargetConfig {
+  std::string name;
+  std::string kind;       // rdma-host | nexus | esxi
+  std::string address = "local";
+  std::string transport;  // rdma-host: sysfs
+  std::chrono::milliseconds interval{10000};
+  std::chrono::milliseconds stale_after{0};  // 0: three intervals
+  std::vector<std::pair<std::string, std::string>> labels;
+  CredentialsRef credentials;
+  southbound::rdma::RdmaConfig rdma;
+};
+
+struct GatewayConfig {
+  LogLevel log_level = LogLevel::kInfo;
+  size_t max_concurrent_polls = 8;
+  std::vector<TargetConfig> targets;
+  bool prometheus_enabled = true;
+  northbound::PrometheusConfig prometheus;
+};
+
+// Parses and validates; on failure the Status message holds one line per
+// problem: "file:line:col: key.path: what is wrong".
+Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name);
+Result<GatewayConfig> loadConfigFile(const std::string& path);
+
+}  // namespace rdmagw::gateway

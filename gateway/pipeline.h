@@ -1,0 +1,40 @@
+#pragma once
+// Wires one running gateway: store, northbound servers, southbound pollers.
+// Starts sinks before sources and stops in reverse, so no update is written
+// into a store nobody serves and collectors drain before servers go.
+
+#include <memory>
+
+#include "gateway/config.h"
+#include "models/store.h"
+
+namespace rdmagw::northbound {
+class PrometheusServer;
+}
+namespace rdmagw::southbound {
+class PollScheduler;
+}
+
+namespace rdmagw::gateway {
+
+class Pipeline {
+ public:
+  explicit Pipeline(GatewayConfig config);
+  ~Pipeline();
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  Status start();
+  void stop();
+
+  Store& store() { return store_; }
+  int prometheusPort() const;  // bound port, or -1 when Prometheus is off
+
+ private:
+  GatewayConfig config_;
+  Store store_;
+  std::unique_ptr<northbound::PrometheusServer> prometheus_;
+  std::unique_ptr<southbound::PollScheduler> scheduler_;
+};
+
+}  // namespace rdmagw::gateway

@@ -1,0 +1,32 @@
+#pragma once
+// Name -> factory lookups for the components compiled into this binary.
+// The one explicit list lives in builtin_components.cc (no static
+// self-registration: static libraries drop such initializers).
+
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gateway/config.h"
+#include "models/status.h"
+#include "southbound/poll_source.h"
+
+namespace rdmagw::gateway {
+
+using SourceFactory = std::function<Result<southbound::PollSourcePtr>(const TargetConfig&)>;
+
+// The factory for a target kind ("rdma-host"), or null when none is built in.
+const SourceFactory* findSourceFactory(std::string_view kind);
+
+// A parser `rdmagw parse --format NAME` can run on a saved device output.
+struct ParserEntry {
+  std::string_view name;
+  std::string_view help;
+  Status (*parse)(std::string_view text, TimestampNs ts, PollBatch& out);
+};
+std::vector<ParserEntry> parserFormats();
+const ParserEntry* findParser(std::string_view name);
+
+}  // namespace rdmagw::gateway

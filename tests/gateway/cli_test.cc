@@ -1,0 +1,202 @@
+// Drives the real `rdmagw` binary as an operator would.
+
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Output {
+  int exit_code;
+  std::string text;  // stdout and stderr together
+};
+
+Output run(const std::string& args) {
+  std::string cmd = std::string(RDMAGW_BIN) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  Output out{-1, ""};
+  if (p == nullptr) return out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.text.append(buf.data(), n);
+  int status = pclose(p);
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+std::string fixture(const std::string& rel) { return std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + rel; }
+
+fs::path tempDir() {
+  std::string t = (fs::temp_directory_path() / "rdmagw-cli-XXXXXX").string();
+  return mkdtemp(t.data());
+}
+
+int freePort() {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  close(fd);
+  return ntohs(a.sin_port);
+}
+
+std::string curl(const std::string& url) {
+  FILE* p = popen(("curl -s --max-time 5 " + url).c_str(), "r");
+  std::string out;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  pclose(p);
+  return out;
+}
+
+TEST(CliTest, HelpVersionAndUnknownCommand) {
+  Output help = run("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* cmd : {"run --config", "demo", "check-config", "parse --format"}) {
+    EXPECT_NE(help.text.find(cmd), std::string::npos) << cmd;
+  }
+  Output v = run("--version");
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_TRUE(std::regex_search(v.text, std::regex("^rdmagw [0-9]+\\.[0-9]+\\.[0-9]+")));
+  EXPECT_EQ(run("frobnicate").exit_code, 2);
+  EXPECT_EQ(run("run").exit_code, 2);
+}
+
+TEST(CliTest, CheckConfigReportsFileLineAndKey) {
+  fs::path dir = tempDir();
+  std::ofstream(dir / "good.yaml") << "targets:\n  - name: h1\n    kind: rdma-host\n    rdma: {sysfs_root: /sys}\n";
+  std::ofstream(dir / "bad.yaml") << "targets:\n  - name: h1\n    kind: rdma-host\n    colour: blue\n";
+  Output good = run("check-config " + (dir / "good.yaml").string());
+  EXPECT_EQ(good.exit_code, 0) << good.text;
+  EXPECT_NE(good.text.find("OK (1 target(s)"), std::string::npos) << good.text;
+  Output bad = run("check-config " + (dir / "bad.yaml").string());
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.text.find("bad.yaml:4:5: targets[0].colour: unknown key"), std::string::npos) << bad.text;
+  Output missing = run("check-config " + (dir / "none.yaml").string());
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.text.find("none.yaml: cannot open"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(CliTest, ParseListsFormats) {
+  Output o = run("parse --list-formats");
+  EXPECT_EQ(o.exit_code, 0);
+  EXPECT_NE(o.text.find("sysfs-dump"), std::string::npos);
+  EXPECT_NE(o.text.find("ethtool-s"), std::string::npos);
+  EXPECT_EQ(run("parse --format nosuch " + fixture("rdma/sysfs_infiniband_mlx5_procfs_fixture.txt")).exit_code, 2);
+}
+
+// The recorded procfs fixture: port_xmit_data counts 4-octet words.
+TEST(CliTest, ParseSysfsDumpFixture) {
+  Output o = run("parse --format sysfs-dump " + fixture("rdma/sysfs_infiniband_mlx5_procfs_fixture.txt"));
+  ASSERT_EQ(o.exit_code, 0) << o.text;
+  const std::string port = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/";
+  EXPECT_NE(o.text.find(port + "counters/port-xmit-octets = 11523046035392\n"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find(port + "counters/port-rcv-octets = 72505381512\n"), std::string::npos);
+  EXPECT_NE(o.text.find(port + "hw-counters/duplicate-request = 41\n"), std::string::npos);
+  EXPECT_NE(o.text.find(port + "rate = 25000000000\n"), std::string::npos);
+  EXPECT_NE(o.text.find("/rdma/devices/device[name=mlx5_0]/state/fw-version = \"14.28.2006\"\n"), std::string::npos);
+}
+
+TEST(CliTest, ParseEthtoolFixture) {
+  Output o = run("parse --format ethtool-s " +
+                 fixture("rdma/LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt"));
+  ASSERT_EQ(o.exit_code, 0) << o.text;
+  EXPECT_NE(o.text.find("/ethernet/pfc/state/counters/out-pause-ctrl-frames = 1266552\n"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("/ethernet/pfc/state/counters/out-global-pause-duration = 555665182\n"), std::string::npos);
+}
+
+TEST(CliTest, ParseGarbageNeverCrashes) {
+  fs::path dir = tempDir();
+  std::ofstream(dir / "junk.txt") << "\x01\x02 not: a: counter\n% Invalid command at '^' marker.\n/sys/class/infiniband/x/ports/1/counters/symbol_error: 12ab\n";
+  for (const char* fmt : {"sysfs-dump", "ethtool-s"}) {
+    Output o = run(std::string("parse --format ") + fmt + " " + (dir / "junk.txt").string());
+    EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1) << fmt << ": " << o.exit_code << " " << o.text;
+  }
+  fs::remove_all(dir);
+}
+
+// The README's demo: simulator + gateway in one process; /metrics shows the
+// RDMA congestion counters with host/device/port/priority labels, they move,
+// and Ctrl-C (SIGINT) stops both cleanly.
+TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
+  fs::path dir = tempDir();
+  const int port = freePort();
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::string listen = "127.0.0.1:" + std::to_string(port);
+    std::string d = (dir / "sim").string();
+    execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--hosts", "3", "--period", "200ms", "--interval", "300ms",
+          "--listen", listen.c_str(), "--dir", d.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
+  const std::regex cnp(R"(rdmagw_rdma_port_np_cnp_sent_total\{target="host01",device="mlx5_0",port="1"[^}]*\} ([0-9]+))");
+  std::string body;
+  std::smatch m;
+  for (int i = 0; i < 100 && !std::regex_search(body, m, cnp); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    body = curl(url);
+  }
+  ASSERT_TRUE(std::regex_search(body, m, cnp)) << body.substr(0, 2000);
+  for (const char* family : {"rdmagw_rdma_port_np_ecn_marked_roce_packets_total{", "rdmagw_rdma_port_rp_cnp_handled_total{",
+                             "rdmagw_rdma_port_xmit_bytes_total{", "rdmagw_rdma_port_symbol_error_total{",
+                             "rdmagw_target_up{target=\"host03\"} 1"}) {
+    EXPECT_NE(body.find(family), std::string::npos) << family;
+  }
+  EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="host0[1-3]",interface="ens1f0np0",priority="3")")));
+
+  // Sum CNPs over the fabric twice: the simulated congestion makes it grow.
+  auto total = [&](const std::string& text) {
+    unsigned long long sum = 0;
+    std::regex any(R"(rdmagw_rdma_port_np_cnp_sent_total\{[^}]*\} ([0-9]+))");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), any); it != std::sregex_iterator(); ++it) {
+      sum += std::stoull((*it)[1]);
+    }
+    return sum;
+  };
+  const unsigned long long first = total(body);
+  unsigned long long later = first;
+  for (int i = 0; i < 50 && later <= first; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    later = total(curl(url));
+  }
+  EXPECT_GT(later, first);
+
+  kill(pid, SIGINT);
+  int status = 0;
+  bool reaped = false;
+  for (int i = 0; i < 100 && !reaped; ++i) {
+    reaped = waitpid(pid, &status, WNOHANG) == pid;
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (!reaped) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "demo did not stop on SIGINT";
+  }
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace

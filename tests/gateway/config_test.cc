@@ -1,0 +1,119 @@
+#include "gateway/config.h"
+
+#include <gtest/gtest.h>
+
+namespace rdmagw::gateway {
+namespace {
+
+const char* kGood = R"(log_level: debug
+max_concurrent_polls: 4
+targets:
+  - name: host01
+    kind: rdma-host
+    interval: 5s
+    labels: {rack: r12}
+    rdma:
+      sysfs_root: /tmp/sim/host01/sys
+      devices: {include: ["mlx5_*"], exclude: ["mlx5_3"]}
+      ethtool: text
+      ethtool_dir: /tmp/sim/host01/ethtool
+northbound:
+  prometheus:
+    listen: 127.0.0.1:9999
+    path: /metrics
+)";
+
+TEST(ConfigTest, ParsesAGoodConfig) {
+  auto cfg = parseConfig(kGood, "gw.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->log_level, LogLevel::kDebug);
+  EXPECT_EQ(cfg->max_concurrent_polls, 4u);
+  ASSERT_EQ(cfg->targets.size(), 1u);
+  const TargetConfig& t = cfg->targets[0];
+  EXPECT_EQ(t.name, "host01");
+  EXPECT_EQ(t.transport, "sysfs");
+  EXPECT_EQ(t.interval.count(), 5000);
+  ASSERT_EQ(t.labels.size(), 1u);
+  EXPECT_EQ(t.labels[0].second, "r12");
+  EXPECT_EQ(t.rdma.sysfs_root, "/tmp/sim/host01/sys");
+  EXPECT_EQ(t.rdma.include_devices, std::vector<std::string>{"mlx5_*"});
+  EXPECT_EQ(t.rdma.exclude_devices, std::vector<std::string>{"mlx5_3"});
+  EXPECT_EQ(t.rdma.ethtool, southbound::rdma::RdmaConfig::EthtoolMode::kText);
+  EXPECT_EQ(cfg->prometheus.listen, "127.0.0.1:9999");
+}
+
+// Every problem is reported at once, each with file:line:col and key path.
+TEST(ConfigTest, CollectsEveryErrorWithFileLineAndKey) {
+  const char* bad = R"(targets:
+  - name: host01
+    kind: rdma-host
+    intervall: 5s
+    interval: 5 seconds
+    rdma:
+      ethtool: sometimes
+  - name: host01
+    kind: router
+northbound:
+  prometheus:
+    listen: nowhere
+)";
+  auto cfg = parseConfig(bad, "bad.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string& m = cfg.status().message();
+  EXPECT_NE(m.find("bad.yaml:4:5: targets[0].intervall: unknown key"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:5:15: targets[0].interval: bad duration \"5 seconds\""), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:7:16: targets[0].rdma.ethtool: must be ioctl, text or none"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:8:11: targets[1].name: duplicate target name \"host01\""), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:9:11: targets[1].kind: unknown kind \"router\""), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:12:5: northbound.prometheus:"), std::string::npos) << m;
+}
+
+TEST(ConfigTest, InlineSecretsAreRefused) {
+  const char* text = R"(targets:
+  - name: sw1
+    kind: rdma-host
+    credentials:
+      username: admin
+      password: hunter2
+)";
+  auto cfg = parseConfig(text, "s.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  EXPECT_NE(cfg.status().message().find("inline secrets are not allowed"), std::string::npos);
+  EXPECT_EQ(cfg.status().message().find("hunter2"), std::string::npos) << "the secret must not be echoed";
+}
+
+TEST(ConfigTest, RejectsReservedAndInvalidLabels) {
+  const char* text = R"(targets:
+  - name: h
+    kind: rdma-host
+    labels: {device: x, "bad-name": y}
+)";
+  auto cfg = parseConfig(text, "l.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  EXPECT_NE(cfg.status().message().find("targets[0].labels.device: is set by rdmagw itself"), std::string::npos);
+  EXPECT_NE(cfg.status().message().find("targets[0].labels.bad-name: not a valid Prometheus label name"), std::string::npos);
+}
+
+TEST(ConfigTest, YamlSyntaxErrorNamesThePosition) {
+  auto cfg = parseConfig("targets: [\n  - name: x\n", "broken.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  EXPECT_NE(cfg.status().message().find("broken.yaml:"), std::string::npos);
+  EXPECT_NE(cfg.status().message().find("YAML syntax error"), std::string::npos);
+}
+
+TEST(ConfigTest, MissingRequiredKeys) {
+  auto cfg = parseConfig("targets:\n  - interval: 1s\n", "m.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  EXPECT_NE(cfg.status().message().find("targets[0].name: required key is missing"), std::string::npos);
+  EXPECT_NE(cfg.status().message().find("targets[0].kind: required key is missing"), std::string::npos);
+}
+
+TEST(ConfigTest, EmptyAndMissingFiles) {
+  EXPECT_FALSE(parseConfig("", "e.yaml").isOk());
+  auto missing = loadConfigFile("/nonexistent/rdmagw.yaml");
+  ASSERT_FALSE(missing.isOk());
+  EXPECT_NE(missing.status().message().find("/nonexistent/rdmagw.yaml"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rdmagw::gateway
