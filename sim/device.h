@@ -1,0 +1,115 @@
+#pragma once
+// What a simulated host looks like: RDMA devices with one port each, and the
+// counters the kernel exposes for them (sysfs counters/, hw_counters/ and
+// ethtool -S). Field names are the kernel's, so the writer can stay a table.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rdmagw::sim {
+
+inline constexpr int kPriorities = 8;
+
+struct PortCounters {
+  // IB PMA counters/. port_xmit_data and port_rcv_data count 4-octet words,
+  // as real hardware does; on RoCE they cover RoCE traffic only.
+  uint64_t port_xmit_data = 0;
+  uint64_t port_rcv_data = 0;
+  uint64_t port_xmit_packets = 0;
+  uint64_t port_rcv_packets = 0;
+  uint64_t unicast_xmit_packets = 0;
+  uint64_t unicast_rcv_packets = 0;
+  uint64_t multicast_xmit_packets = 0;
+  uint64_t multicast_rcv_packets = 0;
+  uint64_t port_xmit_wait = 0;
+  // The small saturating error counters stay 0: the simulated links are clean.
+  uint64_t symbol_error = 0;
+  uint64_t link_error_recovery = 0;
+  uint64_t link_downed = 0;
+  uint64_t port_rcv_errors = 0;
+  uint64_t port_rcv_remote_physical_errors = 0;
+  uint64_t port_rcv_switch_relay_errors = 0;
+  uint64_t port_xmit_discards = 0;
+  uint64_t port_xmit_constraint_errors = 0;
+  uint64_t port_rcv_constraint_errors = 0;
+  uint64_t local_link_integrity_errors = 0;
+  uint64_t excessive_buffer_overrun_errors = 0;
+  uint64_t VL15_dropped = 0;
+
+  // mlx5 hw_counters/: congestion counters are 64-bit ...
+  uint64_t np_ecn_marked_roce_packets = 0;
+  uint64_t np_cnp_sent = 0;
+  uint64_t rp_cnp_handled = 0;
+  uint64_t rp_cnp_ignored = 0;
+  uint64_t rx_icrc_encapsulated = 0;
+  // ... queue counters are 32-bit and wrap (see Fabric::add32).
+  uint64_t out_of_buffer = 0;
+  uint64_t out_of_sequence = 0;
+  uint64_t duplicate_request = 0;
+  uint64_t rnr_nak_retry_err = 0;
+  uint64_t packet_seq_err = 0;
+  uint64_t implied_nak_seq_err = 0;
+  uint64_t local_ack_timeout_err = 0;
+  uint64_t req_cqe_error = 0;
+  uint64_t resp_cqe_error = 0;
+  uint64_t req_cqe_flush_error = 0;
+  uint64_t resp_cqe_flush_error = 0;
+  uint64_t req_remote_access_errors = 0;
+  uint64_t resp_remote_access_errors = 0;
+  uint64_t req_remote_invalid_request = 0;
+  uint64_t resp_local_length_error = 0;
+  uint64_t req_transport_retries_exceeded = 0;
+  uint64_t rx_write_requests = 0;
+  uint64_t rx_read_requests = 0;
+  uint64_t rx_atomic_requests = 0;
+  uint64_t rx_dct_connect = 0;
+  uint64_t roce_adp_retrans = 0;
+  uint64_t roce_adp_retrans_to = 0;
+  uint64_t roce_slow_restart = 0;
+  uint64_t roce_slow_restart_cnps = 0;
+  uint64_t roce_slow_restart_trans = 0;
+  uint64_t lifespan = 10;  // not a counter: the driver's cache time in ms
+
+  // ethtool -S (mlx5 netdev), all 64-bit.
+  uint64_t rx_bytes = 0;
+  uint64_t tx_bytes = 0;
+  uint64_t rx_packets = 0;
+  uint64_t tx_packets = 0;
+  uint64_t rx_discards_phy = 0;
+  uint64_t rx_pause_ctrl_phy = 0;
+  uint64_t tx_pause_ctrl_phy = 0;
+  std::array<uint64_t, kPriorities> rx_prio_bytes{};
+  std::array<uint64_t, kPriorities> rx_prio_packets{};
+  std::array<uint64_t, kPriorities> rx_prio_discards{};
+  std::array<uint64_t, kPriorities> tx_prio_bytes{};
+  std::array<uint64_t, kPriorities> tx_prio_packets{};
+  // PFC on the RoCE priority only (the one with PFC enabled); durations in us.
+  uint64_t rx_roce_prio_pause = 0;
+  uint64_t rx_roce_prio_pause_duration = 0;
+  uint64_t rx_roce_prio_pause_transition = 0;
+  uint64_t tx_roce_prio_pause = 0;
+  uint64_t tx_roce_prio_pause_duration = 0;
+  uint64_t tx_pause_storm_warning_events = 0;
+  uint64_t tx_pause_storm_error_events = 0;
+
+  bool operator==(const PortCounters&) const = default;
+};
+
+struct Device {
+  std::string name;       // mlx5_0
+  std::string netdev;     // ens1f0np0
+  std::string node_guid;  // 248a:0703:00b4:a0c2, sysfs format
+  std::string fw_ver;
+  std::string hca_type;
+  std::string board_id;
+  PortCounters port;      // port 1, the only port
+};
+
+struct Host {
+  std::string name;  // host01
+  std::vector<Device> devices;
+};
+
+}  // namespace rdmagw::sim

@@ -1,0 +1,25 @@
+#include "sim/fabric_config.h"
+
+#include <string>
+
+namespace rdmagw::sim {
+
+Status FabricConfig::validate() const {
+  std::string errors;
+  auto add = [&errors](const std::string& e) {
+    if (!errors.empty()) errors += "; ";
+    errors += e;
+  };
+  if (hosts < 1 || hosts > 4096) add("sim.hosts: " + std::to_string(hosts) + " not in 1..4096");
+  if (devices_per_host < 1 || devices_per_host > 16) {
+    add("sim.devices_per_host: " + std::to_string(devices_per_host) + " not in 1..16");
+  }
+  if (roce_priority < 0 || roce_priority > 7) {
+    add("sim.roce_priority: " + std::to_string(roce_priority) + " not in 0..7");
+  }
+  // NaN fails both comparisons, so it is rejected too.
+  if (!(link_gbps >= 1 && link_gbps <= 1600)) add("sim.link_gbps: must be in 1..1600");
+  return errors.empty() ? Status::ok() : Status::invalidArgument(errors);
+}
+
+}  // namespace rdmagw::sim

@@ -1,0 +1,167 @@
+#include "sim/tree_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+namespace rdmagw::sim {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Named {
+  const char* name;
+  uint64_t PortCounters::*field;
+};
+
+#define COUNTER(n) {#n, &PortCounters::n}
+
+// sysfs ports/1/counters/: the IB PMA names.
+constexpr Named kPma[] = {
+    COUNTER(port_xmit_data), COUNTER(port_rcv_data), COUNTER(port_xmit_packets),
+    COUNTER(port_rcv_packets), COUNTER(unicast_xmit_packets), COUNTER(unicast_rcv_packets),
+    COUNTER(multicast_xmit_packets), COUNTER(multicast_rcv_packets), COUNTER(port_xmit_wait),
+    COUNTER(symbol_error), COUNTER(link_error_recovery), COUNTER(link_downed),
+    COUNTER(port_rcv_errors), COUNTER(port_rcv_remote_physical_errors),
+    COUNTER(port_rcv_switch_relay_errors), COUNTER(port_xmit_discards),
+    COUNTER(port_xmit_constraint_errors), COUNTER(port_rcv_constraint_errors),
+    COUNTER(local_link_integrity_errors), COUNTER(excessive_buffer_overrun_errors),
+    COUNTER(VL15_dropped),
+};
+
+// sysfs ports/1/hw_counters/: the mlx5 names.
+constexpr Named kHw[] = {
+    COUNTER(np_ecn_marked_roce_packets), COUNTER(np_cnp_sent), COUNTER(rp_cnp_handled),
+    COUNTER(rp_cnp_ignored), COUNTER(rx_icrc_encapsulated), COUNTER(out_of_buffer),
+    COUNTER(out_of_sequence), COUNTER(duplicate_request), COUNTER(rnr_nak_retry_err),
+    COUNTER(packet_seq_err), COUNTER(implied_nak_seq_err), COUNTER(local_ack_timeout_err),
+    COUNTER(req_cqe_error), COUNTER(resp_cqe_error), COUNTER(req_cqe_flush_error),
+    COUNTER(resp_cqe_flush_error), COUNTER(req_remote_access_errors),
+    COUNTER(resp_remote_access_errors), COUNTER(req_remote_invalid_request),
+    COUNTER(resp_local_length_error), COUNTER(req_transport_retries_exceeded),
+    COUNTER(rx_write_requests), COUNTER(rx_read_requests), COUNTER(rx_atomic_requests),
+    COUNTER(rx_dct_connect), COUNTER(roce_adp_retrans), COUNTER(roce_adp_retrans_to),
+    COUNTER(roce_slow_restart), COUNTER(roce_slow_restart_cnps),
+    COUNTER(roce_slow_restart_trans), COUNTER(lifespan),
+};
+
+#undef COUNTER
+
+Status writeFile(const fs::path& path, const std::string& content) {
+  const fs::path tmp = path.string() + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (f == nullptr) return Status::ioError(tmp.string() + ": " + std::strerror(errno));
+  const bool wrote = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+  const bool closed = std::fclose(f) == 0;
+  if (!wrote || !closed) {
+    fs::remove(tmp);
+    return Status::ioError(tmp.string() + ": short write");
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);  // atomic on POSIX: readers see the old or the new file
+  if (ec) return Status::ioError(path.string() + ": rename: " + ec.message());
+  return Status::ok();
+}
+
+Status makeDirs(const fs::path& path) {
+  std::error_code ec;
+  fs::create_directories(path, ec);
+  return ec ? Status::ioError(path.string() + ": " + ec.message()) : Status::ok();
+}
+
+// sysfs values end in a newline, as the kernel's do.
+std::string line(const std::string& value) { return value + "\n"; }
+std::string line(uint64_t value) { return std::to_string(value) + "\n"; }
+
+Status writeCounters(const fs::path& dir, const PortCounters& port, const Named* table,
+                     size_t count) {
+  if (Status s = makeDirs(dir); !s.isOk()) return s;
+  for (size_t i = 0; i < count; ++i) {
+    if (Status s = writeFile(dir / table[i].name, line(port.*table[i].field)); !s.isOk()) return s;
+  }
+  return Status::ok();
+}
+
+Status writeDevice(const Fabric& fabric, const Device& dev, const fs::path& host_dir) {
+  const fs::path ib = host_dir / "sys/class/infiniband" / dev.name;
+  const fs::path port = ib / "ports/1";
+  for (const fs::path& d : {port / "gid_attrs/ndevs", ib / "device/net" / dev.netdev}) {
+    if (Status s = makeDirs(d); !s.isOk()) return s;
+  }
+  const std::pair<fs::path, std::string> files[] = {
+      {ib / "fw_ver", line(dev.fw_ver)},
+      {ib / "hca_type", line(dev.hca_type)},
+      {ib / "board_id", line(dev.board_id)},
+      {ib / "node_guid", line(dev.node_guid)},
+      {port / "state", line(fabric.portState())},
+      {port / "phys_state", line(fabric.physState())},
+      {port / "rate", line(fabric.rate())},
+      {port / "link_layer", line(fabric.linkLayer())},
+      {port / "gid_attrs/ndevs/0", line(dev.netdev)},
+  };
+  for (const auto& [path, content] : files) {
+    if (Status s = writeFile(path, content); !s.isOk()) return s;
+  }
+  if (Status s = writeCounters(port / "counters", dev.port, kPma, std::size(kPma)); !s.isOk()) {
+    return s;
+  }
+  return writeCounters(port / "hw_counters", dev.port, kHw, std::size(kHw));
+}
+
+}  // namespace
+
+std::string ethtoolText(const Device& dev, int roce_priority) {
+  const PortCounters& c = dev.port;
+  std::string out = "NIC statistics:\n";
+  auto add = [&out](const std::string& name, uint64_t v) {
+    out += "     " + name + ": " + std::to_string(v) + "\n";  // ethtool's 5-space indent
+  };
+  // The order mlx5 uses: software/vport totals, then phy, then per-priority.
+  add("rx_packets", c.rx_packets);
+  add("rx_bytes", c.rx_bytes);
+  add("tx_packets", c.tx_packets);
+  add("tx_bytes", c.tx_bytes);
+  add("rx_discards_phy", c.rx_discards_phy);
+  add("rx_pause_ctrl_phy", c.rx_pause_ctrl_phy);
+  add("tx_pause_ctrl_phy", c.tx_pause_ctrl_phy);
+  for (int p = 0; p < kPriorities; ++p) {
+    const std::string rx = "rx_prio" + std::to_string(p);
+    const std::string tx = "tx_prio" + std::to_string(p);
+    add(rx + "_bytes", c.rx_prio_bytes[p]);
+    add(rx + "_packets", c.rx_prio_packets[p]);
+    add(rx + "_discards", c.rx_prio_discards[p]);
+    add(tx + "_bytes", c.tx_prio_bytes[p]);
+    add(tx + "_packets", c.tx_prio_packets[p]);
+  }
+  // Pause counters appear only for the priority with PFC enabled, as on mlx5.
+  const std::string rx = "rx_prio" + std::to_string(roce_priority);
+  const std::string tx = "tx_prio" + std::to_string(roce_priority);
+  add(rx + "_pause", c.rx_roce_prio_pause);
+  add(rx + "_pause_duration", c.rx_roce_prio_pause_duration);
+  add(tx + "_pause", c.tx_roce_prio_pause);
+  add(tx + "_pause_duration", c.tx_roce_prio_pause_duration);
+  add(rx + "_pause_transition", c.rx_roce_prio_pause_transition);
+  add("tx_pause_storm_warning_events", c.tx_pause_storm_warning_events);
+  add("tx_pause_storm_error_events", c.tx_pause_storm_error_events);
+  return out;
+}
+
+Status writeTree(const Fabric& fabric, const std::string& dir) {
+  for (const Host& host : fabric.hosts()) {
+    const fs::path host_dir = fs::path(dir) / host.name;
+    if (Status s = makeDirs(host_dir / "ethtool"); !s.isOk()) return s;
+    for (const Device& dev : host.devices) {
+      if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
+      const fs::path ethtool = host_dir / "ethtool" / (dev.netdev + ".txt");
+      if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
+          !s.isOk()) {
+        return s;
+      }
+    }
+  }
+  return Status::ok();
+}
+
+}  // namespace rdmagw::sim

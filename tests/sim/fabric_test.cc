@@ -1,0 +1,351 @@
+// The fabric model: determinism (pinned counters), conservation laws, DCQCN
+// and PFC behaviour, 32-bit wrap, naming.
+
+#include "sim/fabric.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+
+#include "sim/naming.h"
+#include "sim/tree_writer.h"
+
+namespace rdmagw::sim {
+namespace {
+
+constexpr int kRoce = 3;
+
+Fabric run(FabricConfig config, int ticks) {
+  Fabric f(config);
+  for (int t = 0; t < ticks; ++t) f.step();
+  return f;
+}
+
+// FNV-1a over every counter the writer exposes (ethtool text plus sysfs
+// fields), so a change anywhere in the model shows up as one number.
+uint64_t fingerprint(const Fabric& f) {
+  uint64_t h = 1469598103934665603ULL;
+  auto eat = [&h](const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  };
+  for (int g = 0; g < f.deviceCount(); ++g) {
+    const Device& d = f.device(g);
+    const PortCounters& p = d.port;
+    eat(d.node_guid);
+    eat(ethtoolText(d, f.config().roce_priority));
+    for (uint64_t v : {p.port_xmit_data, p.port_rcv_data, p.port_xmit_packets, p.port_rcv_packets,
+                       p.port_xmit_wait, p.np_ecn_marked_roce_packets, p.np_cnp_sent,
+                       p.rp_cnp_handled, p.rp_cnp_ignored, p.out_of_buffer, p.rx_write_requests,
+                       p.rx_read_requests, p.rx_atomic_requests}) {
+      eat(std::to_string(v) + ",");
+    }
+  }
+  return h;
+}
+
+TEST(FabricTest, PinnedCountersForSeedOneAfterFortyTicks) {
+  // Computed once from this model and pinned: any change to the arithmetic,
+  // the PRNG or the evaluation order fails here, on every machine alike.
+  const Fabric f = run(FabricConfig{}, 40);
+  ASSERT_EQ(f.tick(), 40);
+  const PortCounters& d0 = f.device(0).port;
+  const PortCounters& d1 = f.device(1).port;
+  const PortCounters& d7 = f.device(7).port;
+  EXPECT_EQ(d0.port_xmit_data, 80876970720u);
+  EXPECT_EQ(d0.port_rcv_data, 65775658000u);
+  EXPECT_EQ(d0.rx_write_requests, 2452855u);
+  EXPECT_EQ(d0.np_ecn_marked_roce_packets, 2300396u);
+  EXPECT_EQ(d1.np_ecn_marked_roce_packets, 2350305u);
+  EXPECT_EQ(d1.np_cnp_sent, 146869u);
+  EXPECT_EQ(d1.tx_roce_prio_pause, 41095u);
+  EXPECT_EQ(d7.rp_cnp_handled, 81586u);
+  EXPECT_EQ(d7.rx_roce_prio_pause, 27465u);
+  EXPECT_EQ(d7.rx_roce_prio_pause_duration, 4588267u);
+  EXPECT_EQ(d7.tx_bytes, 260397632562u);
+  EXPECT_EQ(f.totals().ecn_marks, 12126875u);
+  EXPECT_EQ(f.totals().cnps, 757815u);
+  EXPECT_EQ(f.totals().pause_frames, 265707u);
+  EXPECT_EQ(f.device(3).node_guid, "248a:0703:e5cb:31c9");
+  EXPECT_EQ(fingerprint(f), 9087970106007217948u);
+}
+
+TEST(FabricTest, SameSeedAgreesBitForBit) {
+  FabricConfig c;
+  c.seed = 42;
+  c.hosts = 6;
+  c.devices_per_host = 3;
+  Fabric a(c), b(c);
+  for (int t = 0; t < 60; ++t) {
+    a.step();
+    b.step();
+    for (int g = 0; g < a.deviceCount(); ++g) {
+      ASSERT_EQ(a.device(g).port, b.device(g).port) << "tick " << a.tick() << " device " << g;
+    }
+  }
+  EXPECT_EQ(fingerprint(a), fingerprint(b));
+}
+
+TEST(FabricTest, DifferentSeedsDiffer) {
+  FabricConfig c1, c2;
+  c2.seed = 2;
+  const Fabric a = run(c1, 20), b = run(c2, 20);
+  EXPECT_NE(fingerprint(a), fingerprint(b));
+  EXPECT_NE(a.device(0).node_guid, b.device(0).node_guid);
+}
+
+struct Sums {
+  uint64_t ecn = 0, cnp_sent = 0, cnp_handled = 0, cnp_ignored = 0;
+  uint64_t tx_pause = 0, rx_pause = 0, tx_ctrl = 0, rx_ctrl = 0;
+  uint64_t tx_pkts = 0, rx_pkts = 0, buffered = 0;
+};
+
+Sums sum(const Fabric& f) {
+  Sums s;
+  for (int g = 0; g < f.deviceCount(); ++g) {
+    const PortCounters& p = f.device(g).port;
+    s.ecn += p.np_ecn_marked_roce_packets;
+    s.cnp_sent += p.np_cnp_sent;
+    s.cnp_handled += p.rp_cnp_handled;
+    s.cnp_ignored += p.rp_cnp_ignored;
+    s.tx_pause += p.tx_roce_prio_pause;
+    s.rx_pause += p.rx_roce_prio_pause;
+    s.tx_ctrl += p.tx_pause_ctrl_phy;
+    s.rx_ctrl += p.rx_pause_ctrl_phy;
+    s.tx_pkts += p.port_xmit_packets;
+    s.rx_pkts += p.port_rcv_packets;
+    s.buffered += f.bufferedPackets(g);
+  }
+  return s;
+}
+
+class ConservationTest : public ::testing::TestWithParam<FabricConfig> {};
+
+TEST_P(ConservationTest, HoldsEveryTick) {
+  Fabric f(GetParam());
+  const int n = f.deviceCount();
+  uint64_t pauses_seen = 0;
+  for (int t = 0; t < 120; ++t) {
+    std::vector<PortCounters> before;
+    for (int g = 0; g < n; ++g) before.push_back(f.device(g).port);
+    f.step();
+    const Sums s = sum(f);
+    // ECN marks seen by receivers == marks the model made.
+    ASSERT_EQ(s.ecn, f.totals().ecn_marks) << "tick " << f.tick();
+    // CNPs sent by receivers == CNPs senders handled or ignored.
+    ASSERT_EQ(s.cnp_sent, f.totals().cnps);
+    ASSERT_EQ(s.cnp_sent, s.cnp_handled + s.cnp_ignored);
+    // Pause frames sent == pause frames received, and all are on the RoCE priority.
+    ASSERT_EQ(s.tx_pause, f.totals().pause_frames);
+    ASSERT_EQ(s.tx_pause, s.rx_pause);
+    ASSERT_EQ(s.tx_ctrl, s.tx_pause);
+    ASSERT_EQ(s.rx_ctrl, s.rx_pause);
+    // Lossless: every RoCE packet sent was received or still sits in a buffer.
+    ASSERT_EQ(s.tx_pkts, s.rx_pkts + s.buffered);
+
+    // Per receiver and per sender, this tick's pause deltas match the events.
+    std::map<int, uint64_t> sent_by, got_by;
+    for (const PauseEvent& e : f.lastTick().pauses) {
+      sent_by[e.receiver] += e.frames;
+      got_by[e.sender] += e.frames;
+      ++pauses_seen;
+    }
+    std::map<int, uint64_t> cnp_by, cnp_to;
+    for (const CnpEvent& e : f.lastTick().cnps) {
+      cnp_by[e.receiver] += e.cnps;
+      cnp_to[e.sender] += e.cnps;
+    }
+    for (int g = 0; g < n; ++g) {
+      const PortCounters& now = f.device(g).port;
+      ASSERT_EQ(now.tx_roce_prio_pause - before[g].tx_roce_prio_pause, sent_by[g]);
+      ASSERT_EQ(now.rx_roce_prio_pause - before[g].rx_roce_prio_pause, got_by[g]);
+      ASSERT_EQ(now.np_cnp_sent - before[g].np_cnp_sent, cnp_by[g]);
+      ASSERT_EQ(now.rp_cnp_handled + now.rp_cnp_ignored - before[g].rp_cnp_handled -
+                    before[g].rp_cnp_ignored,
+                cnp_to[g]);
+      // port_xmit_data counts 4-octet words of the RoCE priority's bytes.
+      ASSERT_EQ(now.port_xmit_data * 4, now.tx_prio_bytes[GetParam().roce_priority]);
+      ASSERT_EQ(now.port_rcv_data * 4, now.rx_prio_bytes[GetParam().roce_priority]);
+    }
+  }
+  if (n > 2) {
+    EXPECT_GT(pauses_seen, 0u) << "the configuration never congested";
+  }
+}
+
+FabricConfig cfg(uint64_t seed, int hosts, int devs, int prio = kRoce, double gbps = 100) {
+  FabricConfig c;
+  c.seed = seed;
+  c.hosts = hosts;
+  c.devices_per_host = devs;
+  c.roce_priority = prio;
+  c.link_gbps = gbps;
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, ConservationTest,
+                         ::testing::Values(FabricConfig{}, cfg(7, 16, 4), cfg(99, 3, 1, 5, 25),
+                                           cfg(5, 100, 2, 0, 400), cfg(3, 1, 1), cfg(11, 1, 2)));
+
+TEST(FabricTest, CongestedReceiversMarkAndTheirSendersSlowAndPause) {
+  Fabric f(FabricConfig{});
+  int congested_ticks = 0;
+  for (int t = 0; t < 40; ++t) {
+    std::vector<PortCounters> before;
+    for (int g = 0; g < f.deviceCount(); ++g) before.push_back(f.device(g).port);
+    f.step();
+    const TickReport& r = f.lastTick();
+    if (!r.congested.empty()) ++congested_ticks;
+    for (int dst : r.congested) {
+      const PortCounters& now = f.device(dst).port;
+      EXPECT_GT(now.np_ecn_marked_roce_packets, before[dst].np_ecn_marked_roce_packets);
+      EXPECT_GT(now.np_cnp_sent, before[dst].np_cnp_sent);
+    }
+    for (const CnpEvent& e : r.cnps) {
+      EXPECT_GE(e.cnps, 1u);
+      const PortCounters& s = f.device(e.sender).port;
+      if (e.handled) {
+        EXPECT_GT(s.rp_cnp_handled, before[e.sender].rp_cnp_handled);
+      } else {
+        EXPECT_GT(s.rp_cnp_ignored, before[e.sender].rp_cnp_ignored);
+      }
+    }
+    for (const PauseEvent& e : r.pauses) {
+      const PortCounters& s = f.device(e.sender).port;
+      EXPECT_GT(s.rx_roce_prio_pause, before[e.sender].rx_roce_prio_pause);
+      EXPECT_GT(s.rx_roce_prio_pause_duration, before[e.sender].rx_roce_prio_pause_duration);
+      EXPECT_GT(s.rx_roce_prio_pause_transition, before[e.sender].rx_roce_prio_pause_transition);
+      EXPECT_GT(f.device(e.receiver).port.tx_roce_prio_pause_duration,
+                before[e.receiver].tx_roce_prio_pause_duration);
+    }
+  }
+  EXPECT_GE(congested_ticks, 20);
+}
+
+TEST(FabricTest, HotSpotsRotate) {
+  Fabric f(FabricConfig{});
+  std::set<int> hot;
+  for (int t = 0; t < 64; ++t) {
+    f.step();
+    for (int r : f.lastTick().congested) hot.insert(r);
+  }
+  EXPECT_GE(hot.size(), 3u);
+}
+
+TEST(FabricTest, PauseRipplesToSendersOfOtherReceivers) {
+  // A sender paused in tick t sends less in tick t+1 to every peer, including
+  // receivers that were never congested: head-of-line blocking on the priority.
+  Fabric f(FabricConfig{});
+  bool slowed = false;
+  for (int t = 0; t < 40 && !slowed; ++t) {
+    f.step();
+    std::set<int> paused;
+    for (const PauseEvent& e : f.lastTick().pauses) paused.insert(e.sender);
+    if (paused.empty()) continue;
+    for (int s : paused) {
+      const Device& d = f.device(s);
+      EXPECT_GT(d.port.port_xmit_wait, 0u) << d.name;
+    }
+    slowed = true;
+  }
+  EXPECT_TRUE(slowed);
+}
+
+TEST(FabricTest, ThirtyTwoBitCounterWrapsEarly) {
+  Fabric f(FabricConfig{});
+  uint64_t prev = f.device(0).port.rx_write_requests;
+  EXPECT_GT(prev, 0xffffffffULL - 2'000'000);
+  int wrapped_at = -1;
+  for (int t = 0; t < 60; ++t) {
+    f.step();
+    for (int g = 0; g < f.deviceCount(); ++g) {
+      ASSERT_LE(f.device(g).port.rx_write_requests, 0xffffffffULL);
+      ASSERT_LE(f.device(g).port.out_of_buffer, 0xffffffffULL);
+    }
+    const uint64_t now = f.device(0).port.rx_write_requests;
+    if (now < prev && wrapped_at < 0) wrapped_at = f.tick();
+    prev = now;
+  }
+  EXPECT_GT(wrapped_at, 0);
+  EXPECT_LE(wrapped_at, 40);
+}
+
+TEST(FabricTest, DevicesAreNamedLikeTheKernelNamesThem) {
+  FabricConfig c;
+  c.hosts = 12;
+  c.devices_per_host = 3;
+  Fabric f(c);
+  ASSERT_EQ(f.hosts().size(), 12u);
+  EXPECT_EQ(f.hosts()[0].name, "host01");
+  EXPECT_EQ(f.hosts()[11].name, "host12");
+  const Device& d = f.hosts()[1].devices[2];
+  EXPECT_EQ(d.name, "mlx5_2");
+  EXPECT_EQ(d.netdev, "ens1f2np2");
+  EXPECT_EQ(d.hca_type, "MT4125");
+  EXPECT_EQ(d.node_guid.size(), 19u);
+  EXPECT_EQ(d.node_guid.substr(0, 10), "248a:0703:");
+  EXPECT_EQ(f.rate(), "100 Gb/sec (4X EDR)");
+  EXPECT_STREQ(f.portState(), "4: ACTIVE");
+  EXPECT_STREQ(f.physState(), "5: LinkUp");
+  EXPECT_STREQ(f.linkLayer(), "Ethernet");
+}
+
+TEST(NamingTest, HostNamesPadToTheCount) {
+  EXPECT_EQ(hostName(0, 1), "host01");
+  EXPECT_EQ(hostName(8, 99), "host09");
+  EXPECT_EQ(hostName(0, 100), "host001");
+  EXPECT_EQ(hostName(99, 100), "host100");
+  EXPECT_EQ(hostName(4095, 4096), "host4096");
+  EXPECT_EQ(hostName(6, 4096), "host0007");
+}
+
+TEST(NamingTest, RateStringsMatchTheKernel) {
+  EXPECT_EQ(rateString(100), "100 Gb/sec (4X EDR)");
+  EXPECT_EQ(rateString(200), "200 Gb/sec (4X HDR)");
+  EXPECT_EQ(rateString(400), "400 Gb/sec (4X NDR)");
+  EXPECT_EQ(rateString(25), "25 Gb/sec (1X EDR)");
+  EXPECT_EQ(rateString(56), "56 Gb/sec (4X FDR)");
+  EXPECT_EQ(rateString(2.5), "2.5 Gb/sec (1X SDR)");
+  EXPECT_EQ(rateString(3), "3 Gb/sec (4X)");
+  EXPECT_EQ(guidString(0x248a070300b4a0c2ULL), "248a:0703:00b4:a0c2");
+}
+
+TEST(FabricConfigTest, ValidateRejectsOutOfRangeAndNamesEveryField) {
+  EXPECT_TRUE(FabricConfig{}.validate().isOk());
+  FabricConfig c;
+  c.hosts = 0;
+  c.devices_per_host = 17;
+  c.roce_priority = 8;
+  c.link_gbps = 0;
+  const Status s = c.validate();
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  for (const char* key : {"sim.hosts", "sim.devices_per_host", "sim.roce_priority", "sim.link_gbps"}) {
+    EXPECT_NE(s.message().find(key), std::string::npos) << key << " in " << s.message();
+  }
+  c = FabricConfig{};
+  c.hosts = 4096;
+  c.devices_per_host = 16;
+  c.roce_priority = 0;
+  EXPECT_TRUE(c.validate().isOk());
+  c.hosts = 4097;
+  EXPECT_FALSE(c.validate().isOk());
+}
+
+TEST(FabricTest, LargestFabricSteps) {
+  FabricConfig c;
+  c.hosts = 4096;
+  c.devices_per_host = 16;
+  Fabric f(c);
+  f.step();
+  f.step();
+  EXPECT_EQ(f.deviceCount(), 65536);
+  EXPECT_EQ(f.hosts().back().name, "host4096");
+  const Sums s = sum(f);
+  EXPECT_EQ(s.tx_pkts, s.rx_pkts + s.buffered);
+  EXPECT_EQ(s.tx_pause, s.rx_pause);
+}
+
+}  // namespace
+}  // namespace rdmagw::sim
