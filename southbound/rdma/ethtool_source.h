@@ -1,0 +1,28 @@
+#pragma once
+// Where a netdev's `ethtool -S` statistics come from: the SIOCETHTOOL ioctl
+// on a live host, text files in tests and for hosts read second-hand.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/status.h"
+
+namespace rdmagw::southbound::rdma {
+
+using EthtoolStats = std::vector<std::pair<std::string, uint64_t>>;
+
+class EthtoolSource {
+ public:
+  virtual ~EthtoolSource() = default;
+  // Name/value pairs in driver order; names trimmed.
+  virtual Result<EthtoolStats> stats(const std::string& netdev) = 0;
+  // Problems that did not fail a stats() call (skipped lines), drained by the
+  // collector into its batch's error lines.
+  virtual std::vector<std::string> takeWarnings() { return {}; }
+};
+using EthtoolSourcePtr = std::unique_ptr<EthtoolSource>;
+
+}  // namespace rdmagw::southbound::rdma

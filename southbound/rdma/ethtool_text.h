@@ -1,0 +1,40 @@
+#pragma once
+// `ethtool -S <netdev>` output as text: a pure parser plus an EthtoolSource
+// that reads <dir>/<netdev>.txt (tests, hosts read second-hand).
+//
+// Accepted: an optional "NIC statistics:" header, indented "name: value"
+// lines, '#'/'$' lines (a "# ethtool -S ens1f0" line names the netdev). Lines
+// that fit none of these are counted and skipped, never fatal: drivers print
+// things no fixture shows.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "southbound/rdma/ethtool_source.h"
+
+namespace rdmagw::southbound::rdma {
+
+struct EthtoolTextParse {
+  EthtoolStats stats;
+  std::optional<std::string> netdev;  // from a "# ethtool -S <netdev>" line
+  size_t skipped_lines = 0;
+  std::vector<std::string> skipped;   // the first few, as "line N: text"
+};
+
+EthtoolTextParse parseEthtoolText(std::string_view text);
+
+class EthtoolText : public EthtoolSource {
+ public:
+  explicit EthtoolText(std::string dir) : dir_(std::move(dir)) {}
+
+  Result<EthtoolStats> stats(const std::string& netdev) override;
+  std::vector<std::string> takeWarnings() override;
+
+ private:
+  std::string dir_;
+  std::vector<std::string> warnings_;
+};
+
+}  // namespace rdmagw::southbound::rdma

@@ -1,0 +1,56 @@
+#include "southbound/rdma/parsers.h"
+
+#include "southbound/rdma/ethtool_mapping.h"
+#include "southbound/rdma/ethtool_text.h"
+#include "southbound/rdma/ib_class.h"
+#include "southbound/rdma/ib_updates.h"
+#include "southbound/rdma/memory_sysfs_reader.h"
+
+namespace rdmagw::southbound::rdma {
+
+// Used when the text does not say which netdev it came from.
+constexpr const char* kUnknownNetdev = "unknown";
+
+Status parseEthtoolS(std::string_view text, TimestampNs ts, PollBatch& out) {
+  EthtoolTextParse parsed = parseEthtoolText(text);
+  if (parsed.stats.empty()) {
+    return Status::corrupt("ethtool -S: no 'name: value' line found (" +
+                           std::to_string(parsed.skipped_lines) + " line(s) skipped)");
+  }
+  if (parsed.skipped_lines > 0) {
+    std::string msg = "ethtool -S: skipped " + std::to_string(parsed.skipped_lines) +
+                      " line(s) that are not 'name: value'";
+    for (const std::string& s : parsed.skipped) msg += "; " + s;
+    out.error(std::move(msg));
+  }
+  appendEthtoolUpdates(parsed.netdev.value_or(kUnknownNetdev), parsed.stats, ts, out);
+  return Status::ok();
+}
+
+Status parseSysfsDump(std::string_view text, TimestampNs ts, PollBatch& out) {
+  MemorySysfsReader reader = MemorySysfsReader::fromDump(text, &out.errors);
+  IbClass ib(reader, DeviceFilter(), [ts] { return ts; });
+  Result<std::vector<IbDevice>> devices = ib.read(&out.errors);
+  if (!devices.isOk()) return devices.status();
+  appendIbUpdates(devices.value(), out);
+  return Status::ok();
+}
+
+namespace {
+
+constexpr ParserFormat kFormats[] = {
+    {"ethtool-s",
+     "`ethtool -S <netdev>` output; a '# ethtool -S <netdev>' line names the interface "
+     "(else 'unknown'). Emits the PFC, pause and interface counters rdmagw maps.",
+     parseEthtoolS},
+    {"sysfs-dump",
+     "Lines '/sys/class/infiniband/<dev>/<file>: <value>' ('#' comments). Read by the same "
+     "code as the live sysfs collector.",
+     parseSysfsDump},
+};
+
+}  // namespace
+
+std::span<const ParserFormat> rdmaParserFormats() { return kFormats; }
+
+}  // namespace rdmagw::southbound::rdma

@@ -1,0 +1,43 @@
+#include "southbound/rdma/rdma_collector.h"
+
+#include <set>
+
+#include "southbound/rdma/ethtool_mapping.h"
+#include "southbound/rdma/ib_updates.h"
+
+namespace rdmagw::southbound::rdma {
+
+RdmaCollector::RdmaCollector(SysfsReaderPtr reader, DeviceFilter filter, EthtoolSourcePtr ethtool,
+                             IbClass::Clock clock)
+    : reader_(std::move(reader)),
+      ethtool_(std::move(ethtool)),
+      clock_(std::move(clock)),
+      ib_(*reader_, std::move(filter), clock_) {}
+
+Status RdmaCollector::poll(PollBatch& batch) {
+  Result<std::vector<IbDevice>> devices = ib_.read(&batch.errors);
+  if (!devices.isOk()) return devices.status();
+  appendIbUpdates(devices.value(), batch);
+  if (!ethtool_) return Status::ok();
+
+  // A netdev shared by two ports (bonding, multi-host) is read once.
+  std::set<std::string> seen;
+  for (const IbDevice& d : devices.value()) {
+    for (const IbPort& p : d.ports) {
+      if (!p.netdev || !seen.insert(p.netdev->value).second) continue;
+      const std::string& netdev = p.netdev->value;
+      Result<EthtoolStats> stats = ethtool_->stats(netdev);
+      TimestampNs ts = clock_();
+      if (!stats.isOk()) {
+        batch.error("ethtool -S " + netdev + " (" + d.name + " port " + std::to_string(p.num) +
+                    "): " + stats.status().message());
+        continue;
+      }
+      appendEthtoolUpdates(netdev, stats.value(), ts, batch);
+    }
+  }
+  for (std::string& w : ethtool_->takeWarnings()) batch.error(std::move(w));
+  return Status::ok();
+}
+
+}  // namespace rdmagw::southbound::rdma

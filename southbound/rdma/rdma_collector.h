@@ -1,0 +1,33 @@
+#pragma once
+// The Linux RDMA host collector: IB class (sysfs) for devices and ports, plus
+// ethtool stats of each port's netdev for PFC and interface counters.
+
+#include <functional>
+#include <string_view>
+
+#include "southbound/poll_source.h"
+#include "southbound/rdma/device_filter.h"
+#include "southbound/rdma/ethtool_source.h"
+#include "southbound/rdma/ib_class.h"
+#include "southbound/rdma/sysfs_reader.h"
+
+namespace rdmagw::southbound::rdma {
+
+class RdmaCollector : public southbound::PollSource {
+ public:
+  // ethtool may be null (EthtoolMode::kNone). clock stamps every value read.
+  RdmaCollector(SysfsReaderPtr reader, DeviceFilter filter, EthtoolSourcePtr ethtool,
+                IbClass::Clock clock = nowNs);
+
+  std::string_view transport() const override { return "sysfs"; }
+  // Non-ok only when class/infiniband cannot be listed at all.
+  Status poll(PollBatch& batch) override;
+
+ private:
+  SysfsReaderPtr reader_;
+  EthtoolSourcePtr ethtool_;
+  IbClass::Clock clock_;
+  IbClass ib_;
+};
+
+}  // namespace rdmagw::southbound::rdma

@@ -1,0 +1,93 @@
+#include "southbound/rdma/sysfs_reader_impl.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace rdmagw::southbound::rdma {
+namespace {
+
+const char* errnoName(int err) {
+  switch (err) {
+    case ENOENT: return "ENOENT";
+    case EINVAL: return "EINVAL";
+    case EISDIR: return "EISDIR";
+    case ENOTDIR: return "ENOTDIR";
+    case EACCES: return "EACCES";
+    case EPERM: return "EPERM";
+    case EIO: return "EIO";
+    case ENODEV: return "ENODEV";
+    case ENXIO: return "ENXIO";
+    case EOPNOTSUPP: return "EOPNOTSUPP";
+    case EAGAIN: return "EAGAIN";
+    case EBUSY: return "EBUSY";
+    default: return "errno";
+  }
+}
+
+// Whole sysfs attributes are at most a page; a few pages covers any we read.
+constexpr size_t kMaxFileBytes = 64 * 1024;
+
+}  // namespace
+
+Status statusFromErrno(int err, const std::string& path) {
+  std::string msg = path + ": " + std::strerror(err) + " (" + errnoName(err) + ")";
+  switch (err) {
+    case ENOENT:
+    case ENODEV:
+    case ENXIO: return Status::notFound(std::move(msg));
+    case EINVAL: return Status::invalidArgument(std::move(msg));
+    default: return Status::ioError(std::move(msg));
+  }
+}
+
+SysfsReaderImpl::SysfsReaderImpl(std::string root) : root_(std::move(root)) {
+  while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
+}
+
+std::string SysfsReaderImpl::displayPath(const std::string& relpath) const {
+  if (relpath.empty()) return root_;
+  return root_ + "/" + relpath;
+}
+
+Result<std::string> SysfsReaderImpl::readFile(const std::string& relpath) {
+  const std::string path = displayPath(relpath);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return statusFromErrno(errno, path);
+  std::string out;
+  char buf[4096];
+  while (out.size() < kMaxFileBytes) {
+    ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;  // EINVAL from the driver arrives here, not at open()
+      ::close(fd);
+      return statusFromErrno(err, path);
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Result<std::vector<std::string>> SysfsReaderImpl::listDir(const std::string& relpath) {
+  const std::string path = displayPath(relpath);
+  DIR* dir = ::opendir(path.c_str());
+  if (dir == nullptr) return statusFromErrno(errno, path);
+  std::vector<std::string> names;
+  while (const dirent* e = ::readdir(dir)) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    names.push_back(std::move(name));
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace rdmagw::southbound::rdma

@@ -1,0 +1,27 @@
+#pragma once
+// SysfsReader over the real filesystem below a root directory (like
+// node_exporter's --path.sysfs). Errors name the full path and the errno.
+
+#include <string>
+#include <vector>
+
+#include "southbound/rdma/sysfs_reader.h"
+
+namespace rdmagw::southbound::rdma {
+
+class SysfsReaderImpl : public SysfsReader {
+ public:
+  explicit SysfsReaderImpl(std::string root);
+
+  Result<std::string> readFile(const std::string& relpath) override;
+  Result<std::vector<std::string>> listDir(const std::string& relpath) override;
+  std::string displayPath(const std::string& relpath) const override;
+
+ private:
+  std::string root_;
+};
+
+// Maps an errno to a Status with "<path>: <strerror> (<ENAME>)" as message.
+Status statusFromErrno(int err, const std::string& path);
+
+}  // namespace rdmagw::southbound::rdma
