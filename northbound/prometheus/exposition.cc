@@ -1,0 +1,329 @@
+#include "northbound/prometheus/exposition.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+
+#include "northbound/prometheus/text_format.h"
+
+namespace rdmagw::northbound {
+namespace {
+
+using promtext::appendDouble;
+using promtext::appendHelpText;
+using promtext::appendLabelValue;
+using promtext::appendUint;
+
+std::string header(std::string_view name, std::string_view help, LeafKind kind) {
+  std::string out = "# HELP ";
+  out.append(name).push_back(' ');
+  appendHelpText(&out, help);
+  out.append("\n# TYPE ").append(name);
+  out.append(kind == LeafKind::kCounter ? " counter\n" : " gauge\n");
+  return out;
+}
+
+// The leaf's own name as a label: last path element, '-' -> '_'
+// (fw-version -> fw_version).
+std::string infoLabelName(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view leaf = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  return promtext::sanitizeLabelName(leaf);
+}
+
+double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+}  // namespace
+
+struct ExpositionWriter::Family {
+  std::string header;                   // # HELP ...\n# TYPE ...\n
+  std::string prefix;                   // name{target="
+  std::vector<std::string> separators;  // ",device=" per row label
+  std::string info_separator;           // ",fw_version=" for string rows, else empty
+  bool is_info = false;
+  bool integer_ok = true;  // scale 1: integers print as integers
+  // Scaling: divide by an exact integer when the scale is one's reciprocal
+  // (us -> s is /1e6) so 1500000 us prints as 1.5, not 1.4999999999999998.
+  double divisor = 0;
+  double multiplier = 1;
+
+  double scale(double v) const { return divisor != 0 ? v / divisor : v * multiplier; }
+};
+
+struct ExpositionWriter::GatewayFamily {
+  std::string header;
+  std::string prefix;                    // name{  (or name for the label-less family)
+  std::vector<std::string_view> labels;  // target, kind, transport...
+  // Appends the sample value; false omits the sample (last_success never happened).
+  bool (*value)(const TargetStatus&, std::string*) = nullptr;
+};
+
+// Everything a sample needs from its target, built once per scrape.
+struct ExpositionWriter::TargetLabels {
+  std::string name;
+  std::string escaped;  // label-escaped target name
+  std::string tail;     // "` + extra labels + `} : closes the last label value
+};
+
+ExpositionWriter::ExpositionWriter() {
+  const SchemaTable& table = SchemaTable::instance();
+  std::span<const LeafSchema> leaves = table.leaves();
+  first_leaf_ = leaves.data();
+  families_.resize(leaves.size());
+  reserved_labels_.emplace_back(kTargetLabel);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const LeafSchema& row = leaves[i];
+    Family& f = families_[i];
+    f.is_info = row.kind == LeafKind::kString;
+    // String leaves become info-style gauges (value 1, the string as a label).
+    f.header = header(row.prom_name, row.help, f.is_info ? LeafKind::kGauge : row.kind);
+    f.prefix = std::string(row.prom_name) + "{" + std::string(kTargetLabel) + "=\"";
+    for (std::string_view label : SchemaTable::splitLabels(row.labels)) {
+      f.separators.push_back("\"," + std::string(label) + "=\"");
+      reserved_labels_.emplace_back(label);
+    }
+    if (f.is_info) {
+      std::string label = infoLabelName(row.path);
+      f.info_separator = "\"," + label + "=\"";
+      reserved_labels_.push_back(label);
+    }
+    f.integer_ok = row.prom_scale == 1.0;
+    double inverse = 1.0 / row.prom_scale;
+    if (row.prom_scale < 1.0 && std::abs(inverse - std::round(inverse)) < 1e-9 * inverse) {
+      f.divisor = std::round(inverse);
+    } else {
+      f.multiplier = row.prom_scale;
+    }
+  }
+
+  struct Source {
+    std::string_view id;
+    bool (*value)(const TargetStatus&, std::string*);
+  };
+  static const Source kSources[] = {
+      {"target_up", [](const TargetStatus& t, std::string* o) { o->push_back(t.health.up ? '1' : '0'); return true; }},
+      {"target_info", [](const TargetStatus&, std::string* o) { o->push_back('1'); return true; }},
+      {"poll_duration", [](const TargetStatus& t, std::string* o) { appendDouble(o, seconds(t.health.poll_duration_ns)); return true; }},
+      {"polls", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.polls); return true; }},
+      {"poll_errors", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.poll_errors); return true; }},
+      {"read_errors", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.read_errors); return true; }},
+      {"last_success", [](const TargetStatus& t, std::string* o) {
+         if (t.health.last_success_ns == 0) return false;
+         appendDouble(o, seconds(t.health.last_success_ns));
+         return true;
+       }},
+      {"series", [](const TargetStatus& t, std::string* o) { appendUint(o, t.series); return true; }},
+      {"counter_resets", [](const TargetStatus& t, std::string* o) { appendUint(o, t.counter_resets); return true; }},
+      {"rejected_updates", [](const TargetStatus& t, std::string* o) { appendUint(o, t.rejected_updates); return true; }},
+      {"scrape_duration", nullptr},  // label-less; written from last_build_ns_
+  };
+  for (const Source& src : kSources) {
+    const GatewayMetric& m = table.gateway(src.id);  // aborts if the table lost the row
+    GatewayFamily g;
+    g.header = header(m.prom_name, m.help, m.kind);
+    g.labels = SchemaTable::splitLabels(m.labels);
+    g.prefix = std::string(m.prom_name) + (g.labels.empty() ? " " : "{");
+    g.value = src.value;
+    for (std::string_view label : g.labels) reserved_labels_.emplace_back(label);
+    gateway_.push_back(std::move(g));
+  }
+  std::sort(reserved_labels_.begin(), reserved_labels_.end());
+  reserved_labels_.erase(std::unique(reserved_labels_.begin(), reserved_labels_.end()),
+                         reserved_labels_.end());
+
+  size_hints_ = std::make_unique<std::atomic<size_t>[]>(families_.size());
+  for (size_t i = 0; i < families_.size(); ++i) size_hints_[i] = 0;
+}
+
+ExpositionWriter::~ExpositionWriter() = default;
+
+// Extra config labels must not produce an invalid or rejected scrape: names
+// are sanitized, and a name the schema already uses (or `__` reserved ones,
+// or a repeat) is dropped: Prometheus fails the whole scrape on a duplicate
+// label name, so one bad config label would hide every series.
+std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
+    const std::vector<TargetStatus>& targets) const {
+  std::vector<TargetLabels> out;
+  out.reserve(targets.size());
+  for (const TargetStatus& t : targets) {
+    TargetLabels tl;
+    tl.name = t.name;
+    appendLabelValue(&tl.escaped, t.name);
+    tl.tail = "\"";
+    std::vector<std::string> used;
+    for (const auto& [raw_name, value] : t.health.labels) {
+      std::string name = promtext::sanitizeLabelName(raw_name);
+      if (name.empty() || name.starts_with("__") ||
+          std::binary_search(reserved_labels_.begin(), reserved_labels_.end(), name) ||
+          std::find(used.begin(), used.end(), name) != used.end()) {
+        continue;
+      }
+      tl.tail.append(",").append(name).append("=\"");
+      appendLabelValue(&tl.tail, value);
+      tl.tail.push_back('"');
+      used.push_back(std::move(name));
+    }
+    tl.tail.append("} ");
+    out.push_back(std::move(tl));
+  }
+  return out;
+}
+
+std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) const {
+  const auto start = std::chrono::steady_clock::now();
+  ExpositionStats st;
+  // Health first: a target that is down and has no series still needs its
+  // labels for target_up. targets() is sorted by name, as forEach visits.
+  const std::vector<TargetStatus> targets = store.targets();
+  const std::vector<TargetLabels> labels = targetLabels(targets);
+
+  std::vector<std::string> buckets(families_.size());
+  for (size_t i = 0; i < buckets.size(); ++i) {
+    size_t hint = size_hints_[i].load(std::memory_order_relaxed);
+    if (hint != 0) buckets[i].reserve(hint + hint / 8);
+  }
+
+  const TargetLabels kUnknownTarget{"", "", "\"} "};
+  const TargetLabels* current = nullptr;
+  std::string_view current_name;
+  TargetLabels fallback;  // a target that appeared after targets() was read
+
+  store.forEach([&](const SeriesView& s) {
+    const size_t row = s.schema == nullptr ? families_.size() : size_t(s.schema - first_leaf_);
+    if (row >= families_.size()) {
+      ++st.unknown_skipped;
+      return;
+    }
+    const Family& f = families_[row];
+    if (s.label_values.size() != f.separators.size()) {  // the store binds these; never expected
+      ++st.invalid_skipped;
+      return;
+    }
+    if (current == nullptr || s.target.data() != current_name.data() ||
+        s.target.size() != current_name.size()) {
+      current_name = s.target;
+      auto it = std::lower_bound(labels.begin(), labels.end(), s.target,
+                                 [](const TargetLabels& a, std::string_view b) { return a.name < b; });
+      if (it != labels.end() && it->name == s.target) {
+        current = &*it;
+      } else {
+        fallback = kUnknownTarget;
+        fallback.name = std::string(s.target);
+        appendLabelValue(&fallback.escaped, s.target);
+        current = &fallback;
+      }
+    }
+
+    // Render the value first into a small buffer, so a value the row cannot
+    // show leaves no half-written line behind.
+    char num[40];
+    std::string_view value_text;
+    const std::string* info_value = nullptr;
+    std::string scratch;
+    if (f.is_info) {
+      info_value = std::get_if<std::string>(&s.value);
+      if (info_value == nullptr) {
+        scratch = valueToString(s.value);
+        info_value = &scratch;
+      }
+      value_text = "1";
+    } else {
+      double d;
+      auto put = [&](auto v) {
+        auto res = std::to_chars(num, num + sizeof num, v);
+        value_text = std::string_view(num, res.ptr - num);
+      };
+      if (const uint64_t* u = std::get_if<uint64_t>(&s.value); u != nullptr && f.integer_ok) {
+        put(*u);
+      } else if (const int64_t* i = std::get_if<int64_t>(&s.value); i != nullptr && f.integer_ok) {
+        put(*i);
+      } else if (valueAsDouble(s.value, &d)) {
+        d = f.scale(d);
+        if (std::isfinite(d)) {
+          put(d);
+        } else {
+          value_text = std::isnan(d) ? "NaN" : (d > 0 ? "+Inf" : "-Inf");
+        }
+      } else {
+        ++st.invalid_skipped;
+        return;
+      }
+    }
+
+    std::string& out = buckets[row];
+    out.append(f.prefix);
+    out.append(current->escaped);
+    for (size_t i = 0; i < f.separators.size(); ++i) {
+      out.append(f.separators[i]);
+      appendLabelValue(&out, s.label_values[i]);
+    }
+    if (info_value != nullptr) {
+      out.append(f.info_separator);
+      appendLabelValue(&out, *info_value);
+    }
+    out.append(current->tail);
+    out.append(value_text);
+    out.push_back('\n');
+    ++st.series;
+  });
+
+  size_t total = 0;
+  for (size_t i = 0; i < buckets.size(); ++i) {
+    size_hints_[i].store(buckets[i].size(), std::memory_order_relaxed);
+    if (!buckets[i].empty()) total += families_[i].header.size() + buckets[i].size();
+  }
+  std::string text;
+  text.reserve(total + 512 * (targets.size() + 1) + 4096);
+  writeGateway(&text, targets, labels);
+  for (size_t i = 0; i < buckets.size(); ++i) {
+    if (buckets[i].empty()) continue;  // no samples, no HELP/TYPE
+    text.append(families_[i].header);
+    text.append(buckets[i]);
+    std::string().swap(buckets[i]);  // free as we go: peak memory ~1x, not 2x
+  }
+
+  const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now() - start).count();
+  last_build_ns_.store(ns, std::memory_order_relaxed);
+  st.bytes = text.size();
+  st.build_ns = ns;
+  if (stats != nullptr) *stats = st;
+  return text;
+}
+
+void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetStatus>& targets,
+                                    const std::vector<TargetLabels>& labels) const {
+  for (const GatewayFamily& g : gateway_) {
+    out->append(g.header);
+    if (g.value == nullptr) {  // the exposition's own duration: the previous build's
+      out->append(g.prefix);
+      appendDouble(out, seconds(last_build_ns_.load(std::memory_order_relaxed)));
+      out->push_back('\n');
+      continue;
+    }
+    for (size_t t = 0; t < targets.size(); ++t) {
+      const TargetStatus& ts = targets[t];
+      std::string value;
+      if (!g.value(ts, &value)) continue;
+      out->append(g.prefix);
+      for (size_t i = 0; i < g.labels.size(); ++i) {
+        std::string_view name = g.labels[i];
+        if (i > 0) out->append("\",");
+        out->append(name).append("=\"");
+        if (name == kTargetLabel) {
+          out->append(labels[t].escaped);
+        } else if (name == "kind") {
+          appendLabelValue(out, ts.health.kind);
+        } else if (name == "transport") {
+          appendLabelValue(out, ts.health.transport);
+        }
+      }
+      out->append(labels[t].tail);
+      out->append(value);
+      out->push_back('\n');
+    }
+  }
+}
+
+}  // namespace rdmagw::northbound

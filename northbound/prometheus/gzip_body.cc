@@ -1,0 +1,84 @@
+#include "northbound/prometheus/gzip_body.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+
+namespace rdmagw::northbound {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// "q=0", "q=0.0", "q=0.000": the client refuses the coding.
+bool isZeroQ(std::string_view params) {
+  size_t q = params.find("q=");
+  if (q == std::string_view::npos) return false;
+  std::string_view v = trim(params.substr(q + 2));
+  if (v.empty() || v[0] != '0') return false;
+  return v.find_first_not_of("0.") == std::string_view::npos;
+}
+
+}  // namespace
+
+bool acceptsGzip(const char* accept_encoding) {
+  if (accept_encoding == nullptr) return false;
+  std::string_view rest(accept_encoding);
+  while (!rest.empty()) {
+    size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    size_t semi = item.find(';');
+    std::string_view coding = trim(item.substr(0, semi));
+    std::string_view params = semi == std::string_view::npos ? std::string_view() : item.substr(semi + 1);
+    if ((iequals(coding, "gzip") || coding == "*") && !isZeroQ(params)) return true;
+  }
+  return false;
+}
+
+Result<std::string> gzipCompress(std::string_view in) {
+  z_stream zs{};
+  // windowBits 15 + 16: gzip header and trailer instead of zlib's.
+  if (deflateInit2(&zs, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    return Status::internal("gzip: deflateInit2 failed");
+  }
+  std::string out;
+  out.resize(deflateBound(&zs, in.size()));
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(std::min<size_t>(out.size(), UINT_MAX));
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  // avail_in is 32-bit: feed bodies over 4 GiB in slices.
+  size_t left = in.size();
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    if (zs.avail_in == 0 && left > 0) {
+      zs.avail_in = static_cast<uInt>(std::min<size_t>(left, UINT_MAX));
+      left -= zs.avail_in;
+    }
+    if (zs.avail_out == 0) {
+      size_t used = zs.total_out;
+      if (used == out.size()) out.resize(out.size() * 2);
+      zs.next_out = reinterpret_cast<Bytef*>(out.data() + used);
+      zs.avail_out = static_cast<uInt>(std::min<size_t>(out.size() - used, UINT_MAX));
+    }
+    rc = deflate(&zs, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+  }
+  size_t produced = zs.total_out;
+  deflateEnd(&zs);
+  if (rc != Z_STREAM_END) return Status::internal("gzip: deflate failed (" + std::to_string(rc) + ")");
+  out.resize(produced);
+  return out;
+}
+
+}  // namespace rdmagw::northbound

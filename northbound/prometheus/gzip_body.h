@@ -1,0 +1,21 @@
+#pragma once
+// HTTP response compression for /metrics. Prometheus always asks for gzip,
+// and the text format compresses ~10x, so a large scrape crosses the wire
+// in a tenth of the bytes.
+
+#include <string>
+#include <string_view>
+
+#include "models/status.h"
+
+namespace rdmagw::northbound {
+
+// True when an Accept-Encoding header value admits gzip: a `gzip` or `*`
+// token whose q is not 0. Null or empty: no.
+bool acceptsGzip(const char* accept_encoding);
+
+// gzip (RFC 1952) of `in` at the fastest level: the scrape is latency bound
+// and level 1 already gets most of the ratio on this repetitive text.
+Result<std::string> gzipCompress(std::string_view in);
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,150 @@
+#include "northbound/prometheus/prometheus_server.h"
+
+#include <civetweb.h>
+
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "models/log.h"
+#include "northbound/prometheus/gzip_body.h"
+
+namespace rdmagw::northbound {
+namespace {
+
+constexpr const char* kComponent = "prometheus";
+constexpr const char* kTextFormat = "text/plain; version=0.0.4; charset=utf-8";
+
+// civetweb reports why a bind failed only through its log callback; while
+// start() runs (port setup happens on the calling thread) the first message
+// is kept here for the returned Status.
+thread_local std::string* t_start_error = nullptr;
+
+// civetweb would print its own log lines to stderr; route them through ours.
+int onLog(const mg_connection*, const char* message) {
+  if (t_start_error != nullptr) {
+    if (t_start_error->empty()) *t_start_error = message;
+    return 1;
+  }
+  RDMAGW_LOG(kWarn, kComponent) << "civetweb: " << message;
+  return 1;
+}
+
+constexpr unsigned kFeatureIpv6 = 8;  // mg_check_feature bit
+
+void send(mg_connection* conn, int status, const char* content_type, std::string_view body,
+          bool head_only = false, const char* encoding = nullptr) {
+  mg_response_header_start(conn, status);
+  mg_response_header_add(conn, "Content-Type", content_type, -1);
+  std::string length = std::to_string(body.size());
+  mg_response_header_add(conn, "Content-Length", length.c_str(), -1);
+  if (encoding != nullptr) mg_response_header_add(conn, "Content-Encoding", encoding, -1);
+  if (status == 405) mg_response_header_add(conn, "Allow", "GET, HEAD", -1);
+  mg_response_header_send(conn);
+  if (!head_only && !body.empty()) mg_write(conn, body.data(), body.size());
+}
+
+std::string indexPage(const std::string& path) {
+  // The path passed validate(): no quotes or angle brackets can break out.
+  return "<html><head><title>rdmagw</title></head><body><h1>rdmagw</h1>"
+         "<p><a href=\"" + path + "\">Metrics</a></p></body></html>\n";
+}
+
+}  // namespace
+
+PrometheusServer::PrometheusServer(const Store& store, PrometheusConfig config)
+    : store_(store), config_(std::move(config)) {}
+
+PrometheusServer::~PrometheusServer() { stop(); }
+
+Status PrometheusServer::start() {
+  if (ctx_ != nullptr) return Status::ok();
+  if (Status st = config_.validate(); !st.isOk()) {
+    return Status::invalidArgument("prometheus: " + st.message());
+  }
+  if (config_.listen.front() == '[' && mg_check_feature(kFeatureIpv6) == 0) {
+    return Status::unavailable("prometheus: cannot listen on " + config_.listen +
+                               ": the civetweb library was built without IPv6");
+  }
+  // Few threads: scrapes are rare and each builds the whole exposition; more
+  // threads would only multiply peak memory under a scrape storm.
+  const char* options[] = {"listening_ports", config_.listen.c_str(),
+                           "num_threads", "4",
+                           "request_timeout_ms", "30000",
+                           "enable_keep_alive", "yes",
+                           "keep_alive_timeout_ms", "60000",
+                           nullptr};
+  mg_callbacks callbacks{};
+  callbacks.begin_request = &PrometheusServer::onRequest;
+  callbacks.log_message = &onLog;
+  mg_init_data init{};
+  init.callbacks = &callbacks;
+  init.user_data = this;
+  init.configuration_options = options;
+  char error_text[256] = {0};
+  mg_error_data error{};
+  error.text = error_text;
+  error.text_buffer_size = sizeof error_text;
+  std::string first_log;
+  t_start_error = &first_log;
+  ctx_ = mg_start2(&init, &error);
+  t_start_error = nullptr;
+  if (ctx_ == nullptr) {
+    // "cannot bind to 127.0.0.1:9464: 98 (Address already in use)" beats
+    // civetweb's summary "Failed to setup server ports".
+    std::string why = !first_log.empty() ? first_log
+                      : error_text[0] != '\0' ? std::string(error_text)
+                                              : std::string("civetweb failed to start");
+    return Status::unavailable("prometheus: cannot listen on " + config_.listen + ": " + why);
+  }
+  mg_server_port ports[4];
+  int n = mg_get_server_ports(ctx_, 4, ports);
+  port_ = n > 0 ? ports[0].port : 0;
+  RDMAGW_LOG(kInfo, kComponent) << "serving " << config_.path << " on " << config_.listen
+                                << " (port " << port_ << ")";
+  return Status::ok();
+}
+
+void PrometheusServer::stop() {
+  if (ctx_ == nullptr) return;
+  mg_stop(ctx_);  // joins the worker threads: no request is in flight after this
+  ctx_ = nullptr;
+  port_ = 0;
+}
+
+int PrometheusServer::onRequest(mg_connection* conn) {
+  auto* self = static_cast<PrometheusServer*>(mg_get_user_data(mg_get_context(conn)));
+  const mg_request_info* req = mg_get_request_info(conn);
+  const std::string_view method = req->request_method != nullptr ? req->request_method : "";
+  const std::string_view uri = req->local_uri != nullptr ? req->local_uri : "";
+  const bool head_only = method == "HEAD";
+  const bool known = uri == self->config_.path || uri == "/" || uri == "/healthz";
+  if (!known) {
+    send(conn, 404, "text/plain; charset=utf-8", "not found\n", head_only);
+  } else if (method != "GET" && !head_only) {
+    send(conn, 405, "text/plain; charset=utf-8", "method not allowed\n");
+  } else if (uri == self->config_.path) {
+    self->serveMetrics(conn, head_only);
+  } else if (uri == "/healthz") {
+    send(conn, 200, "text/plain; charset=utf-8", "ok\n", head_only);
+  } else {
+    send(conn, 200, "text/html; charset=utf-8", indexPage(self->config_.path), head_only);
+  }
+  return 1;  // handled; civetweb must not look for files
+}
+
+void PrometheusServer::serveMetrics(mg_connection* conn, bool head_only) {
+  // Built outside any lock of ours; the store locks one target at a time.
+  std::string text = writer_.build(store_);
+  if (acceptsGzip(mg_get_header(conn, "Accept-Encoding"))) {
+    Result<std::string> gz = gzipCompress(text);
+    if (gz.isOk()) {
+      send(conn, 200, kTextFormat, *gz, head_only, "gzip");
+      return;
+    }
+    RDMAGW_LOG(kWarn, kComponent) << gz.status().message() << "; sending uncompressed";
+  }
+  send(conn, 200, kTextFormat, text, head_only);
+}
+
+}  // namespace rdmagw::northbound

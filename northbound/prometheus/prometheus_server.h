@@ -1,0 +1,51 @@
+#pragma once
+// HTTP endpoint Prometheus scrapes, on civetweb.
+//
+//   GET <path>    the exposition, built fresh from the store per request;
+//                 gzip when the client accepts it (Prometheus always does)
+//   GET /         a small page linking <path>
+//   GET /healthz  "ok"
+//   other methods 405, other paths 404
+//
+// Lifetime: the Store must outlive the server. stop() (or the destructor)
+// returns after in-flight requests finished.
+
+#include <cstdint>
+
+#include "models/status.h"
+#include "models/store.h"
+#include "northbound/prometheus/exposition.h"
+#include "northbound/prometheus/prometheus_config.h"
+
+struct mg_context;
+struct mg_connection;
+
+namespace rdmagw::northbound {
+
+class PrometheusServer {
+ public:
+  PrometheusServer(const Store& store, PrometheusConfig config);
+  ~PrometheusServer();
+  PrometheusServer(const PrometheusServer&) = delete;
+  PrometheusServer& operator=(const PrometheusServer&) = delete;
+
+  // Binds and starts serving. A bad config or a failed bind is an error
+  // naming the address; nothing is left running then.
+  Status start();
+  void stop();
+  // The bound port (the real one when the config asked for port 0); 0 when
+  // not running.
+  int port() const { return port_; }
+
+ private:
+  static int onRequest(mg_connection* conn);
+  void serveMetrics(mg_connection* conn, bool head_only);
+
+  const Store& store_;
+  const PrometheusConfig config_;
+  ExpositionWriter writer_;
+  mg_context* ctx_ = nullptr;
+  int port_ = 0;
+};
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,120 @@
+// Lints our exposition with the real `promtool check metrics`: the format
+// and naming checks Prometheus maintainers apply to exporters.
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "models/path.h"
+#include "models/schema.h"
+#include "northbound/prometheus/exposition.h"
+#include "tests/northbound/prometheus/test_util.h"
+
+namespace rdmagw::northbound {
+namespace {
+
+constexpr const char* kPromtool = "/usr/bin/promtool";
+
+class PromtoolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (access(kPromtool, X_OK) != 0) GTEST_SKIP() << kPromtool << " not installed";
+    dir_ = testing::makeTempDir();
+    ASSERT_FALSE(dir_.empty());
+  }
+  void TearDown() override { testing::removeTree(dir_); }
+
+  testing::CommandResult check(const std::string& exposition) {
+    const std::string file = dir_ + "/metrics.txt";
+    EXPECT_TRUE(testing::writeFile(file, exposition));
+    return testing::runCommand(std::string(kPromtool) + " check metrics < " + file);
+  }
+
+  // promtool's findings minus the known ones; empty means clean.
+  static std::string unexpectedProblems(const std::string& output) {
+    std::string out;
+    for (const std::string& line : testing::splitLines(output)) {
+      bool known = false;
+      for (const char* k : kKnownSchemaLint) known = known || line == k;
+      if (!known) out += line + "\n";
+    }
+    return out;
+  }
+
+  // Names promtool objects to that live in models/schema_table.cc, which this
+  // component does not own. Reported to the models owner; delete the entry
+  // once the row is renamed, and the tests below guard the rest.
+  static constexpr const char* kKnownSchemaLint[] = {
+      "rdmagw_target_counter_resets_total metric name should not include type 'counter'",
+  };
+
+  std::string dir_;
+};
+
+TEST_F(PromtoolTest, TestStoreExpositionIsClean) {
+  Store store;
+  testing::fillStore(&store);
+  ExpositionWriter writer;
+  testing::CommandResult r = check(writer.build(store));
+  // Exit 3 is "lint problems found"; anything else is a parse failure.
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.output;
+  EXPECT_EQ(unexpectedProblems(r.output), "");
+}
+
+// Every row of the schema table at once, so a badly named family added to
+// the table later fails here rather than in someone's Prometheus.
+TEST_F(PromtoolTest, EverySchemaFamilyIsClean) {
+  // Which list elements carry which key: test knowledge of the YANG modules.
+  const std::map<std::string, std::string> kKeys = {
+      {"interface", "name"}, {"priority", "id"}, {"device", "name"}, {"port", "port-num"}};
+  Store store;
+  size_t rows = 0;
+  for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+    Result<Path> keyless = Path::parse(row.path);
+    ASSERT_TRUE(keyless.isOk()) << row.path;
+    Path path;
+    for (const PathElem& e : keyless->elems()) {
+      auto key = kKeys.find(e.name);
+      if (key == kKeys.end() || &e == &keyless->elems().back()) {
+        path.add(e.name);
+      } else {
+        path.add(e.name, {{key->second, e.name == "port" || e.name == "priority" ? "1" : "x0"}});
+      }
+    }
+    Value v = row.kind == LeafKind::kString ? Value(std::string("v\"1\\")) : Value(uint64_t{12345});
+    testing::put(&store, "t1", path.toString(), v);
+    ++rows;
+  }
+  TargetHealth h;
+  h.up = true;
+  h.kind = "rdma-host";
+  h.transport = "sysfs";
+  h.last_success_ns = 1700000000'000000000;
+  h.labels = {{"rack", "r\n1"}};
+  store.setHealth("t1", h);
+  ExpositionWriter writer;
+  ExpositionStats stats;
+  std::string text = writer.build(store, &stats);
+  EXPECT_EQ(stats.series, rows);
+  testing::CommandResult r = check(text);
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.output;
+  EXPECT_EQ(unexpectedProblems(r.output), "");
+}
+
+// The check above is only worth something if promtool can fail it.
+TEST_F(PromtoolTest, PromtoolRejectsABadExposition) {
+  testing::CommandResult r = check(
+      "# HELP rdmagw_bad_bytes A counter without the suffix.\n"
+      "# TYPE rdmagw_bad_bytes counter\n"
+      "rdmagw_bad_bytes{target=\"x\"} 1\n");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("_total"), std::string::npos) << r.output;
+  EXPECT_NE(unexpectedProblems(r.output), "");
+
+  testing::CommandResult syntax = check("rdmagw_broken{target=\"unterminated} 1\n");
+  EXPECT_NE(syntax.exit_code, 0) << syntax.output;
+  EXPECT_NE(syntax.output, "");
+}
+
+}  // namespace
+}  // namespace rdmagw::northbound

@@ -1,0 +1,46 @@
+#pragma once
+// Shared helpers for the Prometheus northbound tests: a store filled the way
+// collectors fill it, shell commands, free loopback ports.
+
+#include <string>
+#include <vector>
+
+#include "models/store.h"
+
+namespace rdmagw::northbound::testing {
+
+inline constexpr const char* kCnpPath =
+    "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/np-cnp-sent";
+inline constexpr const char* kPfcPath =
+    "/interfaces/interface[name=ens1f0]/ethernet/pfc/priorities/priority[id=3]/state/counters/"
+    "in-pause-frames";
+inline constexpr const char* kPfcDurationPath =
+    "/interfaces/interface[name=ens1f0]/ethernet/pfc/priorities/priority[id=3]/state/counters/"
+    "in-pause-duration";
+inline constexpr const char* kFwPath = "/rdma/devices/device[name=mlx5_0]/state/fw-version";
+inline constexpr const char* kRatePath = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/rate";
+inline constexpr const char* kUnknownPath = "/vendor/widgets/widget[id=1]/state/sprockets";
+
+// host01: up, kind rdma-host over sysfs, extra labels rack=r1; a CNP counter
+// of 42, PFC frames 7 and 1.5 s of pause on priority 3, firmware string, a
+// 100 Gb/s rate and one leaf the schema does not know. down1: down, no data.
+void fillStore(Store* store);
+
+// Applies one update; fails the test when the store rejects it.
+void put(Store* store, const std::string& target, const std::string& path, Value v);
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+CommandResult runCommand(const std::string& command);
+
+// A loopback port nothing listens on right now (bind 0, read, close).
+int freePort();
+
+std::vector<std::string> splitLines(const std::string& text);
+std::string makeTempDir();
+void removeTree(const std::string& dir);
+bool writeFile(const std::string& path, const std::string& content);
+
+}  // namespace rdmagw::northbound::testing
