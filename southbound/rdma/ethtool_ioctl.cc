@@ -69,11 +69,13 @@ Result<uint32_t> EthtoolIoctl::statCount(const std::string& netdev) {
   // The kernel clears the bit of a set the driver does not have.
   if (!(info->sset_mask & (1ULL << ETH_SS_STATS))) return uint32_t{0};
   uint32_t n = info->data[0];
-  if (n > kMaxStats) return Status::corrupt("ethtool " + netdev + ": implausible stat count " + std::to_string(n));
+  if (n > kMaxStats)
+    return Status::corrupt("ethtool " + netdev + ": implausible stat count " + std::to_string(n));
   return n;
 }
 
-Result<std::vector<std::string>> EthtoolIoctl::statNames(const std::string& netdev, uint32_t count) {
+Result<std::vector<std::string>> EthtoolIoctl::statNames(const std::string& netdev,
+                                                         uint32_t count) {
   auto buf = zeroed(sizeof(ethtool_gstrings) + (count + kSlack) * ETH_GSTRING_LEN);
   auto* gs = reinterpret_cast<ethtool_gstrings*>(buf.get());
   gs->cmd = ETHTOOL_GSTRINGS;

@@ -71,11 +71,19 @@ std::string buildPath(const std::string& netdev, const Target& t) {
   Path p;
   p.add("interfaces").add("interface", {{"name", netdev}});
   switch (t.rule->scope) {
-    case S::kInterface: break;
-    case S::kEthernet: p.add("ethernet"); break;
-    case S::kPfc: p.add("ethernet").add("pfc"); break;
+    case S::kInterface:
+      break;
+    case S::kEthernet:
+      p.add("ethernet");
+      break;
+    case S::kPfc:
+      p.add("ethernet").add("pfc");
+      break;
     case S::kPriority:
-      p.add("ethernet").add("pfc").add("priorities").add("priority", {{"id", std::to_string(t.priority)}});
+      p.add("ethernet")
+          .add("pfc")
+          .add("priorities")
+          .add("priority", {{"id", std::to_string(t.priority)}});
       break;
   }
   p.add("state").add("counters").add(std::string(t.rule->leaf));

@@ -25,7 +25,7 @@ enum class EthtoolScope : uint8_t {
 struct EthtoolRule {
   std::string_view pattern;  // "rx_prioN_pause"; only kPriority rules hold 'N'
   EthtoolScope scope;
-  std::string_view leaf;     // "in-pause-frames"
+  std::string_view leaf;  // "in-pause-frames"
 };
 
 std::span<const EthtoolRule> ethtoolRules();

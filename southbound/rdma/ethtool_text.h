@@ -20,7 +20,7 @@ struct EthtoolTextParse {
   EthtoolStats stats;
   std::optional<std::string> netdev;  // from a "# ethtool -S <netdev>" line
   size_t skipped_lines = 0;
-  std::vector<std::string> skipped;   // the first few, as "line N: text"
+  std::vector<std::string> skipped;  // the first few, as "line N: text"
 };
 
 EthtoolTextParse parseEthtoolText(std::string_view text);

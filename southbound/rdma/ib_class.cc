@@ -160,8 +160,8 @@ bool IbClass::DeviceRead::run(std::vector<std::string>* errors) {
     vanish_reason_ = top.status().message();
   }
   if (vanished_) {
-    errors->push_back("rdma device " + dev_.name + " vanished during the poll (" +
-                      vanish_reason_ + "); skipped");
+    errors->push_back("rdma device " + dev_.name + " vanished during the poll (" + vanish_reason_ +
+                      "); skipped");
     return false;
   }
   errors->insert(errors->end(), errors_.begin(), errors_.end());
@@ -225,7 +225,8 @@ void IbClass::DeviceRead::readNetdev(IbPort& port, const std::string& port_dir,
   // apart by dev_port, which counts ports from 0.
   if (vanished_) return;
   if (!device_netdevs_) {
-    device_netdevs_ = list(dir_ + "/device/net", /*quiet=*/true).value_or(std::vector<std::string>{});
+    device_netdevs_ =
+        list(dir_ + "/device/net", /*quiet=*/true).value_or(std::vector<std::string>{});
   }
   if (device_netdevs_->size() == 1) {
     port.netdev = Reading<std::string>{device_netdevs_->front(), owner_.clock_()};

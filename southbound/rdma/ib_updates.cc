@@ -30,7 +30,8 @@ std::string withLeaf(Path p, const std::string& leaf) {
   return p.toString();
 }
 
-void addString(PollBatch& b, const std::string& path, const std::optional<Reading<std::string>>& r) {
+void addString(PollBatch& b, const std::string& path,
+               const std::optional<Reading<std::string>>& r) {
   if (r) b.add(path, r->value, r->ts);
 }
 

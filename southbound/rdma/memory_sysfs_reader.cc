@@ -10,7 +10,8 @@ namespace {
 constexpr std::string_view kSysPrefix = "/sys/";
 
 std::string_view trimRight(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -39,7 +40,8 @@ MemorySysfsReader MemorySysfsReader::fromDump(std::string_view text,
     // The value may itself hold ": " ("4: ACTIVE"): the path ends at the first one.
     size_t sep = line.find(": ");
     std::string_view path = line.substr(0, sep);
-    std::string_view value = sep == std::string_view::npos ? std::string_view() : line.substr(sep + 2);
+    std::string_view value =
+        sep == std::string_view::npos ? std::string_view() : line.substr(sep + 2);
     if (sep == std::string_view::npos) {
       if (path.back() == ':') {
         path.remove_suffix(1);  // "path:" is a file with an empty value

@@ -11,11 +11,14 @@ Result<southbound::PollSourcePtr> createRdmaSource(const RdmaConfig& config) {
   if (Status st = config.validate(); !st.isOk()) return st;
   EthtoolSourcePtr ethtool;
   switch (config.ethtool) {
-    case RdmaConfig::EthtoolMode::kIoctl: ethtool = std::make_unique<EthtoolIoctl>(); break;
+    case RdmaConfig::EthtoolMode::kIoctl:
+      ethtool = std::make_unique<EthtoolIoctl>();
+      break;
     case RdmaConfig::EthtoolMode::kText:
       ethtool = std::make_unique<EthtoolText>(config.ethtool_dir);
       break;
-    case RdmaConfig::EthtoolMode::kNone: break;
+    case RdmaConfig::EthtoolMode::kNone:
+      break;
   }
   return southbound::PollSourcePtr(std::make_unique<RdmaCollector>(
       std::make_unique<SysfsReaderImpl>(config.sysfs_root),

@@ -13,19 +13,32 @@ namespace {
 
 const char* errnoName(int err) {
   switch (err) {
-    case ENOENT: return "ENOENT";
-    case EINVAL: return "EINVAL";
-    case EISDIR: return "EISDIR";
-    case ENOTDIR: return "ENOTDIR";
-    case EACCES: return "EACCES";
-    case EPERM: return "EPERM";
-    case EIO: return "EIO";
-    case ENODEV: return "ENODEV";
-    case ENXIO: return "ENXIO";
-    case EOPNOTSUPP: return "EOPNOTSUPP";
-    case EAGAIN: return "EAGAIN";
-    case EBUSY: return "EBUSY";
-    default: return "errno";
+    case ENOENT:
+      return "ENOENT";
+    case EINVAL:
+      return "EINVAL";
+    case EISDIR:
+      return "EISDIR";
+    case ENOTDIR:
+      return "ENOTDIR";
+    case EACCES:
+      return "EACCES";
+    case EPERM:
+      return "EPERM";
+    case EIO:
+      return "EIO";
+    case ENODEV:
+      return "ENODEV";
+    case ENXIO:
+      return "ENXIO";
+    case EOPNOTSUPP:
+      return "EOPNOTSUPP";
+    case EAGAIN:
+      return "EAGAIN";
+    case EBUSY:
+      return "EBUSY";
+    default:
+      return "errno";
   }
 }
 
@@ -39,9 +52,12 @@ Status statusFromErrno(int err, const std::string& path) {
   switch (err) {
     case ENOENT:
     case ENODEV:
-    case ENXIO: return Status::notFound(std::move(msg));
-    case EINVAL: return Status::invalidArgument(std::move(msg));
-    default: return Status::ioError(std::move(msg));
+    case ENXIO:
+      return Status::notFound(std::move(msg));
+    case EINVAL:
+      return Status::invalidArgument(std::move(msg));
+    default:
+      return Status::ioError(std::move(msg));
   }
 }
 

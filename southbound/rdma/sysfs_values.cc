@@ -88,10 +88,18 @@ Result<uint64_t> parseRateBps(std::string_view text) {
   uint64_t scale = 0;
   if (!unit.empty()) {
     switch (unit.front()) {
-      case 'G': scale = 1000000000ULL; break;
-      case 'M': scale = 1000000ULL; break;
-      case 'K': case 'k': scale = 1000ULL; break;
-      default: break;
+      case 'G':
+        scale = 1000000000ULL;
+        break;
+      case 'M':
+        scale = 1000000ULL;
+        break;
+      case 'K':
+      case 'k':
+        scale = 1000ULL;
+        break;
+      default:
+        break;
     }
   }
   std::string_view rest = unit.empty() ? unit : unit.substr(1);

@@ -39,7 +39,8 @@ TEST_F(EthtoolIoctlTest, ReadsVethStatsAndCachesNames) {
   Result<EthtoolStats> s = ethtool.stats(a_);
   ASSERT_TRUE(s.isOk()) << s.status().toString();
   ASSERT_FALSE(s->empty());
-  auto it = std::find_if(s->begin(), s->end(), [](const auto& kv) { return kv.first == "peer_ifindex"; });
+  auto it =
+      std::find_if(s->begin(), s->end(), [](const auto& kv) { return kv.first == "peer_ifindex"; });
   ASSERT_NE(it, s->end());
   EXPECT_GT(it->second, 0u);  // the peer's ifindex
   for (const auto& [name, v] : s.value()) {

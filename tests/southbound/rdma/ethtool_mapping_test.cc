@@ -60,7 +60,8 @@ TEST(EthtoolMappingTest, EthqFixtureUpdates) {
             2202570777997ULL);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=0]/state/counters/out-pkts"),
             896117891ULL);
-  EXPECT_FALSE(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"));
+  EXPECT_FALSE(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"));
   for (const Update& u : b.updates) {
     EXPECT_EQ(u.timestamp_ns, 42);
     EXPECT_EQ(u.source.bits, 64);

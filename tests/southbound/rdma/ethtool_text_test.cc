@@ -20,7 +20,7 @@ std::optional<uint64_t> stat(const EthtoolStats& s, const std::string& name) {
 TEST(EthtoolTextTest, EthqMlx5FixtureGolden) {
   EthtoolTextParse p = parseEthtoolText(readFixture("ethtool_S_mlx5_core_cx4lx_ethq.txt"));
   EXPECT_EQ(p.skipped_lines, 0u);
-  EXPECT_EQ(p.stats.size(), 751u);  // every line but the source comment
+  EXPECT_EQ(p.stats.size(), 751u);     // every line but the source comment
   EXPECT_FALSE(p.netdev.has_value());  // the prose source line names no netdev
   EXPECT_EQ(p.stats.front().first, "rx_packets");
   EXPECT_EQ(stat(p.stats, "rx_bytes"), 2195783498134ULL);

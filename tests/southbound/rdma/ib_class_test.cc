@@ -45,7 +45,8 @@ MemorySysfsReader roceHost() {
     r.addFile(d + "/ports/1/counters/symbol_error", "0\n");
     r.addFile(d + "/ports/1/hw_counters/np_cnp_sent", "77\n");
     r.addFile(d + "/ports/1/hw_counters/lifespan", "10\n");
-    r.failRead(d + "/ports/1/gid_attrs/ndevs/0", statusFromErrno(EINVAL, "/sys/" + d + "/ports/1/gid_attrs/ndevs/0"));
+    r.failRead(d + "/ports/1/gid_attrs/ndevs/0",
+               statusFromErrno(EINVAL, "/sys/" + d + "/ports/1/gid_attrs/ndevs/0"));
     r.addFile(d + "/ports/1/gid_attrs/ndevs/0", "");
     r.addFile(d + "/ports/1/gid_attrs/ndevs/1", (dev == "mlx5_0" ? "ens1f0np0\n" : "ens1f1np1\n"));
   }
@@ -132,7 +133,7 @@ TEST(IbClassTest, ProcfsFixtureGolden) {
   EXPECT_EQ(counter(p.hw_counters, "duplicate_request")->raw, 41u);
   EXPECT_EQ(counter(p.hw_counters, "req_cqe_error")->raw, 3481u);
   EXPECT_EQ(counter(p.hw_counters, "lifespan"), nullptr);  // not a counter
-  EXPECT_EQ(p.hw_counters.size(), 24u);  // 25 files less lifespan
+  EXPECT_EQ(p.hw_counters.size(), 24u);                    // 25 files less lifespan
 }
 
 // --- per-file failures keep the rest ---------------------------------------
@@ -143,7 +144,8 @@ TEST(IbClassTest, NoPmaValueIsOneErrorLineRestKept) {
   std::vector<std::string> errors;
   auto devices = IbClass(r, DeviceFilter(), kClock).read(&errors).value();
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_NE(errors[0].find("/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error"), std::string::npos);
+  EXPECT_NE(errors[0].find("/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error"),
+            std::string::npos);
   EXPECT_NE(errors[0].find("N/A (no PMA)"), std::string::npos);
   const IbPort& p = devices[0].ports[0];
   EXPECT_EQ(counter(p.counters, "symbol_error"), nullptr);  // absent, not 0
@@ -313,7 +315,8 @@ TEST(IbClassTest, MissingRootIsUnavailableNamingThePath) {
   auto devices = IbClass(reader, DeviceFilter(), kClock).read(&errors);
   ASSERT_FALSE(devices.isOk());
   EXPECT_EQ(devices.status().code(), Status::Code::kUnavailable);
-  EXPECT_NE(devices.status().message().find("/nonexistent/rdmagw-sys/class/infiniband"), std::string::npos);
+  EXPECT_NE(devices.status().message().find("/nonexistent/rdmagw-sys/class/infiniband"),
+            std::string::npos);
   EXPECT_NE(devices.status().message().find("ENOENT"), std::string::npos);
 }
 

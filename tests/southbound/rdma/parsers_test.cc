@@ -40,10 +40,13 @@ TEST(ParsersTest, FormatsAreListedWithHelp) {
 
 TEST(ParsersTest, SysfsDumpProcfsFixtureGolden) {
   PollBatch b;
-  ASSERT_TRUE(format("sysfs-dump")->parse(readFixture("sysfs_infiniband_mlx5_procfs_fixture.txt"), kTs, b).isOk());
+  ASSERT_TRUE(format("sysfs-dump")
+                  ->parse(readFixture("sysfs_infiniband_mlx5_procfs_fixture.txt"), kTs, b)
+                  .isOk());
   EXPECT_TRUE(b.errors.empty()) << b.errors.front();
-  EXPECT_EQ(u64At(b, kPort + "/counters/port-xmit-octets"), 11523046035392ULL);  // 2880761508848 x 4
-  EXPECT_EQ(u64At(b, kPort + "/counters/port-rcv-octets"), 72505381512ULL);      // 18126345378 x 4
+  EXPECT_EQ(u64At(b, kPort + "/counters/port-xmit-octets"),
+            11523046035392ULL);                                              // 2880761508848 x 4
+  EXPECT_EQ(u64At(b, kPort + "/counters/port-rcv-octets"), 72505381512ULL);  // 18126345378 x 4
   EXPECT_EQ(u64At(b, kPort + "/counters/port-xmit-packets"), 10907922116ULL);
   EXPECT_EQ(u64At(b, kPort + "/hw-counters/duplicate-request"), 41u);
   EXPECT_EQ(u64At(b, kPort + "/hw-counters/local-ack-timeout-err"), 131u);
@@ -101,7 +104,8 @@ TEST(ParsersTest, SysfsDumpBadValuesAndLinesAreErrorLines) {
   ASSERT_TRUE(st.isOk());
   ASSERT_EQ(b.errors.size(), 2u);
   EXPECT_NE(b.errors[0].find("sysfs dump line 4"), std::string::npos);
-  EXPECT_NE(b.errors[1].find("/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error: counter not available: \"N/A (no PMA)\""),
+  EXPECT_NE(b.errors[1].find("/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error: counter "
+                             "not available: \"N/A (no PMA)\""),
             std::string::npos);
   EXPECT_EQ(u64At(b, kPort + "/counters/port-rcv-errors"), 3u);
   EXPECT_FALSE(findUpdate(b, kPort + "/counters/symbol-error"));
@@ -116,9 +120,10 @@ TEST(ParsersTest, SysfsDumpWithoutInfinibandFails) {
 
 TEST(ParsersTest, EthtoolSPauseBlogGolden) {
   PollBatch b;
-  ASSERT_TRUE(format("ethtool-s")
-                  ->parse(readFixture("LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt"), kTs, b)
-                  .isOk());
+  ASSERT_TRUE(
+      format("ethtool-s")
+          ->parse(readFixture("LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt"), kTs, b)
+          .isOk());
   EXPECT_TRUE(b.errors.empty());
   const std::string i = "/interfaces/interface[name=eth03]";
   EXPECT_EQ(u64At(b, i + "/ethernet/pfc/state/counters/out-pause-ctrl-frames"), 1266552u);

@@ -101,10 +101,17 @@ TEST(RdmaCollectorTest, RoceHostEndToEnd) {
   EXPECT_EQ(u64At(b, kPort + "/hw-counters/rx-new-fancy-counter"), 9u);  // unknown, kept
   EXPECT_FALSE(findUpdate(b, kPort + "/hw-counters/lifespan"));
 
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"), 12u);
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/out-pause-frames"), 11u);
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-duration"), 3400u);
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-discards"), 2u);
+  EXPECT_EQ(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"),
+      12u);
+  EXPECT_EQ(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/out-pause-frames"),
+      11u);
+  EXPECT_EQ(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-duration"),
+      3400u);
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-discards"),
+            2u);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/counters/in-pause-ctrl-frames"), 15u);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/counters/pause-storm-warning-events"), 1u);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/state/counters/out-mac-pause-frames"), 0u);
@@ -145,7 +152,8 @@ TEST(RdmaCollectorTest, EveryEmittedPathHasASchemaRow) {
     if (u.path == kPort + "/hw-counters/rx-new-fancy-counter") continue;  // unknown by design
     const LeafSchema* row = SchemaTable::instance().find(keyless(u.path));
     ASSERT_NE(row, nullptr) << u.path;
-    EXPECT_EQ(row->kind == LeafKind::kString, std::holds_alternative<std::string>(u.value)) << u.path;
+    EXPECT_EQ(row->kind == LeafKind::kString, std::holds_alternative<std::string>(u.value))
+        << u.path;
   }
 }
 
@@ -153,8 +161,8 @@ TEST(RdmaCollectorTest, TimestampsAreWhenEachValueWasRead) {
   TempTree t;
   writeRoceHost(t);
   TimestampNs before = nowNs();
-  auto src = createRdmaSource(RdmaConfig{t.path("sys"), {}, {}, RdmaConfig::EthtoolMode::kText,
-                                         t.path("ethtool")});
+  auto src = createRdmaSource(
+      RdmaConfig{t.path("sys"), {}, {}, RdmaConfig::EthtoolMode::kText, t.path("ethtool")});
   ASSERT_TRUE(src.isOk()) << src.status().toString();
   PollBatch b;
   ASSERT_TRUE(src.value()->poll(b).isOk());
@@ -168,11 +176,14 @@ TEST(RdmaCollectorTest, TimestampsAreWhenEachValueWasRead) {
             findUpdate(b, kPort + "/hw-counters/np-cnp-sent")->timestamp_ns);
   EXPECT_LT(findUpdate(b, kPort + "/counters/port-xmit-octets")->timestamp_ns,
             findUpdate(b, kIf + "/state/counters/in-octets")->timestamp_ns);
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"), 12u);
+  EXPECT_EQ(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"),
+      12u);
 }
 
 TEST(RdmaCollectorTest, MissingRootFailsThePollWithThePath) {
-  auto src = createRdmaSource(RdmaConfig{"/nonexistent/rdmagw-root", {}, {}, RdmaConfig::EthtoolMode::kNone, ""});
+  auto src = createRdmaSource(
+      RdmaConfig{"/nonexistent/rdmagw-root", {}, {}, RdmaConfig::EthtoolMode::kNone, ""});
   ASSERT_TRUE(src.isOk());
   PollBatch b;
   Status st = src.value()->poll(b);
@@ -192,7 +203,8 @@ TEST(RdmaCollectorTest, EthtoolFailureIsOneLineRestKept) {
   PollBatch b;
   ASSERT_TRUE(c.poll(b).isOk());
   ASSERT_EQ(b.errors.size(), 1u);
-  EXPECT_NE(b.errors[0].find("ethtool -S ens1f0np0 (mlx5_0 port 1): ethtool GSTATS"), std::string::npos);
+  EXPECT_NE(b.errors[0].find("ethtool -S ens1f0np0 (mlx5_0 port 1): ethtool GSTATS"),
+            std::string::npos);
   EXPECT_EQ(u64At(b, kPort + "/counters/port-xmit-octets"), 1000u);
   EXPECT_EQ(f->asked(), std::vector<std::string>{"ens1f0np0"});
 }
@@ -220,7 +232,9 @@ TEST(RdmaCollectorTest, SkippedEthtoolLinesBecomeErrorLines) {
   ASSERT_TRUE(c.poll(b).isOk());
   ASSERT_EQ(b.errors.size(), 1u);
   EXPECT_TRUE(anyErrorContains(b, "skipped 1 line(s)"));
-  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"), 12u);
+  EXPECT_EQ(
+      u64At(b, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"),
+      12u);
 }
 
 // --- config and factory -------------------------------------------------------
@@ -242,7 +256,8 @@ TEST(RdmaConfigTest, AllProblemsReportedWithTheirKeys) {
   ASSERT_FALSE(st.isOk());
   EXPECT_EQ(st.code(), Status::Code::kInvalidArgument);
   EXPECT_NE(st.message().find("sysfs_root: must not be empty"), std::string::npos);
-  EXPECT_NE(st.message().find("include_devices[1]: glob 'mlx5_[0' has an unterminated '['"), std::string::npos);
+  EXPECT_NE(st.message().find("include_devices[1]: glob 'mlx5_[0' has an unterminated '['"),
+            std::string::npos);
   EXPECT_NE(st.message().find("exclude_devices[0]: empty glob"), std::string::npos);
   EXPECT_NE(st.message().find("ethtool_dir: required"), std::string::npos);
   EXPECT_FALSE(createRdmaSource(c).isOk());
