@@ -3,12 +3,11 @@
 #include <utility>
 
 #include "models/log.h"
-#include "sim/tree_writer.h"
 
 namespace rdmagw::sim {
 
 SimRunner::SimRunner(FabricConfig config, std::string dir, std::chrono::milliseconds period)
-    : config_(config), dir_(std::move(dir)), period_(period), fabric_(config) {}
+    : config_(config), dir_(std::move(dir)), period_(period), fabric_(config), writer_(dir_) {}
 
 SimRunner::~SimRunner() { stop(); }
 
@@ -16,7 +15,7 @@ Status SimRunner::start() {
   if (thread_.joinable()) return Status::invalidArgument("sim: already started");
   if (Status s = config_.validate(); !s.isOk()) return s;
   if (period_.count() <= 0) return Status::invalidArgument("sim.period: must be positive");
-  if (Status s = writeTree(fabric_, dir_); !s.isOk()) return s;
+  if (Status s = writer_.write(fabric_); !s.isOk()) return s;
   written_tick_ = fabric_.tick();
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -41,7 +40,7 @@ void SimRunner::run() {
   while (!cv_.wait_until(lock, next, [this] { return stopping_; })) {
     lock.unlock();
     fabric_.step();
-    if (Status s = writeTree(fabric_, dir_); !s.isOk()) {
+    if (Status s = writer_.write(fabric_); !s.isOk()) {
       // Keep ticking: a transient full disk should not end the demo.
       RDMAGW_LOG(kWarn, "sim") << "tick " << fabric_.tick() << ": " << s.toString();
     } else {

@@ -12,6 +12,7 @@
 
 #include "models/status.h"
 #include "sim/fabric.h"
+#include "sim/tree_writer.h"
 
 namespace rdmagw::sim {
 
@@ -34,7 +35,8 @@ class SimRunner {
   FabricConfig config_;
   std::string dir_;
   std::chrono::milliseconds period_;
-  Fabric fabric_;  // touched by start() and then only by the thread
+  Fabric fabric_;      // touched by start() and then only by the thread
+  TreeWriter writer_;  // likewise
   std::thread thread_;
   std::mutex mu_;
   std::condition_variable cv_;

@@ -49,68 +49,102 @@ constexpr Named kHw[] = {
 
 #undef COUNTER
 
-Status writeFile(const fs::path& path, const std::string& content) {
-  const fs::path tmp = path.string() + ".tmp";
+Status replaceFile(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return Status::ioError(tmp.string() + ": " + std::strerror(errno));
+  if (f == nullptr) return Status::ioError(tmp + ": " + std::strerror(errno));
   const bool wrote = std::fwrite(content.data(), 1, content.size(), f) == content.size();
   const bool closed = std::fclose(f) == 0;
   if (!wrote || !closed) {
-    fs::remove(tmp);
-    return Status::ioError(tmp.string() + ": short write");
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    return Status::ioError(tmp + ": short write");
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);  // atomic on POSIX: readers see the old or the new file
-  if (ec) return Status::ioError(path.string() + ": rename: " + ec.message());
+  if (ec) return Status::ioError(path + ": rename: " + ec.message());
   return Status::ok();
-}
-
-Status makeDirs(const fs::path& path) {
-  std::error_code ec;
-  fs::create_directories(path, ec);
-  return ec ? Status::ioError(path.string() + ": " + ec.message()) : Status::ok();
 }
 
 // sysfs values end in a newline, as the kernel's do.
 std::string line(const std::string& value) { return value + "\n"; }
 std::string line(uint64_t value) { return std::to_string(value) + "\n"; }
 
-Status writeCounters(const fs::path& dir, const PortCounters& port, const Named* table,
-                     size_t count) {
+}  // namespace
+
+Status TreeWriter::makeDirs(const std::string& path) {
+  if (dirs_.count(path)) return Status::ok();
+  std::error_code ec;
+  fs::create_directories(path, ec);
+  if (ec) return Status::ioError(path + ": " + ec.message());
+  dirs_.insert(path);
+  return Status::ok();
+}
+
+Status TreeWriter::writeFile(const std::string& path, std::string content) {
+  auto it = written_.find(path);
+  if (it != written_.end() && it->second == content) return Status::ok();
+  if (Status s = replaceFile(path, content); !s.isOk()) return s;
+  written_[path] = std::move(content);
+  return Status::ok();
+}
+
+Status TreeWriter::writeCounters(const std::string& dir, const PortCounters& port, bool hw) {
   if (Status s = makeDirs(dir); !s.isOk()) return s;
+  const Named* table = hw ? kHw : kPma;
+  const size_t count = hw ? std::size(kHw) : std::size(kPma);
   for (size_t i = 0; i < count; ++i) {
-    if (Status s = writeFile(dir / table[i].name, line(port.*table[i].field)); !s.isOk()) return s;
+    const std::string path = dir + "/" + table[i].name;
+    if (Status s = writeFile(path, line(port.*table[i].field)); !s.isOk()) return s;
   }
   return Status::ok();
 }
 
-Status writeDevice(const Fabric& fabric, const Device& dev, const fs::path& host_dir) {
-  const fs::path ib = host_dir / "sys/class/infiniband" / dev.name;
-  const fs::path port = ib / "ports/1";
-  for (const fs::path& d : {port / "gid_attrs/ndevs", ib / "device/net" / dev.netdev}) {
+Status TreeWriter::writeDevice(const Fabric& fabric, const Device& dev,
+                               const std::string& host_dir) {
+  const std::string ib = host_dir + "/sys/class/infiniband/" + dev.name;
+  const std::string port = ib + "/ports/1";
+  for (const std::string& d : {port + "/gid_attrs/ndevs", ib + "/device/net/" + dev.netdev}) {
     if (Status s = makeDirs(d); !s.isOk()) return s;
   }
-  const std::pair<fs::path, std::string> files[] = {
-      {ib / "fw_ver", line(dev.fw_ver)},
-      {ib / "hca_type", line(dev.hca_type)},
-      {ib / "board_id", line(dev.board_id)},
-      {ib / "node_guid", line(dev.node_guid)},
-      {port / "state", line(fabric.portState())},
-      {port / "phys_state", line(fabric.physState())},
-      {port / "rate", line(fabric.rate())},
-      {port / "link_layer", line(fabric.linkLayer())},
-      {port / "gid_attrs/ndevs/0", line(dev.netdev)},
+  const std::pair<std::string, std::string> files[] = {
+      {ib + "/fw_ver", line(dev.fw_ver)},
+      {ib + "/hca_type", line(dev.hca_type)},
+      {ib + "/board_id", line(dev.board_id)},
+      {ib + "/node_guid", line(dev.node_guid)},
+      {port + "/state", line(fabric.portState())},
+      {port + "/phys_state", line(fabric.physState())},
+      {port + "/rate", line(fabric.rate())},
+      {port + "/link_layer", line(fabric.linkLayer())},
+      {port + "/gid_attrs/ndevs/0", line(dev.netdev)},
   };
   for (const auto& [path, content] : files) {
     if (Status s = writeFile(path, content); !s.isOk()) return s;
   }
-  if (Status s = writeCounters(port / "counters", dev.port, kPma, std::size(kPma)); !s.isOk()) {
-    return s;
-  }
-  return writeCounters(port / "hw_counters", dev.port, kHw, std::size(kHw));
+  if (Status s = writeCounters(port + "/counters", dev.port, false); !s.isOk()) return s;
+  return writeCounters(port + "/hw_counters", dev.port, true);
 }
 
-}  // namespace
+Status TreeWriter::write(const Fabric& fabric) {
+  for (const Host& host : fabric.hosts()) {
+    const std::string host_dir = dir_ + "/" + host.name;
+    if (Status s = makeDirs(host_dir + "/ethtool"); !s.isOk()) return s;
+    for (const Device& dev : host.devices) {
+      if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
+      const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
+      if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
+          !s.isOk()) {
+        return s;
+      }
+    }
+  }
+  return Status::ok();
+}
+
+Status writeTree(const Fabric& fabric, const std::string& dir) {
+  TreeWriter writer(dir);
+  return writer.write(fabric);
+}
 
 std::string ethtoolText(const Device& dev, int roce_priority) {
   const PortCounters& c = dev.port;
@@ -146,22 +180,6 @@ std::string ethtoolText(const Device& dev, int roce_priority) {
   add("tx_pause_storm_warning_events", c.tx_pause_storm_warning_events);
   add("tx_pause_storm_error_events", c.tx_pause_storm_error_events);
   return out;
-}
-
-Status writeTree(const Fabric& fabric, const std::string& dir) {
-  for (const Host& host : fabric.hosts()) {
-    const fs::path host_dir = fs::path(dir) / host.name;
-    if (Status s = makeDirs(host_dir / "ethtool"); !s.isOk()) return s;
-    for (const Device& dev : host.devices) {
-      if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
-      const fs::path ethtool = host_dir / "ethtool" / (dev.netdev + ".txt");
-      if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
-          !s.isOk()) {
-        return s;
-      }
-    }
-  }
-  return Status::ok();
 }
 
 }  // namespace rdmagw::sim

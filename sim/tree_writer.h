@@ -8,13 +8,37 @@
 // polling while the simulator writes never sees half a file.
 
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "models/status.h"
 #include "sim/fabric.h"
 
 namespace rdmagw::sim {
 
+// Writes every file of the tree once.
 Status writeTree(const Fabric& fabric, const std::string& dir);
+
+// Rewrites a tree tick after tick, touching only files whose content changed
+// since its previous write: identity files and the many counters that stay 0
+// are written once. File creation costs about a millisecond on small VMs,
+// and a full rewrite of a few hosts would otherwise eat most of a 1 s tick.
+// Assumes nothing else modifies the tree between calls.
+class TreeWriter {
+ public:
+  explicit TreeWriter(std::string dir) : dir_(std::move(dir)) {}
+  Status write(const Fabric& fabric);
+
+ private:
+  Status writeDevice(const Fabric& fabric, const Device& dev, const std::string& host_dir);
+  Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
+  Status makeDirs(const std::string& path);
+  Status writeFile(const std::string& path, std::string content);
+
+  std::string dir_;
+  std::unordered_set<std::string> dirs_;                  // created so far
+  std::unordered_map<std::string, std::string> written_;  // path -> content on disk
+};
 
 // What `ethtool -S <netdev>` prints on mlx5 for the device's counters.
 std::string ethtoolText(const Device& device, int roce_priority);

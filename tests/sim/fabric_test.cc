@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -234,23 +235,30 @@ TEST(FabricTest, HotSpotsRotate) {
   EXPECT_GE(hot.size(), 3u);
 }
 
-TEST(FabricTest, PauseRipplesToSendersOfOtherReceivers) {
-  // A sender paused in tick t sends less in tick t+1 to every peer, including
-  // receivers that were never congested: head-of-line blocking on the priority.
+TEST(FabricTest, PauseHoldsBackEveryFlowOfThePausedSender) {
+  // PFC pauses the whole priority, not one flow: a sender paused for x us in
+  // tick t sends at most (1 - x/1e6) of its link in tick t+1, to every peer,
+  // congested or not. This is how pauses ripple upstream.
+  const uint64_t cap_pkts = 12'500'000'000ULL / Fabric::kPacketBytes;  // 100 Gb/s
   Fabric f(FabricConfig{});
-  bool slowed = false;
-  for (int t = 0; t < 40 && !slowed; ++t) {
+  int checked = 0;
+  for (int t = 0; t < 60; ++t) {
     f.step();
-    std::set<int> paused;
-    for (const PauseEvent& e : f.lastTick().pauses) paused.insert(e.sender);
-    if (paused.empty()) continue;
-    for (int s : paused) {
-      const Device& d = f.device(s);
-      EXPECT_GT(d.port.port_xmit_wait, 0u) << d.name;
+    std::map<int, uint64_t> paused_us;
+    for (const PauseEvent& e : f.lastTick().pauses) {
+      paused_us[e.sender] = std::max(paused_us[e.sender], e.duration_us);
     }
-    slowed = true;
+    std::map<int, uint64_t> before;
+    for (const auto& [s, us] : paused_us) before[s] = f.device(s).port.port_xmit_packets;
+    f.step();
+    for (const auto& [s, us] : paused_us) {
+      const uint64_t sent = f.device(s).port.port_xmit_packets - before[s];
+      EXPECT_LE(sent, cap_pkts - cap_pkts * us / 1'000'000 + 1) << "sender " << s;
+      EXPECT_GT(f.device(s).port.port_xmit_wait, 0u);
+      ++checked;
+    }
   }
-  EXPECT_TRUE(slowed);
+  EXPECT_GT(checked, 10);
 }
 
 TEST(FabricTest, ThirtyTwoBitCounterWrapsEarly) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -170,6 +171,30 @@ TEST_F(TreeWriterTest, RewriteReplacesValues) {
   ASSERT_TRUE(writeTree(f, dir_.string()).isOk());
   EXPECT_EQ(slurp(file), std::to_string(f.device(2).port.port_rcv_data) + "\n");
   EXPECT_NE(slurp(file), "0\n");
+}
+
+TEST_F(TreeWriterTest, TreeWriterReplacesOnlyChangedFilesAndByRename) {
+  Fabric f(FabricConfig{});
+  TreeWriter writer(dir_.string());
+  ASSERT_TRUE(writer.write(f).isOk());
+  const fs::path changing = ib("host01", "mlx5_0") / "ports/1/counters/port_rcv_packets";
+  const fs::path fixed = ib("host01", "mlx5_0") / "fw_ver";
+  const fs::path zero = ib("host01", "mlx5_0") / "ports/1/counters/symbol_error";
+  auto inode = [](const fs::path& p) {
+    struct stat st {};
+    EXPECT_EQ(stat(p.c_str(), &st), 0) << p;
+    return st.st_ino;
+  };
+  const auto changing_ino = inode(changing), fixed_ino = inode(fixed), zero_ino = inode(zero);
+  f.step();
+  ASSERT_TRUE(writer.write(f).isOk());
+  // A changed value arrives as a new file renamed over the old one (atomic);
+  // unchanged files are left alone.
+  EXPECT_NE(inode(changing), changing_ino);
+  EXPECT_EQ(slurp(changing), std::to_string(f.device(0).port.port_rcv_packets) + "\n");
+  EXPECT_EQ(inode(fixed), fixed_ino);
+  EXPECT_EQ(inode(zero), zero_ino);
+  EXPECT_EQ(slurp(zero), "0\n");
 }
 
 TEST_F(TreeWriterTest, UnwritableDirectoryIsAnError) {
