@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "northbound/prometheus/sample_buffer.h"
 #include "northbound/prometheus/text_format.h"
 
 namespace rdmagw::northbound {
@@ -48,8 +49,40 @@ struct ExpositionWriter::Family {
   double divisor = 0;
   double multiplier = 1;
 
+  size_t fixed_size = 0;  // prefix + separators: the per-line bytes that never change
+
   double scale(double v) const { return divisor != 0 ? v / divisor : v * multiplier; }
+  char* putValue(char* p, const Value& v) const;
 };
+
+namespace {
+// "-1.2345678901234567e-308" is 24; to_chars of any integer fits in 20.
+constexpr size_t kMaxNumberChars = 32;
+}  // namespace
+
+// The sample value: integers as integers when unscaled, otherwise the
+// shortest round-trip double; info rows are always 1. The caller checked
+// that a string only reaches an info row.
+char* ExpositionWriter::Family::putValue(char* p, const Value& v) const {
+  const Family& f = *this;
+  if (f.is_info) {
+    *p++ = '1';
+    return p;
+  }
+  char* end = p + kMaxNumberChars;
+  if (const uint64_t* u = std::get_if<uint64_t>(&v); u != nullptr && f.integer_ok) {
+    return std::to_chars(p, end, *u).ptr;
+  }
+  if (const int64_t* i = std::get_if<int64_t>(&v); i != nullptr && f.integer_ok) {
+    return std::to_chars(p, end, *i).ptr;
+  }
+  double d = 0;
+  valueAsDouble(v, &d);
+  d = f.scale(d);
+  if (std::isnan(d)) return putRaw(p, "NaN");
+  if (std::isinf(d)) return putRaw(p, d > 0 ? "+Inf" : "-Inf");
+  return std::to_chars(p, end, d).ptr;
+}
 
 struct ExpositionWriter::GatewayFamily {
   std::string header;
@@ -88,6 +121,8 @@ ExpositionWriter::ExpositionWriter() {
       f.info_separator = "\"," + label + "=\"";
       reserved_labels_.push_back(label);
     }
+    f.fixed_size = f.prefix.size() + f.info_separator.size();
+    for (const std::string& sep : f.separators) f.fixed_size += sep.size();
     f.integer_ok = row.prom_scale == 1.0;
     double inverse = 1.0 / row.prom_scale;
     if (row.prom_scale < 1.0 && std::abs(inverse - std::round(inverse)) < 1e-9 * inverse) {
@@ -171,6 +206,12 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
 }
 
 std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) const {
+  std::string text;
+  buildInto(store, &text, stats);
+  return text;
+}
+
+void ExpositionWriter::buildInto(const Store& store, std::string* out, ExpositionStats* stats) const {
   const auto start = std::chrono::steady_clock::now();
   ExpositionStats st;
   // Health first: a target that is down and has no series still needs its
@@ -178,13 +219,12 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
   const std::vector<TargetStatus> targets = store.targets();
   const std::vector<TargetLabels> labels = targetLabels(targets);
 
-  std::vector<std::string> buckets(families_.size());
+  std::vector<SampleBuffer> buckets(families_.size());
   for (size_t i = 0; i < buckets.size(); ++i) {
     size_t hint = size_hints_[i].load(std::memory_order_relaxed);
     if (hint != 0) buckets[i].reserve(hint + hint / 8);
   }
 
-  const TargetLabels kUnknownTarget{"", "", "\"} "};
   const TargetLabels* current = nullptr;
   std::string_view current_name;
   TargetLabels fallback;  // a target that appeared after targets() was read
@@ -196,7 +236,11 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
       return;
     }
     const Family& f = families_[row];
-    if (s.label_values.size() != f.separators.size()) {  // the store binds these; never expected
+    const size_t nlabels = f.separators.size();
+    // The store binds one value per schema label; a string on a number row
+    // has no sample form. Neither writes half a line.
+    if (s.label_values.size() != nlabels ||
+        (!f.is_info && std::holds_alternative<std::string>(s.value))) {
       ++st.invalid_skipped;
       return;
     }
@@ -208,63 +252,43 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
       if (it != labels.end() && it->name == s.target) {
         current = &*it;
       } else {
-        fallback = kUnknownTarget;
-        fallback.name = std::string(s.target);
+        fallback = TargetLabels{std::string(s.target), "", "\"} "};
         appendLabelValue(&fallback.escaped, s.target);
         current = &fallback;
       }
     }
 
-    // Render the value first into a small buffer, so a value the row cannot
-    // show leaves no half-written line behind.
-    char num[40];
-    std::string_view value_text;
-    const std::string* info_value = nullptr;
     std::string scratch;
+    std::string_view info;
     if (f.is_info) {
-      info_value = std::get_if<std::string>(&s.value);
-      if (info_value == nullptr) {
-        scratch = valueToString(s.value);
-        info_value = &scratch;
-      }
-      value_text = "1";
-    } else {
-      double d;
-      auto put = [&](auto v) {
-        auto res = std::to_chars(num, num + sizeof num, v);
-        value_text = std::string_view(num, res.ptr - num);
-      };
-      if (const uint64_t* u = std::get_if<uint64_t>(&s.value); u != nullptr && f.integer_ok) {
-        put(*u);
-      } else if (const int64_t* i = std::get_if<int64_t>(&s.value); i != nullptr && f.integer_ok) {
-        put(*i);
-      } else if (valueAsDouble(s.value, &d)) {
-        d = f.scale(d);
-        if (std::isfinite(d)) {
-          put(d);
-        } else {
-          value_text = std::isnan(d) ? "NaN" : (d > 0 ? "+Inf" : "-Inf");
-        }
+      if (const std::string* str = std::get_if<std::string>(&s.value)) {
+        info = *str;
       } else {
-        ++st.invalid_skipped;
-        return;
+        scratch = valueToString(s.value);
+        info = scratch;
       }
     }
 
-    std::string& out = buckets[row];
-    out.append(f.prefix);
-    out.append(current->escaped);
-    for (size_t i = 0; i < f.separators.size(); ++i) {
-      out.append(f.separators[i]);
-      appendLabelValue(&out, s.label_values[i]);
+    // Worst case: every label byte escaped, plus the longest number.
+    size_t need = f.fixed_size + current->escaped.size() + current->tail.size() + 2 * info.size() +
+                  kMaxNumberChars + 1;
+    for (size_t i = 0; i < nlabels; ++i) need += 2 * s.label_values[i].size();
+    SampleBuffer& bucket = buckets[row];
+    char* p = bucket.room(need);
+    p = putRaw(p, f.prefix);
+    p = putRaw(p, current->escaped);
+    for (size_t i = 0; i < nlabels; ++i) {
+      p = putRaw(p, f.separators[i]);
+      p = putEscaped(p, s.label_values[i]);
     }
-    if (info_value != nullptr) {
-      out.append(f.info_separator);
-      appendLabelValue(&out, *info_value);
+    if (f.is_info) {
+      p = putRaw(p, f.info_separator);
+      p = putEscaped(p, info);
     }
-    out.append(current->tail);
-    out.append(value_text);
-    out.push_back('\n');
+    p = putRaw(p, current->tail);
+    p = f.putValue(p, s.value);
+    *p++ = '\n';
+    bucket.commit(p);
     ++st.series;
   });
 
@@ -273,14 +297,15 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
     size_hints_[i].store(buckets[i].size(), std::memory_order_relaxed);
     if (!buckets[i].empty()) total += families_[i].header.size() + buckets[i].size();
   }
-  std::string text;
+  std::string& text = *out;
+  text.clear();  // keeps the capacity: a reused buffer takes no page faults
   text.reserve(total + 512 * (targets.size() + 1) + 4096);
   writeGateway(&text, targets, labels);
   for (size_t i = 0; i < buckets.size(); ++i) {
     if (buckets[i].empty()) continue;  // no samples, no HELP/TYPE
     text.append(families_[i].header);
-    text.append(buckets[i]);
-    std::string().swap(buckets[i]);  // free as we go: peak memory ~1x, not 2x
+    text.append(buckets[i].view());
+    buckets[i].release();  // free as we go: peak memory stays near 1x the text, not 2x
   }
 
   const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -289,7 +314,6 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
   st.bytes = text.size();
   st.build_ns = ns;
   if (stats != nullptr) *stats = st;
-  return text;
 }
 
 void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetStatus>& targets,

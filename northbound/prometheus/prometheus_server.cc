@@ -134,8 +134,12 @@ int PrometheusServer::onRequest(mg_connection* conn) {
 }
 
 void PrometheusServer::serveMetrics(mg_connection* conn, bool head_only) {
-  // Built outside any lock of ours; the store locks one target at a time.
-  std::string text = writer_.build(store_);
+  // text_mu_ guards only our buffer, never the store: the store locks one
+  // target at a time while the text is built.
+  std::unique_lock lock(text_mu_, std::try_to_lock);
+  std::string local;
+  std::string& text = lock.owns_lock() ? text_ : local;
+  writer_.buildInto(store_, &text);
   if (acceptsGzip(mg_get_header(conn, "Accept-Encoding"))) {
     Result<std::string> gz = gzipCompress(text);
     if (gz.isOk()) {

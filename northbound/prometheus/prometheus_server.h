@@ -11,6 +11,8 @@
 // returns after in-flight requests finished.
 
 #include <cstdint>
+#include <mutex>
+#include <string>
 
 #include "models/status.h"
 #include "models/store.h"
@@ -46,6 +48,11 @@ class PrometheusServer {
   ExpositionWriter writer_;
   mg_context* ctx_ = nullptr;
   int port_ = 0;
+
+  // One text buffer kept between scrapes (Prometheus scrapes one at a time);
+  // a scrape that finds it busy builds into a buffer of its own.
+  std::mutex text_mu_;
+  std::string text_;  // guarded by text_mu_
 };
 
 }  // namespace rdmagw::northbound
