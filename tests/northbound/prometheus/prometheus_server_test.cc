@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -197,6 +198,19 @@ TEST_F(PrometheusServerTest, ServesFreshDataOnEveryScrape) {
   ASSERT_TRUE(all.isOk());
   shared_store_->remove("host09", *all);
   EXPECT_EQ(fetch("/metrics").body.find("target=\"host09\",device"), std::string::npos);
+}
+
+TEST_F(PrometheusServerTest, ConcurrentScrapesAllSucceed) {
+  std::vector<std::thread> threads;
+  std::vector<std::string> codes(6);
+  for (size_t i = 0; i < codes.size(); ++i) {
+    threads.emplace_back([&, i] {
+      codes[i] = runCommand("curl -s --max-time 10 --compressed -o /dev/null -w '%{http_code}' '" +
+                            url("/metrics") + "'").output;
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::string& code : codes) EXPECT_EQ(code, "200");
 }
 
 TEST_F(PrometheusServerTest, BusyPortIsAnErrorNamingTheAddress) {

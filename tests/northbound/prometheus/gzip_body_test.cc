@@ -1,0 +1,73 @@
+#include "northbound/prometheus/gzip_body.h"
+
+#include <zlib.h>
+
+#include <gtest/gtest.h>
+
+namespace rdmagw::northbound {
+namespace {
+
+std::string gunzip(const std::string& in) {
+  z_stream zs{};
+  EXPECT_EQ(inflateInit2(&zs, 15 + 16), Z_OK);
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  std::string out;
+  char buf[1 << 16];
+  int rc;
+  do {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+  } while (rc == Z_OK);
+  inflateEnd(&zs);
+  EXPECT_EQ(rc, Z_STREAM_END);
+  return out;
+}
+
+TEST(GzipBodyTest, AcceptEncodingParsing) {
+  EXPECT_TRUE(acceptsGzip("gzip"));
+  EXPECT_TRUE(acceptsGzip("deflate, GZIP"));
+  EXPECT_TRUE(acceptsGzip("gzip;q=0.5, identity"));
+  EXPECT_TRUE(acceptsGzip("*"));
+  EXPECT_FALSE(acceptsGzip(nullptr));
+  EXPECT_FALSE(acceptsGzip(""));
+  EXPECT_FALSE(acceptsGzip("identity"));
+  EXPECT_FALSE(acceptsGzip("gzip;q=0"));
+  EXPECT_FALSE(acceptsGzip("gzip; q=0.000, identity"));
+  EXPECT_FALSE(acceptsGzip("x-gzip2"));
+}
+
+TEST(GzipBodyTest, RoundTripsEmptySmallAndLargeBodies) {
+  for (size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{5} << 20}) {
+    std::string in;
+    in.reserve(n);
+    // Mostly repetitive like an exposition, with some noise so it does not
+    // compress to nothing.
+    for (size_t i = 0; i < n; ++i) in.push_back(i % 97 == 0 ? char('a' + (i * 7919) % 26) : "metric{x=\"1\"} 42\n"[i % 17]);
+    Result<std::string> gz = gzipCompress(in);
+    ASSERT_TRUE(gz.isOk()) << gz.status().toString();
+    EXPECT_EQ(gunzip(*gz), in) << n;
+    if (n > 1000) {
+      EXPECT_LT(gz->size(), in.size() / 3);
+    }
+  }
+}
+
+TEST(GzipBodyTest, IncompressibleInputStillFits) {
+  std::string in(1 << 20, '\0');
+  uint64_t x = 88172645463325252ull;
+  for (char& c : in) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c = char(x);
+  }
+  Result<std::string> gz = gzipCompress(in);
+  ASSERT_TRUE(gz.isOk());
+  EXPECT_EQ(gunzip(*gz), in);
+}
+
+}  // namespace
+}  // namespace rdmagw::northbound
