@@ -27,8 +27,6 @@ Status Pipeline::start() {
       prometheus_.reset();
       return st;
     }
-    RDMAGW_LOG(kInfo, "gateway") << "Prometheus metrics on http://" << config_.prometheus.listen
-                                 << config_.prometheus.path << " (port " << prometheus_->port() << ")";
   }
   scheduler_ = std::move(scheduler);
   scheduler_->start();

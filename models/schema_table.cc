@@ -145,7 +145,7 @@ const GatewayMetric kGateway[] = {
     {"read_errors", C, "Parts (files, devices) a collection could not read while the rest succeeded.", "rdmagw_target_read_errors_total", "target"},
     {"last_success", G, "Unix time of the target's last successful collection.", "rdmagw_target_last_success_timestamp_seconds", "target"},
     {"series", G, "Leaves the store holds for the target.", "rdmagw_target_series", "target"},
-    {"counter_resets", C, "Counter resets (device reboot, driver reload, clear) detected on the target.", "rdmagw_target_counter_resets_total", "target"},
+    {"counter_resets", C, "Counter resets (device reboot, driver reload, clear) detected on the target.", "rdmagw_target_value_resets_total", "target"},
     {"rejected_updates", C, "Updates the store refused (malformed path, key count not matching the schema).", "rdmagw_target_rejected_updates_total", "target"},
     {"scrape_duration", G, "Time taken to build the previous /metrics exposition.", "rdmagw_exposition_duration_seconds", ""},
 };

@@ -9,7 +9,10 @@
 namespace rdmagw {
 namespace {
 
+// Entries live in a dense vector per shard so a scrape walks memory in order
+// (a node-based map made the walk cache-miss bound: ~165 ns per series).
 struct Entry {
+  std::string_view path;  // views the shard index's key: node-based keys never move
   const LeafSchema* schema = nullptr;
   std::vector<std::string> label_values;
   Value value;
@@ -54,11 +57,33 @@ std::string bindSeries(std::string_view path_text, Entry* entry) {
 
 struct Store::Shard {
   mutable std::mutex mu;
-  std::unordered_map<std::string, Entry, StringHash, std::equal_to<>> series;  // guarded by mu
+  std::vector<Entry> entries;                                                      // guarded by mu
+  std::unordered_map<std::string, uint32_t, StringHash, std::equal_to<>> index;  // path -> slot; guarded by mu
   TargetHealth health;                                                          // guarded by mu
   uint64_t counter_resets = 0;                                                  // guarded by mu
   uint64_t rejected = 0;                                                        // guarded by mu
 };
+
+namespace {
+
+// Swap-removes slot i, keeping the index in step. Caller holds the shard lock.
+template <typename ShardT>
+void eraseAt(ShardT& s, size_t i) {
+  auto removed = s.index.find(s.entries[i].path);
+  if (i + 1 != s.entries.size()) {
+    s.entries[i] = std::move(s.entries.back());
+    s.index.find(s.entries[i].path)->second = uint32_t(i);
+  }
+  s.entries.pop_back();
+  s.index.erase(removed);
+}
+
+SeriesView viewOf(std::string_view target, const Entry& e) {
+  return SeriesView{target, e.path, e.schema, e.label_values, e.value, e.timestamp_ns,
+                    e.counter.discontinuityNs(), e.counter.saturated()};
+}
+
+}  // namespace
 
 Store::Store() = default;
 Store::~Store() = default;
@@ -96,9 +121,9 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
   {
     std::lock_guard lock(s->mu);
     for (const Update& u : updates) {
-      auto it = s->series.find(std::string_view(u.path));
+      auto it = s->index.find(std::string_view(u.path));
       bool fresh = false;
-      if (it == s->series.end()) {
+      if (it == s->index.end()) {
         Entry entry;
         std::string err = bindSeries(u.path, &entry);
         if (!err.empty()) {
@@ -106,10 +131,13 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
           if (result.first_error.empty()) result.first_error = std::move(err);
           continue;
         }
-        it = s->series.emplace(u.path, std::move(entry)).first;
+        it = s->index.emplace(u.path, uint32_t(s->entries.size())).first;
+        entry.path = it->first;
+        s->entries.push_back(std::move(entry));
         fresh = true;
       }
-      Entry& e = it->second;
+      const size_t slot = it->second;
+      Entry& e = s->entries[slot];
       Value next = u.value;
       if (e.schema != nullptr && e.schema->kind == LeafKind::kCounter) {
         std::optional<uint64_t> raw = asRawCounter(u.value);
@@ -118,7 +146,7 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
           if (result.first_error.empty()) {
             result.first_error = "counter " + u.path + " got non-counter value " + valueToString(u.value);
           }
-          if (fresh) s->series.erase(it);
+          if (fresh) eraseAt(*s, slot);
           continue;
         }
         if (e.counter.observe(*raw, u.source, u.timestamp_ns) == CounterTracker::Event::kReset) {
@@ -145,14 +173,15 @@ size_t Store::remove(std::string_view target, const Path& prefix) {
   size_t removed = 0;
   {
     std::lock_guard lock(s->mu);
-    for (auto it = s->series.begin(); it != s->series.end();) {
-      Result<Path> p = Path::parse(it->first);
+    for (size_t i = 0; i < s->entries.size();) {
+      const Entry& e = s->entries[i];
+      Result<Path> p = Path::parse(e.path);
       if (p.isOk() && p->hasPrefix(prefix)) {
-        changes.push_back(Change{it->first, it->second.value, nowNs(), true});
-        it = s->series.erase(it);
+        changes.push_back(Change{std::string(e.path), e.value, nowNs(), true});
+        eraseAt(*s, i);  // slot i now holds the former last entry: do not advance
         ++removed;
       } else {
-        ++it;
+        ++i;
       }
     }
   }
@@ -169,7 +198,8 @@ void Store::removeTarget(std::string_view target) {
 void Store::expireData(std::string_view target) {
   if (std::shared_ptr<Shard> s = shard(target)) {
     std::lock_guard lock(s->mu);
-    s->series.clear();
+    s->entries.clear();
+    s->index.clear();
   }
 }
 
@@ -189,12 +219,12 @@ std::vector<TargetStatus> Store::targets() const {
   out.reserve(shards.size());
   for (auto& [name, s] : shards) {
     std::lock_guard lock(s->mu);
-    out.push_back(TargetStatus{name, s->health, s->series.size(), s->counter_resets, s->rejected});
+    out.push_back(TargetStatus{name, s->health, s->entries.size(), s->counter_resets, s->rejected});
   }
   return out;
 }
 
-void Store::forEach(const Visitor& visit) const {
+void Store::forEach(Visitor visit) const {
   std::vector<std::pair<std::string, std::shared_ptr<Shard>>> shards;
   {
     std::shared_lock lock(targets_mu_);
@@ -202,21 +232,15 @@ void Store::forEach(const Visitor& visit) const {
   }
   for (auto& [name, s] : shards) {
     std::lock_guard lock(s->mu);
-    for (const auto& [path, e] : s->series) {
-      visit(SeriesView{name, path, e.schema, e.label_values, e.value, e.timestamp_ns,
-                       e.counter.discontinuityNs(), e.counter.saturated()});
-    }
+    for (const Entry& e : s->entries) visit(viewOf(name, e));
   }
 }
 
-void Store::forEachIn(std::string_view target, const Visitor& visit) const {
+void Store::forEachIn(std::string_view target, Visitor visit) const {
   std::shared_ptr<Shard> s = shard(target);
   if (!s) return;
   std::lock_guard lock(s->mu);
-  for (const auto& [path, e] : s->series) {
-    visit(SeriesView{target, path, e.schema, e.label_values, e.value, e.timestamp_ns,
-                     e.counter.discontinuityNs(), e.counter.saturated()});
-  }
+  for (const Entry& e : s->entries) visit(viewOf(target, e));
 }
 
 std::vector<SeriesSnapshot> Store::snapshot(std::string_view target) const {
@@ -233,9 +257,9 @@ std::optional<SeriesSnapshot> Store::get(std::string_view target, std::string_vi
   std::shared_ptr<Shard> s = shard(target);
   if (!s) return std::nullopt;
   std::lock_guard lock(s->mu);
-  auto it = s->series.find(path);
-  if (it == s->series.end()) return std::nullopt;
-  const Entry& e = it->second;
+  auto it = s->index.find(path);
+  if (it == s->index.end()) return std::nullopt;
+  const Entry& e = s->entries[it->second];
   return SeriesSnapshot{std::string(target), it->first, e.schema, e.label_values, e.value,
                         e.timestamp_ns, e.counter.discontinuityNs(), e.counter.saturated()};
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "models/change_listener.h"
+#include "models/function_ref.h"
 #include "models/path.h"
 #include "models/schema.h"
 #include "models/target_health.h"
@@ -59,7 +60,7 @@ class Store {
     size_t rejected = 0;
     std::string first_error;  // the first rejection, for the collector's log line
   };
-  using Visitor = std::function<void(const SeriesView&)>;
+  using Visitor = FunctionRef<void(const SeriesView&)>;
 
   Store();
   ~Store();
@@ -83,8 +84,8 @@ class Store {
   std::vector<TargetStatus> targets() const;  // sorted by name
 
   // Visits every series, one target at a time, targets in name order.
-  void forEach(const Visitor& visit) const;
-  void forEachIn(std::string_view target, const Visitor& visit) const;
+  void forEach(Visitor visit) const;
+  void forEachIn(std::string_view target, Visitor visit) const;
   std::vector<SeriesSnapshot> snapshot(std::string_view target) const;
   std::optional<SeriesSnapshot> get(std::string_view target, std::string_view path) const;
   size_t seriesCount() const;

@@ -49,8 +49,12 @@ constexpr Named kHw[] = {
 
 #undef COUNTER
 
-Status replaceFile(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp";
+// The new content is staged in `staging` (a hidden file at the top of the
+// simulator's directory, outside every host tree) and renamed into place: a
+// collector listing a sysfs directory never sees a half-written or temporary
+// file, just as it never does on a real sysfs.
+Status replaceFile(const std::string& path, const std::string& content, const std::string& staging) {
+  const std::string& tmp = staging;
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (f == nullptr) return Status::ioError(tmp + ": " + std::strerror(errno));
   const bool wrote = std::fwrite(content.data(), 1, content.size(), f) == content.size();
@@ -84,7 +88,7 @@ Status TreeWriter::makeDirs(const std::string& path) {
 Status TreeWriter::writeFile(const std::string& path, std::string content) {
   auto it = written_.find(path);
   if (it != written_.end() && it->second == content) return Status::ok();
-  if (Status s = replaceFile(path, content); !s.isOk()) return s;
+  if (Status s = replaceFile(path, content, dir_ + "/.staging.tmp"); !s.isOk()) return s;
   written_[path] = std::move(content);
   return Status::ok();
 }

@@ -160,7 +160,7 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   ASSERT_TRUE(std::regex_search(body, m, cnp)) << body.substr(0, 2000);
   for (const char* family : {"rdmagw_rdma_port_np_ecn_marked_roce_packets_total{", "rdmagw_rdma_port_rp_cnp_handled_total{",
                              "rdmagw_rdma_port_xmit_bytes_total{", "rdmagw_rdma_port_symbol_error_total{",
-                             "rdmagw_target_up{target=\"host03\"} 1"}) {
+                             "rdmagw_target_up{target=\"host03\",fabric=\"sim\"} 1"}) {
     EXPECT_NE(body.find(family), std::string::npos) << family;
   }
   EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="host0[1-3]",interface="ens1f0np0",priority="3")")));

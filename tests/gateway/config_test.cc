@@ -59,7 +59,7 @@ northbound:
 )";
   auto cfg = parseConfig(bad, "bad.yaml");
   ASSERT_FALSE(cfg.isOk());
-  const std::string& m = cfg.status().message();
+  const std::string m = cfg.status().message();
   EXPECT_NE(m.find("bad.yaml:4:5: targets[0].intervall: unknown key"), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:5:15: targets[0].interval: bad duration \"5 seconds\""), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:7:16: targets[0].rdma.ethtool: must be ioctl, text or none"), std::string::npos) << m;

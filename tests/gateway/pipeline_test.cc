@@ -71,7 +71,7 @@ TEST_F(PipelineTest, ABrokenTargetIsDownAndExpiredWhileOthersContinue) {
   auto cfg = demoConfig(dir_.string(), "127.0.0.1:0", std::chrono::milliseconds(100));
   ASSERT_TRUE(cfg.isOk());
   const std::string victim = cfg->targets[1].name;
-  for (auto& t : cfg->targets) t.stale_after = std::chrono::milliseconds(200);
+  for (auto& t : cfg.value().targets) t.stale_after = std::chrono::milliseconds(200);
   Pipeline p(std::move(cfg).value());
   ASSERT_TRUE(p.start().isOk());
   ASSERT_TRUE(waitForPolls(p.store(), 1));

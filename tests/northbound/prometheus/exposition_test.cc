@@ -237,7 +237,7 @@ TEST_F(ExpositionTest, GatewayFamiliesCarryHealth) {
   EXPECT_TRUE(hasLine(text,
       "rdmagw_target_last_success_timestamp_seconds{target=\"host01\",rack=\"r1\"} 1700000000.5"));
   EXPECT_TRUE(hasLine(text, "rdmagw_target_series{target=\"host01\",rack=\"r1\"} 6"));
-  EXPECT_TRUE(hasLine(text, "rdmagw_target_counter_resets_total{target=\"host01\",rack=\"r1\"} 0"));
+  EXPECT_TRUE(hasLine(text, "rdmagw_target_value_resets_total{target=\"host01\",rack=\"r1\"} 0"));
   EXPECT_TRUE(hasLine(text, "rdmagw_target_rejected_updates_total{target=\"host01\",rack=\"r1\"} 0"));
   EXPECT_TRUE(hasLine(text, "# TYPE rdmagw_target_polls_total counter"));
   // Never succeeded: no timestamp rather than 1970.
