@@ -13,11 +13,13 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "models/schema.h"
 #include "models/store.h"
+#include "northbound/prometheus/sample_buffer.h"
 
 namespace rdmagw::northbound {
 
@@ -57,6 +59,11 @@ class ExpositionWriter {
   std::vector<GatewayFamily> gateway_;     // in exposition order
   std::vector<std::string> reserved_labels_;  // extra labels may not reuse these names
   const LeafSchema* first_leaf_ = nullptr;
+
+  // Per-family buckets kept between scrapes (peak memory: about twice the
+  // text) and the lock that lends them to one scrape at a time.
+  mutable std::mutex pool_mu_;
+  std::unique_ptr<SampleBuffer[]> pool_;
 
   // Bucket sizes of the previous build, to reserve once instead of regrowing.
   std::unique_ptr<std::atomic<size_t>[]> size_hints_;

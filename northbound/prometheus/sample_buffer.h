@@ -31,6 +31,7 @@ class SampleBuffer {
   std::string_view view() const { return {data_, size_}; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }  // keeps the memory for the next scrape
   void release() {
     std::free(data_);
     data_ = nullptr;
