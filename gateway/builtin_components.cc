@@ -27,7 +27,7 @@ const SourceFactory* findSourceFactory(std::string_view kind) {
 
 std::vector<ParserEntry> parserFormats() {
   std::vector<ParserEntry> all;
-  for (const auto& f : southbound::rdma::rdmaParserFormats()) all.push_back({f.name, f.help, f.parse});
+  for (const auto& f : southbound::rdma::rdmaParserFormats()) all.push_back(f);
   return all;
 }
 

@@ -11,6 +11,7 @@
 
 #include "gateway/config.h"
 #include "models/status.h"
+#include "southbound/parser_format.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::gateway {
@@ -21,11 +22,7 @@ using SourceFactory = std::function<Result<southbound::PollSourcePtr>(const Targ
 const SourceFactory* findSourceFactory(std::string_view kind);
 
 // A parser `rdmagw parse --format NAME` can run on a saved device output.
-struct ParserEntry {
-  std::string_view name;
-  std::string_view help;
-  Status (*parse)(std::string_view text, TimestampNs ts, PollBatch& out);
-};
+using ParserEntry = southbound::ParserFormat;
 std::vector<ParserEntry> parserFormats();
 const ParserEntry* findParser(std::string_view name);
 

@@ -21,11 +21,18 @@ constexpr LeafKind S = LeafKind::kString;
 #define IF_CTR "/interfaces/interface/state/counters/"
 #define ETH_CTR "/interfaces/interface/ethernet/state/counters/"
 #define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
+#define PFC_STATE "/interfaces/interface/ethernet/pfc/state/"
 #define PRIO_CTR "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/"
 #define RDEV "/rdma/devices/device/state/"
 #define RPORT "/rdma/devices/device/ports/port/state/"
 #define PMA RPORT "counters/"
 #define HW RPORT "hw-counters/"
+#define QUEUE "/qos/interfaces/interface/output/queues/queue/state/"
+#define QOS_IN "/qos/interfaces/interface/input/state/"
+#define HNIC "/hypervisor/nics/nic/state/"
+#define HNIC_CTR HNIC "counters/"
+#define HNIC_PAUSE HNIC "pause-counters/"
+#define HNIC_PRIO "/hypervisor/nics/nic/priorities/priority/state/counters/"
 
 const LeafSchema kLeaves[] = {
     // --- OpenConfig interface counters (host netdevs, switch ports) ---
@@ -54,6 +61,12 @@ const LeafSchema kLeaves[] = {
     {PFC_CTR "in-global-pause-transitions", C, "events", "Transitions from not-paused to paused by received 802.3x pause.", "rdmagw_interface_in_global_pause_transitions_total", "interface"},
     {PFC_CTR "pause-storm-warning-events", C, "events", "Pause storm warnings: the NIC kept pausing its peer for longer than the warning threshold.", "rdmagw_interface_pause_storm_warning_events_total", "interface"},
     {PFC_CTR "pause-storm-error-events", C, "events", "Pause storm errors: the NIC stopped sending pause after the storm threshold.", "rdmagw_interface_pause_storm_error_events_total", "interface"},
+
+    {PFC_CTR "in-pfc-frames", C, "frames", "PFC frames received on the port, all priorities (NX-OS RxPPP).", "rdmagw_interface_pfc_in_frames_total", "interface"},
+    {PFC_CTR "out-pfc-frames", C, "frames", "PFC frames transmitted on the port, all priorities (NX-OS TxPPP).", "rdmagw_interface_pfc_out_frames_total", "interface"},
+    {PFC_STATE "admin-mode", S, "", "PFC mode configured on the port: on, off or auto.", "rdmagw_interface_pfc_admin_mode_info", "interface"},
+    {PFC_STATE "oper-mode", S, "", "PFC operational state of the port: on or off.", "rdmagw_interface_pfc_oper_mode_info", "interface"},
+    {PFC_STATE "enabled-priorities", G, "", "Bitmap of the priorities with PFC operational (bit 3 set: priority 3; NX-OS VL bmap).", "rdmagw_interface_pfc_enabled_priorities_bitmap", "interface"},
 
     // --- rdmagw-pfc: per-priority (802.1Qbb) counters ---
     {PRIO_CTR "in-pause-frames", C, "frames", "PFC pause frames received for this priority.", "rdmagw_interface_pfc_in_pause_frames_total", "interface,priority"},
@@ -134,6 +147,57 @@ const LeafSchema kLeaves[] = {
     {HW "roce-slow-restart", C, "events", "Slow restarts (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_total", "device,port"},
     {HW "roce-slow-restart-cnps", C, "packets", "CNPs sent at slow restart (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_cnps_total", "device,port"},
     {HW "roce-slow-restart-trans", C, "events", "Transitions to slow restart (32-bit, wrapping).", "rdmagw_rdma_port_roce_slow_restart_trans_total", "device,port"},
+
+    // --- rdmagw-qos: OpenConfig output-queue counters plus ECN marks ---
+    {QUEUE "transmit-pkts", C, "packets", "Packets transmitted from the queue.", "rdmagw_qos_queue_transmit_packets_total", "interface,queue"},
+    {QUEUE "transmit-octets", C, "bytes", "Octets transmitted from the queue.", "rdmagw_qos_queue_transmit_bytes_total", "interface,queue"},
+    {QUEUE "dropped-pkts", C, "packets", "Packets the queue dropped (tail drop, WRED/AFD).", "rdmagw_qos_queue_dropped_packets_total", "interface,queue"},
+    {QUEUE "dropped-octets", C, "bytes", "Octets the queue dropped (tail drop, WRED/AFD).", "rdmagw_qos_queue_dropped_bytes_total", "interface,queue"},
+    {QUEUE "ecn-marked-pkts", C, "packets", "Packets the queue marked ECN CE instead of dropping (WRED/AFD with ECN).", "rdmagw_qos_queue_ecn_marked_packets_total", "interface,queue"},
+    {QUEUE "ecn-marked-octets", C, "bytes", "Octets the queue marked ECN CE.", "rdmagw_qos_queue_ecn_marked_bytes_total", "interface,queue"},
+    {QOS_IN "dropped-pkts", C, "packets", "Packets dropped at ingress of the port (NX-OS ingress statistics).", "rdmagw_qos_ingress_dropped_packets_total", "interface"},
+
+    // --- rdmagw-hypervisor-nic: ESXi vmnics (esxcli, vsish) ---
+    {HNIC "driver", S, "", "Driver of the physical NIC.", "rdmagw_hypervisor_nic_driver_info", "nic"},
+    {HNIC "link-state", S, "", "Link state of the physical NIC (Up, Down).", "rdmagw_hypervisor_nic_link_state_info", "nic"},
+    {HNIC "speed", G, "bits-per-second", "Link speed of the physical NIC.", "rdmagw_hypervisor_nic_speed_bytes_per_second", "nic", 0.125},
+    {HNIC_CTR "packets-received", C, "packets", "Packets received.", "rdmagw_hypervisor_nic_received_packets_total", "nic"},
+    {HNIC_CTR "packets-sent", C, "packets", "Packets sent.", "rdmagw_hypervisor_nic_sent_packets_total", "nic"},
+    {HNIC_CTR "bytes-received", C, "bytes", "Bytes received.", "rdmagw_hypervisor_nic_received_bytes_total", "nic"},
+    {HNIC_CTR "bytes-sent", C, "bytes", "Bytes sent.", "rdmagw_hypervisor_nic_sent_bytes_total", "nic"},
+    {HNIC_CTR "receive-packets-dropped", C, "packets", "Received packets dropped.", "rdmagw_hypervisor_nic_receive_dropped_packets_total", "nic"},
+    {HNIC_CTR "transmit-packets-dropped", C, "packets", "Transmit packets dropped.", "rdmagw_hypervisor_nic_transmit_dropped_packets_total", "nic"},
+    {HNIC_CTR "multicast-packets-received", C, "packets", "Multicast packets received.", "rdmagw_hypervisor_nic_received_multicast_packets_total", "nic"},
+    {HNIC_CTR "broadcast-packets-received", C, "packets", "Broadcast packets received.", "rdmagw_hypervisor_nic_received_broadcast_packets_total", "nic"},
+    {HNIC_CTR "multicast-packets-sent", C, "packets", "Multicast packets sent.", "rdmagw_hypervisor_nic_sent_multicast_packets_total", "nic"},
+    {HNIC_CTR "broadcast-packets-sent", C, "packets", "Broadcast packets sent.", "rdmagw_hypervisor_nic_sent_broadcast_packets_total", "nic"},
+    {HNIC_CTR "total-receive-errors", C, "packets", "Receive errors, all kinds.", "rdmagw_hypervisor_nic_receive_errors_total", "nic"},
+    {HNIC_CTR "receive-length-errors", C, "packets", "Receive length errors.", "rdmagw_hypervisor_nic_receive_length_errors_total", "nic"},
+    {HNIC_CTR "receive-over-errors", C, "packets", "Receive overrun errors.", "rdmagw_hypervisor_nic_receive_over_errors_total", "nic"},
+    {HNIC_CTR "receive-crc-errors", C, "packets", "Receive CRC errors.", "rdmagw_hypervisor_nic_receive_crc_errors_total", "nic"},
+    {HNIC_CTR "receive-frame-errors", C, "packets", "Receive frame errors.", "rdmagw_hypervisor_nic_receive_frame_errors_total", "nic"},
+    {HNIC_CTR "receive-fifo-errors", C, "packets", "Receive FIFO errors.", "rdmagw_hypervisor_nic_receive_fifo_errors_total", "nic"},
+    {HNIC_CTR "receive-missed-errors", C, "packets", "Receive missed errors.", "rdmagw_hypervisor_nic_receive_missed_errors_total", "nic"},
+    {HNIC_CTR "total-transmit-errors", C, "packets", "Transmit errors, all kinds.", "rdmagw_hypervisor_nic_transmit_errors_total", "nic"},
+    {HNIC_CTR "transmit-aborted-errors", C, "packets", "Transmit aborted errors.", "rdmagw_hypervisor_nic_transmit_aborted_errors_total", "nic"},
+    {HNIC_CTR "transmit-carrier-errors", C, "packets", "Transmit carrier errors.", "rdmagw_hypervisor_nic_transmit_carrier_errors_total", "nic"},
+    {HNIC_CTR "transmit-fifo-errors", C, "packets", "Transmit FIFO errors.", "rdmagw_hypervisor_nic_transmit_fifo_errors_total", "nic"},
+    {HNIC_CTR "transmit-heartbeat-errors", C, "packets", "Transmit heartbeat errors.", "rdmagw_hypervisor_nic_transmit_heartbeat_errors_total", "nic"},
+    {HNIC_CTR "transmit-window-errors", C, "packets", "Transmit window errors.", "rdmagw_hypervisor_nic_transmit_window_errors_total", "nic"},
+    {HNIC_PAUSE "rx-pause-ctrl-phy", C, "frames", "MAC control pause frames received (nmlx5 rxPauseCtrlPhy).", "rdmagw_hypervisor_nic_rx_pause_ctrl_frames_total", "nic"},
+    {HNIC_PAUSE "tx-pause-ctrl-phy", C, "frames", "MAC control pause frames sent (nmlx5 txPauseCtrlPhy).", "rdmagw_hypervisor_nic_tx_pause_ctrl_frames_total", "nic"},
+    {HNIC_PAUSE "rx-global-pause", C, "frames", "802.3x pause frames received.", "rdmagw_hypervisor_nic_rx_global_pause_frames_total", "nic"},
+    {HNIC_PAUSE "tx-global-pause", C, "frames", "802.3x pause frames sent.", "rdmagw_hypervisor_nic_tx_global_pause_frames_total", "nic"},
+    {HNIC_PAUSE "rx-global-pause-duration", C, "microseconds", "Time paused by received 802.3x pause.", "rdmagw_hypervisor_nic_rx_global_pause_duration_seconds_total", "nic", 1e-6},
+    {HNIC_PAUSE "tx-global-pause-duration", C, "microseconds", "Time the NIC paused its peer with 802.3x pause.", "rdmagw_hypervisor_nic_tx_global_pause_duration_seconds_total", "nic", 1e-6},
+    {HNIC_PAUSE "rx-global-pause-transition", C, "events", "Transitions to paused by received 802.3x pause.", "rdmagw_hypervisor_nic_rx_global_pause_transitions_total", "nic"},
+    {HNIC_PAUSE "tx-pause-storm-warning-events", C, "events", "Pause storm warnings.", "rdmagw_hypervisor_nic_pause_storm_warning_events_total", "nic"},
+    {HNIC_PAUSE "tx-pause-storm-error-events", C, "events", "Pause storm errors.", "rdmagw_hypervisor_nic_pause_storm_error_events_total", "nic"},
+    {HNIC_PRIO "rx-pause", C, "frames", "PFC pause frames received for this priority.", "rdmagw_hypervisor_nic_pfc_rx_pause_frames_total", "nic,priority"},
+    {HNIC_PRIO "tx-pause", C, "frames", "PFC pause frames sent for this priority.", "rdmagw_hypervisor_nic_pfc_tx_pause_frames_total", "nic,priority"},
+    {HNIC_PRIO "rx-pause-duration", C, "microseconds", "Time this priority was paused by received PFC.", "rdmagw_hypervisor_nic_pfc_rx_pause_duration_seconds_total", "nic,priority", 1e-6},
+    {HNIC_PRIO "tx-pause-duration", C, "microseconds", "Time this priority paused its peer.", "rdmagw_hypervisor_nic_pfc_tx_pause_duration_seconds_total", "nic,priority", 1e-6},
+    {HNIC_PRIO "rx-pause-transition", C, "events", "Transitions of this priority to paused.", "rdmagw_hypervisor_nic_pfc_rx_pause_transitions_total", "nic,priority"},
 };
 
 const GatewayMetric kGateway[] = {

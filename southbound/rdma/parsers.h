@@ -9,14 +9,11 @@
 #include "models/status.h"
 #include "models/update.h"
 #include "models/value.h"
+#include "southbound/parser_format.h"
 
 namespace rdmagw::southbound::rdma {
 
-struct ParserFormat {
-  std::string_view name;
-  std::string_view help;
-  Status (*parse)(std::string_view text, TimestampNs ts, PollBatch& out);
-};
+using southbound::ParserFormat;
 
 // "ethtool-s", "sysfs-dump".
 std::span<const ParserFormat> rdmaParserFormats();
