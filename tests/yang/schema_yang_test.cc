@@ -27,6 +27,7 @@ const std::map<std::string, std::string> kModuleOf = {
     {"interfaces", "rdmagw-interfaces"},
     {"rdma", "rdmagw-rdma"},
     {"hypervisor", "rdmagw-hypervisor-nic"},
+    {"qos", "rdmagw-qos"},
 };
 
 // Lists on schema paths: their key leaf, the leaf the key refers to (the
@@ -36,8 +37,12 @@ struct ListKey {
   std::string target;  // relative to the list entry
   std::string sample;
 };
+// Keyed by list name, or "<top container>:<list>" where two modules share a
+// list name with different keys (OpenConfig's qos interface[interface-id]).
 const std::map<std::string, ListKey> kLists = {
     {"interface", {"name", "config/name", "\"ens1f0np0\""}},
+    {"qos:interface", {"interface-id", "state/interface-id", "\"Ethernet1/1\""}},
+    {"queue", {"name", "state/name", "\"3\""}},
     {"priority", {"id", "state/id", "3"}},
     {"device", {"name", "state/name", "\"mlx5_0\""}},
     {"port", {"port-num", "state/port-num", "1"}},
@@ -99,7 +104,8 @@ Node buildDocument(const std::map<std::string_view, std::string>& rename = {}) {
     Node* n = &root.child(mod->second + ":" + segs[0]);
     for (size_t i = 1; i + 1 < segs.size(); ++i) {
       n = &n->child(segs[i]);
-      auto list = kLists.find(segs[i]);
+      auto list = kLists.find(segs[0] + ":" + segs[i]);
+      if (list == kLists.end()) list = kLists.find(segs[i]);
       if (list == kLists.end()) continue;
       n->is_list = true;
       Node& entry = n->child("");  // the one entry; written as the list's object
@@ -225,10 +231,18 @@ TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
       "/rdma/devices/device/state/name",
       "/rdma/devices/device/ports/port/port-num",
       "/rdma/devices/device/ports/port/state/port-num",
+      "/qos/interfaces/interface/interface-id",
+      "/qos/interfaces/interface/state/interface-id",
+      "/qos/interfaces/interface/output/queues/queue/name",
+      "/qos/interfaces/interface/output/queues/queue/state/name",
+      "/hypervisor/nics/nic/name",
+      "/hypervisor/nics/nic/state/name",
+      "/hypervisor/nics/nic/priorities/priority/id",
+      "/hypervisor/nics/nic/priorities/priority/state/id",
   };
-  // rdmagw-hypervisor-nic has no schema rows yet (a later issue adds them).
   size_t checked = 0;
-  for (const char* module : {"rdmagw-interfaces.yang", "rdmagw-rdma.yang"}) {
+  for (const char* module : {"rdmagw-interfaces.yang", "rdmagw-rdma.yang", "rdmagw-qos.yang",
+                             "rdmagw-hypervisor-nic.yang"}) {
     for (const auto& [path, type] : yangLeaves(module)) {
       if (keys.count(path)) continue;
       const LeafSchema* row = SchemaTable::instance().find(path);

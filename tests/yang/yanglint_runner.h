@@ -13,7 +13,7 @@ inline const std::string kYangDir = std::string(RDMAGW_SOURCE_DIR) + "/yang";
 
 // The modules, in the order tests load them.
 inline const char* const kModules[] = {"rdmagw-interfaces.yang", "rdmagw-rdma.yang",
-                                       "rdmagw-hypervisor-nic.yang"};
+                                       "rdmagw-hypervisor-nic.yang", "rdmagw-qos.yang"};
 
 struct CommandResult {
   int exit_code = -1;
