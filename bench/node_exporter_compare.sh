@@ -67,3 +67,5 @@ printf 'rdmagw:                   %s rdmagw_rdma_* series, mean scrape %.2f ms, 
   "$GW_SERIES" "$(echo "$GW_T * 1000" | bc -l)" "$(echo "$GW_POLL * 1000" | bc -l)"
 printf 'ratio scrape node_exporter/rdmagw: %.1fx; ratio node_exporter scrape / rdmagw poll: %.1fx\n' \
   "$(echo "$NE_T / $GW_T" | bc -l)" "$(echo "$NE_T / $GW_POLL" | bc -l)"
+printf 'per series: node_exporter %.1f us (scrape), rdmagw %.1f us (poll)\n' \
+  "$(echo "$NE_T * 1000000 / $NE_SERIES" | bc -l)" "$(echo "$GW_POLL * 1000000 / $GW_SERIES" | bc -l)"

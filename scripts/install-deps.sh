@@ -11,9 +11,10 @@ PACKAGES=(
   libsnmp-dev snmpd snmp libssh-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # small well-kept helpers
-  libyaml-cpp-dev libcivetweb-dev
+  libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
   # real peers and validators used by the tests and benchmarks
   prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
+  openssh-server openssh-client
 )
 
 missing=()
