@@ -1,0 +1,352 @@
+#include "sim/sshd_launcher.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+extern char** environ;
+
+namespace rdmagw::sim {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Status writeFile(const std::string& path, const std::string& text, bool append = false) {
+  std::ofstream out(path, append ? std::ios::app : std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) return Status::ioError("cannot write " + path);
+  return Status::ok();
+}
+
+// Runs a program (no shell) and waits; stdout/stderr go to `log`.
+Status runProgram(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return Status::ioError("cannot run " + args[0] + ": " + std::strerror(rc));
+  int wstatus = 0;
+  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+    return Status::ioError(args[0] + " failed; see " + log);
+  }
+  return Status::ok();
+}
+
+int freePort() {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = 0;
+  socklen_t len = sizeof a;
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
+    port = ntohs(a.sin_port);
+  }
+  close(fd);
+  return port;
+}
+
+bool portAccepts(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = htons(static_cast<uint16_t>(port));
+  bool ok = connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+  close(fd);
+  return ok;
+}
+
+// Every live descendant of `root`, read from /proc. sshd's per-connection
+// children call setsid(), so a process group kill would miss them.
+std::vector<pid_t> descendants(pid_t root) {
+  std::multimap<pid_t, pid_t> children;
+  if (DIR* d = opendir("/proc")) {
+    while (dirent* e = readdir(d)) {
+      pid_t pid = static_cast<pid_t>(std::atoi(e->d_name));
+      if (pid <= 0) continue;
+      std::string stat = readFile("/proc/" + std::string(e->d_name) + "/stat");
+      size_t close_paren = stat.rfind(')');
+      if (close_paren == std::string::npos) continue;
+      std::istringstream rest(stat.substr(close_paren + 2));
+      char state;
+      pid_t ppid = 0;
+      rest >> state >> ppid;
+      children.emplace(ppid, pid);
+    }
+    closedir(d);
+  }
+  std::vector<pid_t> out;
+  std::vector<pid_t> todo{root};
+  while (!todo.empty()) {
+    pid_t p = todo.back();
+    todo.pop_back();
+    auto [b, e] = children.equal_range(p);
+    for (auto it = b; it != e; ++it) {
+      out.push_back(it->second);
+      todo.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+bool validDeviceName(const std::string& s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SshdLauncher::SshdLauncher(SshdOptions options) : options_(std::move(options)) {}
+
+SshdLauncher::~SshdLauncher() { stop(); }
+
+Status SshdLauncher::prepareDir() {
+  if (!dir_.empty()) return Status::ok();
+  // sshd's privilege separation directory; absent in slim containers.
+  ::mkdir("/run/sshd", 0755);
+  char tmpl[] = "/tmp/rdmagw-sshd-XXXXXX";
+  if (mkdtemp(tmpl) == nullptr) return Status::ioError("mkdtemp: " + std::string(std::strerror(errno)));
+  dir_ = tmpl;
+  // Forced commands of the (non-root) password user append to sessions/.
+  ::chmod(dir_.c_str(), 0755);
+  ::mkdir((dir_ + "/keys").c_str(), 0700);
+  ::mkdir((dir_ + "/sessions").c_str(), 01777);
+  ::chmod((dir_ + "/sessions").c_str(), 01777);
+  if (Status st = writeFile(dir_ + "/authorized_keys", ""); !st.isOk()) return st;
+  return generateHostKey();
+}
+
+Status SshdLauncher::generateHostKey() {
+  const std::string key = dir_ + "/ssh_host_ed25519_key";
+  fs::remove(key);
+  fs::remove(key + ".pub");
+  return runProgram({options_.keygen_path, "-q", "-t", "ed25519", "-N", "", "-C", "rdmagw-sim-host", "-f", key},
+                    dir_ + "/keygen.log");
+}
+
+Status SshdLauncher::writeConfig() {
+  std::ostringstream c;
+  c << "ListenAddress 127.0.0.1\n"
+    << "Port " << port_ << "\n"
+    << "HostKey " << dir_ << "/ssh_host_ed25519_key\n"
+    << "PidFile " << dir_ << "/sshd.pid\n"
+    << "AuthorizedKeysFile " << dir_ << "/authorized_keys\n"
+    << "StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n"
+    << "PasswordAuthentication " << (options_.password_auth ? "yes" : "no") << "\n"
+    << "PermitEmptyPasswords no\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
+    << "LogLevel ERROR\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
+    << "PrintLastLog no\nPermitUserRC no\nX11Forwarding no\nAllowTcpForwarding no\n"
+    << "LoginGraceTime 30\n";
+  if (!password_command_.empty()) {
+    // Last in the file: a Match block runs to the end of it.
+    c << "Match User " << options_.password_user << "\n"
+      << "  ForceCommand " << wrap("password", password_command_) << "\n";
+  }
+  return writeFile(dir_ + "/sshd_config", c.str());
+}
+
+std::string SshdLauncher::wrap(const std::string& device, const std::string& command) const {
+  return "printf '%s\\n' \"$SSH_CLIENT\" >> " + dir_ + "/sessions/" + device + ".log; " + command;
+}
+
+Status SshdLauncher::spawn() {
+  const std::string log = dir_ + "/sshd.log";
+  const std::string conf = dir_ + "/sshd_config";
+  std::vector<std::string> args = {options_.sshd_path, "-D", "-e", "-f", conf};
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  int rc = posix_spawn(&pid_, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    pid_ = -1;
+    return Status::ioError("cannot run " + options_.sshd_path + ": " + std::strerror(rc));
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int wstatus = 0;
+    if (waitpid(pid_, &wstatus, WNOHANG) == pid_) {
+      pid_ = -1;
+      return Status::unavailable("sshd exited at start: " + logText());
+    }
+    if (portAccepts(port_)) return Status::ok();
+    std::this_thread::sleep_for(milliseconds(20));
+  }
+  stopServer();
+  return Status::unavailable("sshd did not listen on 127.0.0.1:" + std::to_string(port_));
+}
+
+Status SshdLauncher::start() {
+  if (running()) return Status::ok();
+  if (Status st = prepareDir(); !st.isOk()) return st;
+  const bool fixed_port = port_ != 0;
+  Status last;
+  // A port picked free may be taken before sshd binds it: pick again.
+  for (int attempt = 0; attempt < (fixed_port ? 20 : 5); ++attempt) {
+    if (!fixed_port) port_ = freePort();
+    if (Status st = writeConfig(); !st.isOk()) return st;
+    last = spawn();
+    if (last.isOk()) return last;
+    if (fixed_port) std::this_thread::sleep_for(milliseconds(100));  // old socket still closing
+  }
+  return last;
+}
+
+void SshdLauncher::stopServer() {
+  if (pid_ <= 0) return;
+  // Sessions first, while they are still the listener's children.
+  for (int round = 0; round < 2; ++round) {
+    for (pid_t p : descendants(pid_)) ::kill(p, SIGKILL);
+  }
+  ::kill(pid_, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  int wstatus = 0;
+  while (waitpid(pid_, &wstatus, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid_, SIGKILL);
+      waitpid(pid_, &wstatus, 0);
+      break;
+    }
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  pid_ = -1;
+}
+
+void SshdLauncher::stop() {
+  stopServer();
+  if (!dir_.empty()) {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+    dir_.clear();
+  }
+}
+
+Status SshdLauncher::restart(bool new_host_key) {
+  stopServer();
+  if (new_host_key && !dir_.empty()) {
+    if (Status st = generateHostKey(); !st.isOk()) return st;
+  }
+  return start();
+}
+
+Result<ClientKey> SshdLauncher::addDevice(const std::string& device, const std::string& forced_command,
+                                          const std::string& passphrase) {
+  if (!validDeviceName(device)) return Status::invalidArgument("bad device name '" + device + "'");
+  if (Status st = prepareDir(); !st.isOk()) return st;
+  ClientKey key{device, dir_ + "/keys/" + device, ""};
+  fs::remove(key.private_key_file);
+  fs::remove(key.private_key_file + ".pub");
+  if (Status st = runProgram({options_.keygen_path, "-q", "-t", "ed25519", "-N", passphrase, "-C",
+                              "rdmagw-" + device, "-f", key.private_key_file},
+                             dir_ + "/keygen.log");
+      !st.isOk()) {
+    return st;
+  }
+  key.public_key = readFile(key.private_key_file + ".pub");
+  while (!key.public_key.empty() && key.public_key.back() == '\n') key.public_key.pop_back();
+  // authorized_keys unescapes only \" inside an option value.
+  std::string cmd;
+  for (char c : wrap(device, forced_command)) {
+    if (c == '"') cmd += '\\';
+    cmd += c;
+  }
+  std::lock_guard lock(mu_);
+  if (Status st = writeFile(dir_ + "/authorized_keys",
+                            "command=\"" + cmd + "\",no-pty,no-port-forwarding,no-agent-forwarding," +
+                                "no-X11-forwarding " + key.public_key + "\n",
+                            true);
+      !st.isOk()) {
+    return st;
+  }
+  return key;
+}
+
+Status SshdLauncher::setPasswordForcedCommand(const std::string& command) {
+  password_command_ = command;
+  if (!running()) return Status::ok();
+  return restart(false);
+}
+
+std::string SshdLauncher::hostKeyLine() const {
+  std::istringstream in(readFile(dir_ + "/ssh_host_ed25519_key.pub"));
+  std::string type, blob;
+  in >> type >> blob;
+  return type + " " + blob;
+}
+
+std::string SshdLauncher::knownHostsLine() const {
+  return "[127.0.0.1]:" + std::to_string(port_) + " " + hostKeyLine();
+}
+
+std::vector<std::string> SshdLauncher::sessions(const std::string& device) const {
+  std::vector<std::string> out;
+  std::istringstream in(readFile(dir_ + "/sessions/" + device + ".log"));
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+size_t SshdLauncher::connectionCount(const std::string& device) const {
+  // "$SSH_CLIENT" is "client_ip client_port server_port": the client port
+  // names the TCP connection (it cannot be reused while in TIME_WAIT).
+  std::set<std::string> ports;
+  for (const std::string& s : sessions(device)) {
+    std::istringstream in(s);
+    std::string ip, port;
+    in >> ip >> port;
+    ports.insert(port);
+  }
+  return ports.size();
+}
+
+std::string SshdLauncher::logText() const { return readFile(dir_ + "/sshd.log"); }
+
+}  // namespace rdmagw::sim

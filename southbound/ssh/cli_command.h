@@ -1,0 +1,42 @@
+#pragma once
+// What a CLI source runs on a device each poll, and how its output is read.
+// Parsers are pure functions (the ParserFormat shape): text in, updates out.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/status.h"
+#include "models/update.h"
+
+namespace rdmagw::southbound::ssh {
+
+using CliParseFn = Status (*)(std::string_view text, TimestampNs ts, PollBatch& out);
+
+struct CliAlternative {
+  std::string command;
+  CliParseFn parse = nullptr;
+};
+
+struct CliCommand {
+  // A constructor rather than aggregate init, so `{"show x", parseX}` does
+  // not trip -Wmissing-field-initializers at every call site.
+  CliCommand() = default;
+  CliCommand(std::string command_, CliParseFn parse_, bool optional_ = false,
+             std::vector<CliAlternative> alternatives_ = {})
+      : command(std::move(command_)), parse(parse_), optional(optional_),
+        alternatives(std::move(alternatives_)) {}
+
+  std::string command;
+  CliParseFn parse = nullptr;
+  // A device that lacks the command (an older release, another driver) is
+  // normal: its failure is logged at debug, not counted as a read error.
+  bool optional = false;
+  // Tried in order when the command (or the previous alternative) answers
+  // with an error banner, exits non-zero without output, or does not parse:
+  // e.g. `show interface priority-flow-control | json`, then the text form.
+  // The first that parses wins and is tried first on later polls.
+  std::vector<CliAlternative> alternatives;
+};
+
+}  // namespace rdmagw::southbound::ssh
