@@ -1,0 +1,46 @@
+#include "southbound/ssh/parsers/nxos_formats.h"
+
+#include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_pfc.h"
+#include "southbound/ssh/parsers/nxos_pfc_detail.h"
+#include "southbound/ssh/parsers/nxos_queuing.h"
+#include "southbound/ssh/parsers/nxos_queuing_json.h"
+
+namespace rdmagw::southbound::ssh {
+namespace {
+
+constexpr ParserFormat kFormats[] = {
+    {"nxos-pfc",
+     "NX-OS `show interface priority-flow-control` (text or `| json`): per port PFC admin/oper "
+     "mode, VL bitmap (hex, bit N = priority N), RxPPP/TxPPP.",
+     parsePfc},
+    {"nxos-pfc-detail",
+     "NX-OS `show interface priority-flow-control detail` and the PFC Statistics part of "
+     "`show queuing interface`: per-priority PFC pause frames received/sent.",
+     parsePfcDetail},
+    {"nxos-queuing",
+     "NX-OS `show queuing interface` (N9K and legacy N5K text, or `| json`): per qos-group "
+     "transmit/drop/ECN packets and bytes, ingress drops, per-CoS PFC.",
+     parseQueuing},
+    {"nxos-queuing-json",
+     "NX-OS `show queuing interface | json` (TABLE_queuing_interface grammar).", parseQueuingJson},
+    {"nxos-interface",
+     "NX-OS `show interface` (text or `| json`): OpenConfig interface counters and 802.3x pause.",
+     parseInterface},
+    {"nxos-interface-json",
+     "NX-OS `show interface | json`, `show interface counters [detailed] | json`.",
+     parseInterfaceJson},
+    {"nxos-interface-counters",
+     "NX-OS `show interface counters` tables (text or `| json`): octets and unicast/multicast/"
+     "broadcast packets.",
+     parseInterfaceCounters},
+    {"nxos-interface-counters-errors",
+     "NX-OS `show interface counters errors`: Rcv-Err, Xmit-Err, InDiscards, OutDiscards.",
+     parseInterfaceCountersErrors},
+};
+
+}  // namespace
+
+std::span<const ParserFormat> nxosParserFormats() { return kFormats; }
+
+}  // namespace rdmagw::southbound::ssh

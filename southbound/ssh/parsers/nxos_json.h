@@ -1,0 +1,48 @@
+#pragma once
+// A small JSON reader for NX-OS `| json` / NX-API output. Written here
+// instead of using nlohmann::json because a truncated or damaged reply must
+// still yield the rows read before the damage (nlohmann's DOM parse is all or
+// nothing), numbers must keep their digits (counters beyond 2^64 are refused,
+// not rounded through double) and nothing may throw.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rdmagw::southbound::ssh {
+
+struct JsonValue {
+  enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
+  Type type = Type::kNull;
+  std::string text;  // string contents, number digits as written, "true"/"false"
+  std::vector<JsonValue> items;                              // kArray
+  std::vector<std::pair<std::string, JsonValue>> members;    // kObject, in order
+  bool partial = false;  // container cut short by a parse error
+
+  const JsonValue* get(std::string_view key) const;  // first member named key
+  bool isScalar() const { return type == Type::kString || type == Type::kNumber || type == Type::kBool; }
+};
+
+struct JsonParse {
+  JsonValue root;
+  bool complete = false;  // the whole input parsed
+  std::string error;      // why not, with the byte offset
+};
+
+// Parses `text`; on an error the containers read so far are kept (marked
+// partial) and scalars in progress are dropped. Nesting deeper than 64 is an
+// error.
+JsonParse parseJson(std::string_view text);
+
+// NX-OS wraps rows as TABLE_x: {ROW_x: {...} | [{...}, ...]}. Collects every
+// object under a member named `row_key`, at any depth, a single object and a
+// list alike, in document order.
+void collectRows(const JsonValue& v, std::string_view row_key, std::vector<const JsonValue*>& out);
+
+// Where the JSON starts when the text is `| json` output: after blank lines,
+// '#' comment lines and CLI prompt lines, the first character is '{'.
+// Returns npos for text output.
+size_t jsonStart(std::string_view text);
+
+}  // namespace rdmagw::southbound::ssh
