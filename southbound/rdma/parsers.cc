@@ -5,6 +5,7 @@
 #include "southbound/rdma/ib_class.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
+#include "southbound/rdma/remote_dump.h"
 
 namespace rdmagw::southbound::rdma {
 
@@ -47,6 +48,10 @@ constexpr ParserFormat kFormats[] = {
      "Lines '/sys/class/infiniband/<dev>/<file>: <value>' ('#' comments). Read by the same "
      "code as the live sysfs collector.",
      parseSysfsDump},
+    {"rdma-remote-dump",
+     "Output of remoteDumpCommand() run on a Linux RDMA host over SSH: a sysfs dump plus "
+     "'### ethtool -S <netdev>' sections. Read by the same code as the live collector.",
+     parseRemoteDump},
 };
 
 }  // namespace
