@@ -62,13 +62,20 @@ constexpr const char* kPasswordUser = "rdmagw-ssh-test";
 // needed. Returns an empty string on success, else why the test must skip.
 inline std::string ensurePasswordUser(const std::string& password) {
   if (::geteuid() != 0) return "needs root to create the local user " + std::string(kPasswordUser);
-  std::string cmd = "id -u " + std::string(kPasswordUser) + " >/dev/null 2>&1 || useradd -M -d / -s /bin/sh " +
-                    kPasswordUser + " >/dev/null 2>&1";
-  if (std::system(cmd.c_str()) != 0) return "useradd failed";
-  FILE* p = ::popen("chpasswd", "w");
-  if (p == nullptr) return "cannot run chpasswd";
-  std::fprintf(p, "%s:%s\n", kPasswordUser, password.c_str());
-  if (::pclose(p) != 0) return "chpasswd failed";
+  // Test processes may run in parallel (ctest -j): tolerate a concurrent
+  // useradd and a briefly locked /etc/shadow.
+  const std::string user = kPasswordUser;
+  std::string cmd = "id -u " + user + " >/dev/null 2>&1 || useradd -M -d / -s /bin/sh " + user +
+                    " >/dev/null 2>&1; id -u " + user + " >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) != 0) return "useradd " + user + " failed";
+  for (int attempt = 0;; ++attempt) {
+    FILE* p = ::popen("chpasswd 2>/dev/null", "w");
+    if (p == nullptr) return "cannot run chpasswd";
+    std::fprintf(p, "%s:%s\n", kPasswordUser, password.c_str());
+    if (::pclose(p) == 0) break;
+    if (attempt == 20) return "chpasswd failed";
+    ::usleep(100000);
+  }
   return "";
 }
 
