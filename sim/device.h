@@ -79,6 +79,12 @@ struct PortCounters {
   uint64_t tx_packets = 0;
   uint64_t rx_discards_phy = 0;
   uint64_t rx_pause_ctrl_phy = 0;
+  // Multicast (LLDP) and broadcast (ARP) frames, included in rx/tx_packets
+  // and bytes; ESXi prints them, mlx5 ethtool -S as rx_vport_multicast_*.
+  uint64_t rx_multicast_packets = 0;
+  uint64_t tx_multicast_packets = 0;
+  uint64_t rx_broadcast_packets = 0;
+  uint64_t tx_broadcast_packets = 0;
   uint64_t tx_pause_ctrl_phy = 0;
   std::array<uint64_t, kPriorities> rx_prio_bytes{};
   std::array<uint64_t, kPriorities> rx_prio_packets{};
@@ -110,6 +116,22 @@ struct Device {
 struct Host {
   std::string name;  // host01
   std::vector<Device> devices;
+};
+
+// An ESXi uplink (nmlx5_core on a ConnectX): the same port model as a Linux
+// RDMA device, shown through esxcli and vsish instead of sysfs.
+struct Vmnic {
+  std::string name;         // vmnic0
+  std::string driver;       // nmlx5_core
+  std::string pci;          // 0000:3b:00.0
+  std::string mac;          // b8:59:9f:..:..:..
+  std::string description;  // esxcli's PCI description
+  PortCounters port;
+};
+
+struct EsxiHost {
+  std::string name;  // esx01
+  std::vector<Vmnic> nics;
 };
 
 }  // namespace rdmagw::sim

@@ -3,41 +3,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/fabric_internal.h"
 #include "sim/naming.h"
 #include "sim/prng.h"
 
 namespace rdmagw::sim {
-namespace {
 
-constexpr int kEpochTicks = 8;            // incast hot spots move every 8 s
-constexpr int kBackgroundFlows = 2;       // fixed peers per sender
-constexpr uint64_t kMarksPerCnp = 16;     // NP coalesces CE marks into CNPs
-constexpr uint64_t kPktsPerWrite = 16;    // 64 KiB RDMA WRITE messages
-constexpr uint64_t kFramesPerEpisode = 64;
-constexpr uint64_t kUsPerTick = 1'000'000;
-constexpr uint64_t kStormUs = 500'000;    // paused for over half a second
-constexpr int kStormWarnTicks = 5;
-constexpr int kStormErrorTicks = 20;
-constexpr uint64_t kPauseQuantaBits = 65535ULL * 512;  // one full PFC pause, in bit times
-// Device 0's rx_write_requests starts this far below 2^32 so the wrap that a
-// collector must handle happens within the first few dozen ticks.
-constexpr uint64_t kWrapHeadroom = 1'500'000;
-
-// Distinct salts keep the hash streams of different decisions independent.
-enum Salt : uint64_t {
-  kGuid = 0x6a1d, kBgOffset, kBgDemand, kHotReceiver, kHotPick, kHotJoin, kHotDemand,
-  kTcp, kDiscards, kOutOfBuffer, kAtomics,
-};
-
-void add32(uint64_t& counter, uint64_t delta) { counter = (counter + delta) & 0xffffffffULL; }
-
-}  // namespace
+using namespace internal;
 
 Fabric::Fabric(FabricConfig config) : config_(config) {
   config_.hosts = std::clamp(config_.hosts, 1, 4096);
   config_.devices_per_host = std::clamp(config_.devices_per_host, 1, 16);
   config_.roce_priority = std::clamp(config_.roce_priority, 0, kPriorities - 1);
   if (!(config_.link_gbps >= 1 && config_.link_gbps <= 1600)) config_.link_gbps = 100;
+  config_.switches = std::clamp(config_.switches, 1, 64);
+  config_.esxi_hosts = std::clamp(config_.esxi_hosts, 0, 64);
+  config_.internal_ports = std::clamp(config_.internal_ports, 1, 16);
 
   // The only floating-point step: the configured rate becomes integers once.
   const auto cap_bytes = static_cast<uint64_t>(std::llround(config_.link_gbps * 125'000'000.0));
@@ -48,24 +29,7 @@ Fabric::Fabric(FabricConfig config) : config_(config) {
   refresh_us_ = std::max<uint64_t>(1, kPauseQuantaBits / bits_per_us / 2);
   rate_ = rateString(config_.link_gbps);
 
-  hosts_.resize(config_.hosts);
-  for (int h = 0; h < config_.hosts; ++h) {
-    Host& host = hosts_[h];
-    host.name = hostName(h, config_.hosts);
-    for (int d = 0; d < config_.devices_per_host; ++d) {
-      Device dev;
-      dev.name = deviceName(d);
-      dev.netdev = netdevName(d);
-      const uint64_t g = uint64_t(h) * config_.devices_per_host + d;
-      // Mellanox OUI 24:8a:07 in the top bytes, as on real ConnectX GUIDs.
-      dev.node_guid = guidString((0x248a0703ULL << 32) | (mix(config_.seed, kGuid, g) >> 32));
-      dev.fw_ver = "22.39.1002";
-      dev.hca_type = "MT4125";
-      dev.board_id = "MT_0000000359";
-      host.devices.push_back(std::move(dev));
-    }
-  }
-  state_.resize(size_t(config_.hosts) * config_.devices_per_host);
+  buildEndpoints();
   port(0).rx_write_requests = (1ULL << 32) - kWrapHeadroom;
   buildBackgroundFlows();
   rebuildHotFlows();
@@ -75,19 +39,35 @@ const Device& Fabric::device(int global) const {
   return hosts_[global / config_.devices_per_host].devices[global % config_.devices_per_host];
 }
 
-PortCounters& Fabric::port(int global) {
-  return hosts_[global / config_.devices_per_host].devices[global % config_.devices_per_host].port;
+PortCounters& Fabric::port(int e) {
+  if (e < device_count_) {
+    return hosts_[e / config_.devices_per_host].devices[e % config_.devices_per_host].port;
+  }
+  const int v = e - device_count_;
+  return esxi_[v / 2].nics[v % 2].port;
 }
 
-uint64_t Fabric::noise(int global, uint64_t salt, uint64_t modulo) const {
-  return mix(config_.seed, uint64_t(tick_), uint64_t(global), salt) % modulo;
+const PortCounters& Fabric::endpointPort(int e) const {
+  return const_cast<Fabric*>(this)->port(e);
+}
+
+std::string Fabric::endpointName(int e) const {
+  if (e < device_count_) {
+    return hosts_[e / config_.devices_per_host].name + ":" + device(e).name;
+  }
+  const int v = e - device_count_;
+  return esxi_[v / 2].name + ":" + esxi_[v / 2].nics[v % 2].name;
+}
+
+uint64_t Fabric::noise(int e, uint64_t salt, uint64_t modulo) const {
+  return mix(config_.seed, uint64_t(tick_), uint64_t(e), salt) % modulo;
 }
 
 void Fabric::buildBackgroundFlows() {
-  const int n = deviceCount();
+  const int n = endpointCount();
   if (n < 2) return;
-  // Every sender uses the same offsets, so every device also receives exactly
-  // kBackgroundFlows flows: no receiver is left idle by chance.
+  // Every sender uses the same offsets, so every endpoint also receives
+  // exactly kBackgroundFlows flows: no receiver is left idle by chance.
   std::vector<int> offsets;
   for (int k = 0; k < std::min(kBackgroundFlows, n - 1); ++k) {
     int off = 1 + int(mix(config_.seed, kBgOffset, k) % uint64_t(n - 1));
@@ -106,7 +86,7 @@ void Fabric::buildBackgroundFlows() {
 
 void Fabric::rebuildHotFlows() {
   flows_.resize(background_flows_);
-  const int n = deviceCount();
+  const int n = endpointCount();
   if (n < 2) return;
   const uint64_t epoch = uint64_t(tick_ / kEpochTicks);
   const int spots = std::max(1, n / 8);
@@ -121,31 +101,9 @@ void Fabric::rebuildHotFlows() {
   }
 }
 
-void Fabric::sendTcp() {
-  // A little ordinary traffic on another priority, so ethtool totals differ
-  // from the RoCE-only PMA counters as they do on real hosts.
-  const int n = deviceCount();
-  if (n < 2) return;
-  const int prio = config_.roce_priority == 0 ? 1 : 0;
-  for (int s = 0; s < n; ++s) {
-    const uint64_t pkts = 2000 + noise(s, kTcp, 6000);
-    const uint64_t bytes = pkts * kTcpPacketBytes;
-    PortCounters& tx = port(s);
-    PortCounters& rx = port((s + 1) % n);
-    tx.tx_prio_packets[prio] += pkts;
-    tx.tx_prio_bytes[prio] += bytes;
-    tx.tx_packets += pkts;
-    tx.tx_bytes += bytes;
-    rx.rx_prio_packets[prio] += pkts;
-    rx.rx_prio_bytes[prio] += bytes;
-    rx.rx_packets += pkts;
-    rx.rx_bytes += bytes;
-  }
-}
-
 void Fabric::sendRoce(std::vector<uint64_t>* sent) {
   // A sender's flows share its link, minus the time PFC held it last tick.
-  std::vector<uint64_t> wanted(deviceCount(), 0);
+  std::vector<uint64_t> wanted(endpointCount(), 0);
   for (const Flow& f : flows_) wanted[f.src] += f.rate;
   for (size_t i = 0; i < flows_.size(); ++i) {
     const Flow& f = flows_[i];
@@ -161,18 +119,26 @@ void Fabric::step() {
 
   std::vector<uint64_t> sent(flows_.size(), 0);
   sendRoce(&sent);
-  std::vector<std::vector<size_t>> by_dst(deviceCount());
+  std::vector<std::vector<size_t>> by_dst(endpointCount());
   for (size_t i = 0; i < flows_.size(); ++i) by_dst[flows_[i].dst].push_back(i);
 
-  std::vector<uint64_t> paused_next(deviceCount(), 0);
+  std::vector<uint64_t> paused_next(endpointCount(), 0);
+  std::vector<uint64_t> nic_paused_next(endpointCount(), 0);
   cut_.assign(flows_.size(), false);
-  for (int r = 0; r < deviceCount(); ++r) receive(r, by_dst[r], sent, &paused_next);
-
-  for (int s = 0; s < deviceCount(); ++s) {
-    state_[s].paused_us = paused_next[s];
-    port(s).rx_roce_prio_pause_duration += paused_next[s];
-    port(s).port_xmit_wait += paused_next[s];  // had data, could not send
+  for (int r = 0; r < endpointCount(); ++r) {
+    const uint64_t delivered = receive(r, by_dst[r], sent, &paused_next);
+    nicPause(r, delivered, &nic_paused_next);
   }
+
+  for (int e = 0; e < endpointCount(); ++e) {
+    state_[e].paused_us = paused_next[e];
+    state_[e].egress_paused_us = nic_paused_next[e];
+    port(e).rx_roce_prio_pause_duration += paused_next[e];
+    port(e).port_xmit_wait += paused_next[e];  // had data, could not send
+  }
+  sendCnps();
+  sendControl();
+  topo_.finishTick();
   // DCQCN: multiplicative decrease was applied in receive(); the rest recover.
   const uint64_t increase = std::max<uint64_t>(1, cap_pkts_ / 16);
   for (size_t i = 0; i < flows_.size(); ++i) {
@@ -181,17 +147,19 @@ void Fabric::step() {
   ++tick_;
 }
 
-void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint64_t>& sent,
+uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint64_t>& sent,
                      std::vector<uint64_t>* paused_next) {
   const int prio = config_.roce_priority;
   DeviceState& st = state_[dst];
   uint64_t arrivals = 0;
   for (size_t i : flows) arrivals += sent[i];
 
-  // The link drains at most cap_pkts_; what does not fit waits in the buffer,
-  // and what does not fit in the buffer PFC keeps at the senders (lossless).
+  // The leaf's egress port drains at most its link, less the time the
+  // receiver's NIC paused it; what does not fit waits in the queue, and what
+  // does not fit under the queue's PFC threshold stays at the senders.
+  const uint64_t drain = cap_pkts_ - mulDiv(cap_pkts_, st.egress_paused_us, kUsPerTick);
   const uint64_t backlog = st.buffer + arrivals;
-  const uint64_t delivered = std::min(cap_pkts_, backlog);
+  const uint64_t delivered = std::min(drain, backlog);
   const uint64_t queued = backlog - delivered;
   const uint64_t held = queued > buffer_pkts_ ? queued - buffer_pkts_ : 0;
   if (held > 0) {
@@ -212,10 +180,10 @@ void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint
     }
   }
   const uint64_t admitted = arrivals - held;
-  // Packets that arrive while the link is busy queue and get CE-marked.
+  // Packets that arrive while the egress link is busy queue and get CE-marked.
   const uint64_t old_buffer = st.buffer;
   const uint64_t excess =
-      old_buffer + admitted > cap_pkts_ ? std::min(admitted, old_buffer + admitted - cap_pkts_) : 0;
+      old_buffer + admitted > drain ? std::min(admitted, old_buffer + admitted - drain) : 0;
   st.buffer = queued - held;
   if (excess > 0) report_.congested.push_back(dst);
 
@@ -232,10 +200,13 @@ void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint
     tx.tx_prio_bytes[prio] += pkts * kPacketBytes;
     tx.tx_packets += pkts;
     tx.tx_bytes += pkts * kPacketBytes;
+    topo_.carryIn(f.src, dst, prio, pkts, pkts * kPacketBytes);
 
     const uint64_t marked = mulDiv(pkts, excess, admitted);
     if (marked == 0) continue;
     const uint64_t cnps = std::max<uint64_t>(1, marked / kMarksPerCnp);
+    // The leaf marks, the receiver counts the marks it sees: the same packets.
+    topo_.markEcn(dst, prio, marked, marked * kPacketBytes);
     rx.np_ecn_marked_roce_packets += marked;
     rx.np_cnp_sent += cnps;
     totals_.ecn_marks += marked;
@@ -252,6 +223,8 @@ void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint
     report_.cnps.push_back({dst, f.src, marked, cnps, handled});
   }
 
+  topo_.carryOut(dst, prio, delivered, delivered * kPacketBytes);
+  topo_.setQueueDepth(dst, prio, st.buffer * kPacketBytes);
   rx.port_rcv_packets += delivered;
   rx.unicast_rcv_packets += delivered;
   rx.port_rcv_data += delivered * kPacketBytes / 4;
@@ -262,13 +235,11 @@ void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint
   add32(rx.rx_write_requests, delivered / kPktsPerWrite);
   add32(rx.rx_read_requests, delivered / 4096);
   add32(rx.rx_atomic_requests, noise(dst, kAtomics, 3));
+  add32(rx.out_of_buffer, noise(dst, kOutOfBuffer, 4) == 0 ? 1 : 0);
+  if (held == 0) return delivered;
 
-  if (held == 0) {
-    st.pause_streak = 0;
-    return;
-  }
-  // PFC: pause every sender feeding this receiver for the share of the tick
-  // it had to be held back, refreshing the pause while it lasts.
+  // PFC: the leaf pauses every port feeding this queue for the share of the
+  // tick it had to hold back, refreshing the pause while it lasts.
   const uint64_t pause_us = std::clamp<uint64_t>(mulDiv(held, kUsPerTick, arrivals), 1, kUsPerTick);
   const uint64_t frames = std::max<uint64_t>(1, pause_us / refresh_us_);
   std::vector<int> senders;
@@ -280,18 +251,46 @@ void Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<uint
     tx.rx_roce_prio_pause += frames;
     tx.rx_pause_ctrl_phy += frames;
     tx.rx_roce_prio_pause_transition += 1 + frames / kFramesPerEpisode;
-    rx.tx_roce_prio_pause += frames;
-    rx.tx_pause_ctrl_phy += frames;
     totals_.pause_frames += frames;
     (*paused_next)[s] = std::max((*paused_next)[s], pause_us);
     report_.pauses.push_back({dst, s, frames, pause_us});
   }
+  topo_.pauseSenders(dst, senders, prio, frames);
+  return delivered;
+}
+
+uint64_t Fabric::hostDrain(int e) const {
+  // Now and then a host's memory or PCIe cannot keep up with line rate; for
+  // one epoch in 32 it is stuck at 40%, which ends in pause storms.
+  if (mix(config_.seed, kHostStuck, uint64_t(tick_ / kEpochTicks), uint64_t(e)) % 32 == 0) {
+    return cap_pkts_ * 2 / 5;
+  }
+  const uint64_t r = noise(e, kHostSlow, 100);
+  return r < 30 ? cap_pkts_ - cap_pkts_ * (2 + r % 6) / 100 : cap_pkts_;
+}
+
+void Fabric::nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_paused_next) {
+  PortCounters& rx = port(dst);
+  DeviceState& st = state_[dst];
+  const uint64_t h = hostDrain(dst);
+  if (delivered <= h) {
+    st.pause_streak = 0;
+    return;
+  }
+  // The NIC pauses its leaf port long enough that next tick brings no more
+  // than the host can take.
+  const uint64_t pause_us = std::max<uint64_t>(1, kUsPerTick - mulDiv(h, kUsPerTick, cap_pkts_));
+  const uint64_t frames = std::max<uint64_t>(1, pause_us / refresh_us_);
+  const int prio = config_.roce_priority;
+  rx.tx_roce_prio_pause += frames;
+  rx.tx_pause_ctrl_phy += frames;
   rx.tx_roce_prio_pause_duration += pause_us;
+  topo_.nicPause(dst, prio, frames);
+  totals_.nic_pause_frames += frames;
+  (*nic_paused_next)[dst] = pause_us;
   st.pause_streak = pause_us >= kStormUs ? st.pause_streak + 1 : 0;
   if (st.pause_streak == kStormWarnTicks) ++rx.tx_pause_storm_warning_events;
   if (st.pause_streak == kStormErrorTicks) ++rx.tx_pause_storm_error_events;
-  rx.rx_discards_phy += noise(dst, kDiscards, 3);
-  add32(rx.out_of_buffer, noise(dst, kOutOfBuffer, 4) == 0 ? 1 : 0);
 }
 
 }  // namespace rdmagw::sim

@@ -1,14 +1,19 @@
 #pragma once
 // A deterministic model of a congested RoCEv2 fabric, one tick = one second.
 //
-// Every device sends RoCE traffic to a few fixed peers plus, per epoch, to a
-// rotating "incast" hot spot. A receiver whose offered load exceeds its link
-// ECN-marks the excess and sends CNPs (DCQCN notification point); senders that
-// get CNPs cut their flow rate multiplicatively and recover additively. When
-// the receiver's buffer fills, it sends PFC pause on the RoCE priority to the
-// senders feeding it; a paused sender slows every flow it has, so pauses
-// ripple to receivers that were not congested. There are no switches yet:
-// CNPs and pauses go straight from receiver to sender.
+// Endpoints are the RDMA devices of Linux hosts plus the vmnics of ESXi
+// hosts; each is cabled to a port of a Nexus leaf (sim/topology.h). Every
+// endpoint sends RoCE traffic to a few fixed peers plus, per epoch, to a
+// rotating "incast" hot spot. Congestion happens in the leaf: the egress
+// queue toward a receiver whose offered load exceeds its link ECN-marks the
+// excess, the receiver sends CNPs back to the senders (DCQCN notification
+// point) and senders that get CNPs cut their flow rate multiplicatively and
+// recover additively. When the queue fills past its threshold, the leaf
+// sends PFC pause on the RoCE priority out of every ingress port feeding it
+// (through ii ports and uplinks), and a paused sender slows every flow it
+// has, so pauses ripple to receivers that were not congested. A receiver's
+// NIC also pauses its leaf port when the host drains slower than line rate,
+// which shrinks that egress queue's drain and congests it in turn.
 //
 // Counters are integer-only (uint64, 32-bit ones wrap at 2^32 like hardware),
 // and randomness comes from sim/prng.h, so a seed gives bit-identical counters
@@ -19,19 +24,22 @@
 
 #include "sim/device.h"
 #include "sim/fabric_config.h"
+#include "sim/switch.h"
+#include "sim/topology.h"
 
 namespace rdmagw::sim {
 
-// One receiver->sender CNP exchange in the last tick.
+// One receiver->sender CNP exchange in the last tick (endpoint indices).
 struct CnpEvent {
-  int receiver;    // global device index
+  int receiver;
   int sender;
   uint64_t marked; // ECN-marked packets of this flow
   uint64_t cnps;
   bool handled;    // false: the sender was at its minimum rate and ignored them
 };
 
-// PFC pause frames one receiver sent one sender in the last tick.
+// PFC pause frames the leaf sent one sender's port in the last tick because
+// the egress queue toward `receiver` was full.
 struct PauseEvent {
   int receiver;
   int sender;
@@ -49,7 +57,8 @@ struct TickReport {
 struct ModelTotals {
   uint64_t ecn_marks = 0;
   uint64_t cnps = 0;
-  uint64_t pause_frames = 0;
+  uint64_t pause_frames = 0;      // leaf -> sender NICs
+  uint64_t nic_pause_frames = 0;  // receiver NICs -> leaf
 };
 
 class Fabric {
@@ -62,13 +71,24 @@ class Fabric {
 
   const FabricConfig& config() const { return config_; }
   const std::vector<Host>& hosts() const { return hosts_; }
-  int deviceCount() const { return static_cast<int>(state_.size()); }
-  // Global index = host * devices_per_host + device.
+  const std::vector<EsxiHost>& esxiHosts() const { return esxi_; }
+  const std::vector<Switch>& switches() const { return topo_.switches(); }
+  // RDMA devices only; global index = host * devices_per_host + device.
+  int deviceCount() const { return device_count_; }
   const Device& device(int global) const;
+  // Endpoints: the RDMA devices first (same indices), then every vmnic.
+  int endpointCount() const { return static_cast<int>(state_.size()); }
+  const PortCounters& endpointPort(int e) const;
+  std::string endpointName(int e) const;  // host01:mlx5_0, esx02:vmnic1
+  const Attachment& attachment(int e) const { return topo_.attachment(e); }
+  const SwitchPort& switchPortOf(int e) const { return topo_.portOf(e); }
   const TickReport& lastTick() const { return report_; }
   const ModelTotals& totals() const { return totals_; }
-  // Packets each receiver holds in its buffer model (for byte conservation).
-  uint64_t bufferedPackets(int global) const { return state_[global].buffer; }
+  // Packets the leaf holds in the egress queue toward each endpoint.
+  uint64_t bufferedPackets(int e) const { return state_[e].buffer; }
+  // Traffic classes: RoCE uses roce_priority; CNPs and the lossy class below.
+  int lossyPriority() const { return config_.roce_priority == 0 ? 1 : 0; }
+  int cnpPriority() const { return config_.roce_priority == 6 ? 7 : 6; }
 
   // Port strings, the same for every port of the fabric.
   const char* portState() const { return "4: ACTIVE"; }
@@ -80,6 +100,10 @@ class Fabric {
   static constexpr uint64_t kPacketBytes = 4160;
   // Non-RoCE (TCP) traffic on priority 0 uses full-size Ethernet frames.
   static constexpr uint64_t kTcpPacketBytes = 1514;
+  // RoCEv2 CNP: Ethernet, IPv4, UDP, BTH, 16 reserved bytes, ICRC, FCS.
+  static constexpr uint64_t kCnpBytes = 78;
+  static constexpr uint64_t kLldpBytes = 298;
+  static constexpr uint64_t kArpBytes = 64;
 
  private:
   struct Flow {
@@ -90,22 +114,32 @@ class Fabric {
     bool hot;         // part of this epoch's incast
   };
   struct DeviceState {
-    uint64_t buffer = 0;         // packets queued toward this receiver
-    uint64_t paused_us = 0;      // time this sender was paused in the last tick
-    int pause_streak = 0;        // consecutive ticks this receiver paused hard
+    uint64_t buffer = 0;          // packets the leaf queues toward this receiver
+    uint64_t paused_us = 0;       // time the leaf paused this sender in the last tick
+    uint64_t egress_paused_us = 0;  // time this NIC paused its leaf port in the last tick
+    int pause_streak = 0;         // consecutive ticks this NIC paused hard
   };
 
+  void buildEndpoints();
   void buildBackgroundFlows();
   void rebuildHotFlows();
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);
-  void receive(int dst, const std::vector<size_t>& flows, std::vector<uint64_t>& sent,
-               std::vector<uint64_t>* paused_next);
-  PortCounters& port(int global);
-  uint64_t noise(int global, uint64_t salt, uint64_t modulo) const;
+  // Returns the RoCE packets the leaf delivered to dst this tick.
+  uint64_t receive(int dst, const std::vector<size_t>& flows, std::vector<uint64_t>& sent,
+                   std::vector<uint64_t>* paused_next);
+  void nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_paused_next);
+  void sendCnps();
+  void sendControl();
+  uint64_t hostDrain(int e) const;
+  PortCounters& port(int e);  // any endpoint
+  uint64_t noise(int e, uint64_t salt, uint64_t modulo) const;
 
   FabricConfig config_;
   std::vector<Host> hosts_;
+  std::vector<EsxiHost> esxi_;
+  int device_count_ = 0;
+  Topology topo_;
   std::vector<DeviceState> state_;
   std::vector<Flow> flows_;    // background flows first, then this epoch's hot ones
   size_t background_flows_ = 0;

@@ -19,6 +19,15 @@ Status FabricConfig::validate() const {
   }
   // NaN fails both comparisons, so it is rejected too.
   if (!(link_gbps >= 1 && link_gbps <= 1600)) add("sim.link_gbps: must be in 1..1600");
+  if (switches < 1 || switches > 64) {
+    add("sim.switches: " + std::to_string(switches) + " not in 1..64");
+  }
+  if (esxi_hosts < 0 || esxi_hosts > 64) {
+    add("sim.esxi_hosts: " + std::to_string(esxi_hosts) + " not in 0..64");
+  }
+  if (internal_ports < 1 || internal_ports > 16) {
+    add("sim.internal_ports: " + std::to_string(internal_ports) + " not in 1..16");
+  }
   return errors.empty() ? Status::ok() : Status::invalidArgument(errors);
 }
 

@@ -14,6 +14,9 @@ struct FabricConfig {
   int devices_per_host = 2;
   int roce_priority = 3;     // the lossless priority PFC and the RoCE counters use
   double link_gbps = 100;    // per port; read once at construction, counters stay integer
+  int switches = 1;          // Nexus leaves; device d of every host is cabled to leaf d % switches
+  int esxi_hosts = 2;        // esx01.., each with vmnic0 and vmnic1 (nmlx5_core, RoCE)
+  int internal_ports = 4;    // ii1/1/1..: fabric links between the two ASICs of a leaf
 
   // Collects every problem, path-prefixed, rather than stopping at the first.
   Status validate() const;

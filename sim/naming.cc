@@ -5,13 +5,21 @@
 
 namespace rdmagw::sim {
 
-std::string hostName(int index, int count) {
+namespace {
+
+std::string padded(const char* prefix, int index, int count) {
   int width = 2;
   for (int c = count; c >= 100; c /= 10) ++width;
   std::string digits = std::to_string(index + 1);
   if (int(digits.size()) < width) digits.insert(0, width - digits.size(), '0');
-  return "host" + digits;
+  return prefix + digits;
 }
+
+}  // namespace
+
+std::string hostName(int index, int count) { return padded("host", index, count); }
+std::string switchName(int index, int count) { return padded("leaf", index, count); }
+std::string esxiName(int index, int count) { return padded("esx", index, count); }
 
 std::string deviceName(int index) { return "mlx5_" + std::to_string(index); }
 

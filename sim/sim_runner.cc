@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "models/log.h"
+#include "sim/device_shell.h"
 
 namespace rdmagw::sim {
 
@@ -17,6 +18,16 @@ Status SimRunner::start() {
   if (period_.count() <= 0) return Status::invalidArgument("sim.period: must be positive");
   if (Status s = writer_.write(fabric_); !s.isOk()) return s;
   written_tick_ = fabric_.tick();
+  if (!fabric_.esxiHosts().empty()) {
+    const std::string shell = shell_binary_.empty() ? defaultShellPath() : shell_binary_;
+    for (const EsxiHost& esx : fabric_.esxiHosts()) {
+      if (Status s = installEsxiShims(dir_ + "/" + esx.name, shell); !s.isOk()) {
+        // The files are still there to read; only the ESXi shell is missing.
+        RDMAGW_LOG(kWarn, "sim") << esx.name << ": esxcli/vsish not installed: " << s.message();
+        break;
+      }
+    }
+  }
   {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_ = false;
@@ -39,8 +50,13 @@ void SimRunner::run() {
   std::unique_lock<std::mutex> lock(mu_);
   while (!cv_.wait_until(lock, next, [this] { return stopping_; })) {
     lock.unlock();
+    const auto began = std::chrono::steady_clock::now();
     fabric_.step();
-    if (Status s = writer_.write(fabric_); !s.isOk()) {
+    const Status s = writer_.write(fabric_);
+    last_tick_us_ = std::chrono::duration_cast<std::chrono::microseconds>(
+                        std::chrono::steady_clock::now() - began)
+                        .count();
+    if (!s.isOk()) {
       // Keep ticking: a transient full disk should not end the demo.
       RDMAGW_LOG(kWarn, "sim") << "tick " << fabric_.tick() << ": " << s.toString();
     } else {

@@ -1,7 +1,9 @@
 #pragma once
 // Runs a Fabric in real time for the demo: tick 0 is written before start()
 // returns (so a collector started next finds a complete tree), then a thread
-// steps the fabric and rewrites the tree once per period.
+// steps the fabric and rewrites the tree (sysfs, ethtool and every device's
+// CLI outputs) once per period. start() also links each ESXi host's
+// bin/esxcli and bin/vsish to rdmagw-sim-shell.
 
 #include <atomic>
 #include <chrono>
@@ -23,11 +25,19 @@ class SimRunner {
   SimRunner(const SimRunner&) = delete;
   SimRunner& operator=(const SimRunner&) = delete;
 
+  // The rdmagw-sim-shell binary the ESXi shims link to; call before start().
+  // Default: defaultShellPath() (sim/device_shell.h).
+  void setShellBinary(std::string path) { shell_binary_ = std::move(path); }
+
   Status start();  // invalid config or an unwritable dir fails here, synchronously
   void stop();     // idempotent; returns after the thread has finished its last write
 
   // Last tick fully written to disk (-1 before start); safe from any thread.
   int writtenTick() const { return written_tick_.load(); }
+  // Wall time the last tick took to step the model and write the tree.
+  std::chrono::microseconds lastTickCost() const {
+    return std::chrono::microseconds(last_tick_us_.load());
+  }
 
  private:
   void run();
@@ -42,6 +52,8 @@ class SimRunner {
   std::condition_variable cv_;
   bool stopping_ = false;  // guarded by mu_
   std::atomic<int> written_tick_{-1};
+  std::atomic<int64_t> last_tick_us_{0};
+  std::string shell_binary_;
 };
 
 }  // namespace rdmagw::sim

@@ -129,7 +129,28 @@ Status TreeWriter::writeDevice(const Fabric& fabric, const Device& dev,
   return writeCounters(port + "/hw_counters", dev.port, true);
 }
 
+Status TreeWriter::writeCli(const std::string& device_dir, const char* os,
+                            const std::vector<RenderedCommand>& commands) {
+  const std::string cli = device_dir + "/cli";
+  if (Status s = makeDirs(cli); !s.isOk()) return s;
+  if (Status s = writeFile(device_dir + "/os", line(std::string(os))); !s.isOk()) return s;
+  for (const RenderedCommand& c : commands) {
+    if (Status s = writeFile(cli + "/" + commandSlug(c.command), c.output); !s.isOk()) return s;
+  }
+  return Status::ok();
+}
+
 Status TreeWriter::write(const Fabric& fabric) {
+  for (const Switch& sw : fabric.switches()) {
+    if (Status s = writeCli(dir_ + "/" + sw.name, kOsNxos, renderSwitch(fabric, sw)); !s.isOk()) {
+      return s;
+    }
+  }
+  for (const EsxiHost& esx : fabric.esxiHosts()) {
+    if (Status s = writeCli(dir_ + "/" + esx.name, kOsEsxi, renderEsxi(fabric, esx)); !s.isOk()) {
+      return s;
+    }
+  }
   for (const Host& host : fabric.hosts()) {
     const std::string host_dir = dir_ + "/" + host.name;
     if (Status s = makeDirs(host_dir + "/ethtool"); !s.isOk()) return s;

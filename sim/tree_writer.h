@@ -1,8 +1,11 @@
 #pragma once
-// Writes a Fabric as each host would show it: a Linux sysfs-like tree under
-// <dir>/<host>/sys/class/infiniband/ and `ethtool -S` text under
-// <dir>/<host>/ethtool/<netdev>.txt, in the real kernel layout so the RDMA
-// collector reads it exactly as it reads a live host.
+// Writes a Fabric as each device would show it: for RDMA hosts a Linux
+// sysfs-like tree under <dir>/<host>/sys/class/infiniband/ and `ethtool -S`
+// text under <dir>/<host>/ethtool/<netdev>.txt, in the real kernel layout so
+// the RDMA collector reads it exactly as it reads a live host; for leaves
+// and ESXi hosts the CLI outputs under <dir>/<device>/cli/<command slug>
+// (sim/cli_catalog.h) plus an `os` marker file ("nxos", "esxi") that the
+// device shell dispatches on. Only RDMA hosts have a sys/class/infiniband.
 //
 // Every file is replaced atomically (<name>.tmp, then rename), so a reader
 // polling while the simulator writes never sees half a file.
@@ -12,6 +15,7 @@
 #include <unordered_set>
 
 #include "models/status.h"
+#include "sim/cli_catalog.h"
 #include "sim/fabric.h"
 
 namespace rdmagw::sim {
@@ -31,6 +35,8 @@ class TreeWriter {
 
  private:
   Status writeDevice(const Fabric& fabric, const Device& dev, const std::string& host_dir);
+  Status writeCli(const std::string& device_dir, const char* os,
+                  const std::vector<RenderedCommand>& commands);
   Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "sim/cli_catalog.h"
 #include "sim/naming.h"
 #include "sim/tree_writer.h"
 
@@ -26,14 +27,20 @@ Fabric run(FabricConfig config, int ticks) {
 }
 
 // FNV-1a over every counter the writer exposes (ethtool text plus sysfs
-// fields), so a change anywhere in the model shows up as one number.
+// fields of every endpoint, and the leaves' CLI outputs), so a change
+// anywhere in the model shows up as one number.
 uint64_t fingerprint(const Fabric& f) {
   uint64_t h = 1469598103934665603ULL;
   auto eat = [&h](const std::string& s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
   };
-  for (int g = 0; g < f.deviceCount(); ++g) {
-    const Device& d = f.device(g);
+  for (const Switch& sw : f.switches()) {
+    for (const RenderedCommand& c : renderSwitch(f, sw)) eat(c.output);
+  }
+  for (int g = 0; g < f.endpointCount(); ++g) {
+    Device d;
+    if (g < f.deviceCount()) d = f.device(g);
+    d.port = f.endpointPort(g);
     const PortCounters& p = d.port;
     eat(d.node_guid);
     eat(ethtoolText(d, f.config().roce_priority));
@@ -50,27 +57,35 @@ uint64_t fingerprint(const Fabric& f) {
 TEST(FabricTest, PinnedCountersForSeedOneAfterFortyTicks) {
   // Computed once from this model and pinned: any change to the arithmetic,
   // the PRNG or the evaluation order fails here, on every machine alike.
+  // Re-pinned when the leaves and ESXi vmnics joined the model (the traffic
+  // pattern now spans 12 endpoints and congestion moved into the leaf).
   const Fabric f = run(FabricConfig{}, 40);
   ASSERT_EQ(f.tick(), 40);
+  ASSERT_EQ(f.endpointCount(), 12);
   const PortCounters& d0 = f.device(0).port;
   const PortCounters& d1 = f.device(1).port;
   const PortCounters& d7 = f.device(7).port;
-  EXPECT_EQ(d0.port_xmit_data, 80876970720u);
-  EXPECT_EQ(d0.port_rcv_data, 65775658000u);
-  EXPECT_EQ(d0.rx_write_requests, 2452855u);
-  EXPECT_EQ(d0.np_ecn_marked_roce_packets, 2300396u);
-  EXPECT_EQ(d1.np_ecn_marked_roce_packets, 2350305u);
-  EXPECT_EQ(d1.np_cnp_sent, 146869u);
-  EXPECT_EQ(d1.tx_roce_prio_pause, 41095u);
-  EXPECT_EQ(d7.rp_cnp_handled, 81586u);
-  EXPECT_EQ(d7.rx_roce_prio_pause, 27465u);
-  EXPECT_EQ(d7.rx_roce_prio_pause_duration, 4588267u);
-  EXPECT_EQ(d7.tx_bytes, 260397632562u);
-  EXPECT_EQ(f.totals().ecn_marks, 12126875u);
-  EXPECT_EQ(f.totals().cnps, 757815u);
-  EXPECT_EQ(f.totals().pause_frames, 265707u);
+  const PortCounters& v0 = f.endpointPort(8);  // esx01:vmnic0
+  EXPECT_EQ(d0.port_xmit_data, 67207674560u);
+  EXPECT_EQ(d0.port_rcv_data, 63033835280u);
+  EXPECT_EQ(d0.rx_write_requests, 2288077u);
+  EXPECT_EQ(d1.np_ecn_marked_roce_packets, 2580704u);
+  EXPECT_EQ(d1.np_cnp_sent, 161256u);
+  EXPECT_EQ(d1.tx_roce_prio_pause, 418u);
+  EXPECT_EQ(d7.rp_cnp_handled, 61424u);
+  EXPECT_EQ(d7.rx_roce_prio_pause, 52124u);
+  EXPECT_EQ(d7.rx_roce_prio_pause_duration, 8706645u);
+  EXPECT_EQ(d7.tx_bytes, 232381861468u);
+  EXPECT_EQ(v0.rx_packets, 62231881u);
+  EXPECT_EQ(v0.np_ecn_marked_roce_packets, 2474403u);
+  EXPECT_EQ(f.switchPortOf(4).rxPpp(), 14368u);
+  EXPECT_EQ(f.switchPortOf(0).txPpp(), 65236u);
+  EXPECT_EQ(f.totals().ecn_marks, 13177537u);
+  EXPECT_EQ(f.totals().cnps, 823416u);
+  EXPECT_EQ(f.totals().pause_frames, 574999u);
+  EXPECT_EQ(f.totals().nic_pause_frames, 18015u);
   EXPECT_EQ(f.device(3).node_guid, "248a:0703:e5cb:31c9");
-  EXPECT_EQ(fingerprint(f), 9087970106007217948u);
+  EXPECT_EQ(fingerprint(f), 17978799358056314282u);
 }
 
 TEST(FabricTest, SameSeedAgreesBitForBit) {
@@ -82,9 +97,10 @@ TEST(FabricTest, SameSeedAgreesBitForBit) {
   for (int t = 0; t < 60; ++t) {
     a.step();
     b.step();
-    for (int g = 0; g < a.deviceCount(); ++g) {
-      ASSERT_EQ(a.device(g).port, b.device(g).port) << "tick " << a.tick() << " device " << g;
+    for (int g = 0; g < a.endpointCount(); ++g) {
+      ASSERT_EQ(a.endpointPort(g), b.endpointPort(g)) << "tick " << a.tick() << " endpoint " << g;
     }
+    ASSERT_EQ(a.switches()[0].ports, b.switches()[0].ports) << "tick " << a.tick();
   }
   EXPECT_EQ(fingerprint(a), fingerprint(b));
 }
@@ -105,8 +121,8 @@ struct Sums {
 
 Sums sum(const Fabric& f) {
   Sums s;
-  for (int g = 0; g < f.deviceCount(); ++g) {
-    const PortCounters& p = f.device(g).port;
+  for (int g = 0; g < f.endpointCount(); ++g) {
+    const PortCounters& p = f.endpointPort(g);
     s.ecn += p.np_ecn_marked_roce_packets;
     s.cnp_sent += p.np_cnp_sent;
     s.cnp_handled += p.rp_cnp_handled;
@@ -126,11 +142,11 @@ class ConservationTest : public ::testing::TestWithParam<FabricConfig> {};
 
 TEST_P(ConservationTest, HoldsEveryTick) {
   Fabric f(GetParam());
-  const int n = f.deviceCount();
+  const int n = f.endpointCount();
   uint64_t pauses_seen = 0;
   for (int t = 0; t < 120; ++t) {
     std::vector<PortCounters> before;
-    for (int g = 0; g < n; ++g) before.push_back(f.device(g).port);
+    for (int g = 0; g < n; ++g) before.push_back(f.endpointPort(g));
     f.step();
     const Sums s = sum(f);
     // ECN marks seen by receivers == marks the model made.
@@ -138,18 +154,18 @@ TEST_P(ConservationTest, HoldsEveryTick) {
     // CNPs sent by receivers == CNPs senders handled or ignored.
     ASSERT_EQ(s.cnp_sent, f.totals().cnps);
     ASSERT_EQ(s.cnp_sent, s.cnp_handled + s.cnp_ignored);
-    // Pause frames sent == pause frames received, and all are on the RoCE priority.
-    ASSERT_EQ(s.tx_pause, f.totals().pause_frames);
-    ASSERT_EQ(s.tx_pause, s.rx_pause);
+    // Pause frames: the leaf sent what sender NICs received; receiver NICs
+    // sent what the model made; all are on the RoCE priority.
+    ASSERT_EQ(s.rx_pause, f.totals().pause_frames);
+    ASSERT_EQ(s.tx_pause, f.totals().nic_pause_frames);
     ASSERT_EQ(s.tx_ctrl, s.tx_pause);
     ASSERT_EQ(s.rx_ctrl, s.rx_pause);
-    // Lossless: every RoCE packet sent was received or still sits in a buffer.
+    // Lossless: every RoCE packet sent was received or still sits in a queue.
     ASSERT_EQ(s.tx_pkts, s.rx_pkts + s.buffered);
 
-    // Per receiver and per sender, this tick's pause deltas match the events.
-    std::map<int, uint64_t> sent_by, got_by;
+    // Per sender, this tick's pause deltas match the events.
+    std::map<int, uint64_t> got_by;
     for (const PauseEvent& e : f.lastTick().pauses) {
-      sent_by[e.receiver] += e.frames;
       got_by[e.sender] += e.frames;
       ++pauses_seen;
     }
@@ -159,8 +175,7 @@ TEST_P(ConservationTest, HoldsEveryTick) {
       cnp_to[e.sender] += e.cnps;
     }
     for (int g = 0; g < n; ++g) {
-      const PortCounters& now = f.device(g).port;
-      ASSERT_EQ(now.tx_roce_prio_pause - before[g].tx_roce_prio_pause, sent_by[g]);
+      const PortCounters& now = f.endpointPort(g);
       ASSERT_EQ(now.rx_roce_prio_pause - before[g].rx_roce_prio_pause, got_by[g]);
       ASSERT_EQ(now.np_cnp_sent - before[g].np_cnp_sent, cnp_by[g]);
       ASSERT_EQ(now.rp_cnp_handled + now.rp_cnp_ignored - before[g].rp_cnp_handled -
@@ -195,18 +210,18 @@ TEST(FabricTest, CongestedReceiversMarkAndTheirSendersSlowAndPause) {
   int congested_ticks = 0;
   for (int t = 0; t < 40; ++t) {
     std::vector<PortCounters> before;
-    for (int g = 0; g < f.deviceCount(); ++g) before.push_back(f.device(g).port);
+    for (int g = 0; g < f.endpointCount(); ++g) before.push_back(f.endpointPort(g));
     f.step();
     const TickReport& r = f.lastTick();
     if (!r.congested.empty()) ++congested_ticks;
     for (int dst : r.congested) {
-      const PortCounters& now = f.device(dst).port;
+      const PortCounters& now = f.endpointPort(dst);
       EXPECT_GT(now.np_ecn_marked_roce_packets, before[dst].np_ecn_marked_roce_packets);
       EXPECT_GT(now.np_cnp_sent, before[dst].np_cnp_sent);
     }
     for (const CnpEvent& e : r.cnps) {
       EXPECT_GE(e.cnps, 1u);
-      const PortCounters& s = f.device(e.sender).port;
+      const PortCounters& s = f.endpointPort(e.sender);
       if (e.handled) {
         EXPECT_GT(s.rp_cnp_handled, before[e.sender].rp_cnp_handled);
       } else {
@@ -214,12 +229,10 @@ TEST(FabricTest, CongestedReceiversMarkAndTheirSendersSlowAndPause) {
       }
     }
     for (const PauseEvent& e : r.pauses) {
-      const PortCounters& s = f.device(e.sender).port;
+      const PortCounters& s = f.endpointPort(e.sender);
       EXPECT_GT(s.rx_roce_prio_pause, before[e.sender].rx_roce_prio_pause);
       EXPECT_GT(s.rx_roce_prio_pause_duration, before[e.sender].rx_roce_prio_pause_duration);
       EXPECT_GT(s.rx_roce_prio_pause_transition, before[e.sender].rx_roce_prio_pause_transition);
-      EXPECT_GT(f.device(e.receiver).port.tx_roce_prio_pause_duration,
-                before[e.receiver].tx_roce_prio_pause_duration);
     }
   }
   EXPECT_GE(congested_ticks, 20);
@@ -249,12 +262,12 @@ TEST(FabricTest, PauseHoldsBackEveryFlowOfThePausedSender) {
       paused_us[e.sender] = std::max(paused_us[e.sender], e.duration_us);
     }
     std::map<int, uint64_t> before;
-    for (const auto& [s, us] : paused_us) before[s] = f.device(s).port.port_xmit_packets;
+    for (const auto& [s, us] : paused_us) before[s] = f.endpointPort(s).port_xmit_packets;
     f.step();
     for (const auto& [s, us] : paused_us) {
-      const uint64_t sent = f.device(s).port.port_xmit_packets - before[s];
+      const uint64_t sent = f.endpointPort(s).port_xmit_packets - before[s];
       EXPECT_LE(sent, cap_pkts - cap_pkts * us / 1'000'000 + 1) << "sender " << s;
-      EXPECT_GT(f.device(s).port.port_xmit_wait, 0u);
+      EXPECT_GT(f.endpointPort(s).port_xmit_wait, 0u);
       ++checked;
     }
   }
@@ -268,9 +281,9 @@ TEST(FabricTest, ThirtyTwoBitCounterWrapsEarly) {
   int wrapped_at = -1;
   for (int t = 0; t < 60; ++t) {
     f.step();
-    for (int g = 0; g < f.deviceCount(); ++g) {
-      ASSERT_LE(f.device(g).port.rx_write_requests, 0xffffffffULL);
-      ASSERT_LE(f.device(g).port.out_of_buffer, 0xffffffffULL);
+    for (int g = 0; g < f.endpointCount(); ++g) {
+      ASSERT_LE(f.endpointPort(g).rx_write_requests, 0xffffffffULL);
+      ASSERT_LE(f.endpointPort(g).out_of_buffer, 0xffffffffULL);
     }
     const uint64_t now = f.device(0).port.rx_write_requests;
     if (now < prev && wrapped_at < 0) wrapped_at = f.tick();
@@ -349,10 +362,11 @@ TEST(FabricTest, LargestFabricSteps) {
   f.step();
   f.step();
   EXPECT_EQ(f.deviceCount(), 65536);
+  EXPECT_EQ(f.endpointCount(), 65536 + 4);
   EXPECT_EQ(f.hosts().back().name, "host4096");
   const Sums s = sum(f);
   EXPECT_EQ(s.tx_pkts, s.rx_pkts + s.buffered);
-  EXPECT_EQ(s.tx_pause, s.rx_pause);
+  EXPECT_EQ(s.rx_pause, f.totals().pause_frames);
 }
 
 }  // namespace

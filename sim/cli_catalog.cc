@@ -1,0 +1,61 @@
+#include "sim/cli_catalog.h"
+
+#include "sim/esxi_render.h"
+#include "sim/nxos_render.h"
+
+namespace rdmagw::sim {
+
+std::string commandSlug(const std::string& command) {
+  std::string out;
+  bool sep = false;
+  for (char c : command) {
+    const char l = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    if ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) {
+      if (sep && !out.empty()) out += '_';
+      out += l;
+      sep = false;
+    } else {
+      sep = true;
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string>& nxosCommands() {
+  static const std::vector<std::string> kCommands = {
+      "show interface priority-flow-control",
+      "show queuing interface",
+      "show queuing interface | json",
+      "show interface",
+      "show interface | json",
+  };
+  return kCommands;
+}
+
+std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw) {
+  NxosView view;
+  view.roce_priority = fabric.config().roce_priority;
+  view.link_gbps = fabric.config().link_gbps;
+  view.tick = fabric.tick();
+  const std::vector<std::string>& c = nxosCommands();
+  return {
+      {c[0], nxosShowPfc(sw, view)},
+      {c[1], nxosShowQueuing(sw, view)},
+      {c[2], nxosShowQueuingJson(sw, view)},
+      {c[3], nxosShowInterface(sw, view)},
+      {c[4], nxosShowInterfaceJson(sw, view)},
+  };
+}
+
+std::vector<RenderedCommand> renderEsxi(const Fabric& fabric, const EsxiHost& host) {
+  std::vector<RenderedCommand> out;
+  out.push_back({"esxcli network nic list", esxcliNicList(host, fabric.config().link_gbps)});
+  for (const Vmnic& nic : host.nics) {
+    out.push_back({"esxcli network nic stats get -n " + nic.name, esxcliNicStats(nic)});
+    out.push_back({"vsish -e cat /net/pNics/" + nic.name + "/stats",
+                   vsishPnicStats(nic, fabric.config().roce_priority)});
+  }
+  return out;
+}
+
+}  // namespace rdmagw::sim

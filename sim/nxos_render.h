@@ -1,0 +1,30 @@
+#pragma once
+// What a simulated Nexus leaf prints for the commands the gateway's CLI
+// collector runs, in the layouts of the recorded outputs under
+// /work/shared/fixtures/nxos (N9K text and NX-API `| json`), so the real
+// parsers read the simulator exactly as they read a switch.
+
+#include <string>
+
+#include "sim/switch.h"
+
+namespace rdmagw::sim {
+
+struct NxosView {
+  int roce_priority = 3;  // the no-drop CoS; its qos-group has the same number
+  double link_gbps = 100;
+  int tick = 0;           // for uptime-like strings and mgmt0 counters
+};
+
+// show interface priority-flow-control (Ethernet and ii ports).
+std::string nxosShowPfc(const Switch& sw, const NxosView& view);
+// show queuing interface (every Ethernet port, modern N9K layout).
+std::string nxosShowQueuing(const Switch& sw, const NxosView& view);
+// show queuing interface | json
+std::string nxosShowQueuingJson(const Switch& sw, const NxosView& view);
+// show interface (mgmt0 and every Ethernet port).
+std::string nxosShowInterface(const Switch& sw, const NxosView& view);
+// show interface | json
+std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view);
+
+}  // namespace rdmagw::sim
