@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <filesystem>
+#include <random>
 #include <tuple>
 
 #include "southbound/rdma/device_filter.h"
@@ -300,6 +301,29 @@ TEST(RemoteDumpTest, TruncatedAndForeignText) {
   PollBatch c;
   EXPECT_FALSE(parseRemoteDump("sh: 1: ethtool: not found\n", kTs, c).isOk());
   EXPECT_FALSE(parseRemoteDump("", kTs, c).isOk());
+}
+
+TEST(RemoteDumpTest, MutatedDumpsNeverCrash) {
+  TempTree t;
+  writeHost(t);
+  const std::string dump = runCommand(t, remoteDumpCommand(configFor(t)));
+  std::mt19937 rng(7);
+  for (int i = 0; i < 300; ++i) {
+    std::string s = dump;
+    for (int e = 0; e < 3; ++e) {
+      size_t at = rng() % (s.size() + 1);
+      switch (rng() % 3) {
+        case 0: s.erase(at, rng() % 50); break;
+        case 1: s.insert(at, std::vector<std::string>{"### ethtool -S x\n", "### rdmagw-end\n",
+                                                       ": <read error>", "\n", "/sys/"}[rng() % 5]);
+                break;
+        default: if (at < s.size()) s[at] = char(rng() % 256); break;
+      }
+    }
+    PollBatch b;
+    (void)parseRemoteDump(s, kTs, b);
+    for (const Update& u : b.updates) ASSERT_TRUE(Path::parse(u.path).isOk()) << u.path;
+  }
 }
 
 TEST(RemoteDumpTest, RegisteredAsAFormat) {
