@@ -6,6 +6,12 @@
 #include "gateway/registry.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
+#include "southbound/rdma/remote_dump.h"
+#include "southbound/ssh/parsers/esxi_formats.h"
+#include "southbound/ssh/parsers/nxos_formats.h"
+#include "southbound/ssh/profiles/esxi_profile.h"
+#include "southbound/ssh/profiles/nexus_profile.h"
+#include "southbound/ssh/ssh_factory.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -13,7 +19,24 @@ namespace {
 const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
   static const std::map<std::string, SourceFactory, std::less<>> factories = {
       {"rdma-host",
-       [](const TargetConfig& t) { return southbound::rdma::createRdmaSource(t.rdma); }},
+       [](const TargetConfig& t) -> Result<southbound::PollSourcePtr> {
+         if (t.transport == "ssh") {
+           // One round trip: the dump command prints sysfs and ethtool, the
+           // same collector code parses it (southbound/rdma/remote_dump.h).
+           return southbound::ssh::createCliSource(
+               t.ssh, {southbound::ssh::CliCommand(southbound::rdma::remoteDumpCommand(t.rdma),
+                                                   southbound::rdma::parseRemoteDump)});
+         }
+         return southbound::rdma::createRdmaSource(t.rdma);
+       }},
+      {"nexus",
+       [](const TargetConfig& t) {
+         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
+       }},
+      {"esxi",
+       [](const TargetConfig& t) {
+         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::esxiCommands());
+       }},
   };
   return factories;
 }
@@ -28,6 +51,10 @@ const SourceFactory* findSourceFactory(std::string_view kind) {
 std::vector<ParserEntry> parserFormats() {
   std::vector<ParserEntry> all;
   for (const auto& f : southbound::rdma::rdmaParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::ssh::nxosParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::ssh::esxiParserFormats()) all.push_back(f);
+  all.push_back({"esxi-bundle", "The ESXi poll's one-round-trip output: nic list plus per-vmnic esxcli and vsish sections.",
+                 southbound::ssh::parseEsxiBundle});
   return all;
 }
 

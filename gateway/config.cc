@@ -55,9 +55,43 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 
+void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
+  southbound::ssh::SshConfig& c = t->ssh;
+  c.host = t->address;
+  c.username = t->credentials.username;
+  c.password_env = t->credentials.password_env;
+  c.password_file = t->credentials.password_file;
+  c.key_file = t->credentials.key_file;
+  c.passphrase_env = t->credentials.passphrase_env;
+  const std::string spath = path + ".ssh";
+  if (YAML::Node n = target["ssh"]) {
+    r.checkKeys(n, spath, {"port", "known_hosts", "accept_unknown_host_key", "connect_timeout",
+                           "command_timeout", "keepalive"});
+    if (n.IsMap()) {
+      c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
+      c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
+      if (auto a = r.string(n, spath, "accept_unknown_host_key")) {
+        if (*a != "true" && *a != "false") r.error(n["accept_unknown_host_key"], spath + ".accept_unknown_host_key", "must be true or false");
+        c.accept_unknown_host_key = *a == "true";
+      }
+      c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
+      c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
+      c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
+    }
+  }
+  if (t->address.empty() || t->address == "local") {
+    r.error(target, path + ".address", "transport ssh needs the device's address");
+  }
+  if (c.username.empty()) r.error(target, path + ".credentials.username", "transport ssh needs a username");
+  if (c.key_file.empty() && c.password_env.empty() && c.password_file.empty()) {
+    r.error(target, path + ".credentials", "transport ssh needs key_file, password_env or password_file");
+  }
+  if (Status st = c.validate(); !st.isOk()) r.error(target, spath, st.message());
+}
+
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
-                        "credentials", "rdma"});
+                        "credentials", "rdma", "ssh"});
   if (!n.IsMap()) return;
   t->name = r.string(n, path, "name", true).value_or("");
   static const std::regex name_re("^[A-Za-z0-9][A-Za-z0-9._-]*$");
@@ -94,18 +128,29 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   if (YAML::Node c = n["credentials"]) readCredentials(r, c, path + ".credentials", &t->credentials);
 
   if (t->kind == "rdma-host") {
-    if (t->transport.empty()) t->transport = "sysfs";
-    if (t->transport != "sysfs") {
-      r.error(n["transport"], path + ".transport",
-              "rdma-host supports transport sysfs (remote hosts over ssh are not implemented yet)");
-    }
-    if (t->address != "local") r.error(n["address"], path + ".address", "rdma-host over sysfs must be address: local");
+    if (t->transport.empty()) t->transport = t->address == "local" ? "sysfs" : "ssh";
     if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
+    if (t->transport == "sysfs") {
+      if (t->address != "local") {
+        r.error(n["address"], path + ".address", "rdma-host over sysfs reads this machine: address: local");
+      }
+    } else if (t->transport == "ssh") {
+      readSsh(r, n, path, t);
+    } else {
+      r.error(n["transport"], path + ".transport", "rdma-host supports transport sysfs or ssh");
+    }
   } else if (t->kind == "nexus" || t->kind == "esxi") {
-    r.error(n["kind"], path + ".kind", "kind " + t->kind + " is not implemented in this build yet");
+    if (t->transport.empty()) t->transport = "ssh";
+    if (t->transport != "ssh") {
+      r.error(n["transport"], path + ".transport",
+              t->kind + " supports transport ssh in this build (gnmi and auto are not implemented yet)");
+    } else {
+      readSsh(r, n, path, t);
+    }
   } else if (!t->kind.empty()) {
     r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi)");
   }
+  if (n["ssh"] && t->transport != "ssh") r.error(n["ssh"], path + ".ssh", "only for transport ssh");
   if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
 }
 
@@ -136,13 +181,14 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   }
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
-  r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "targets", "northbound"});
+  r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "targets", "northbound"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
     if (!parseLogLevel(*lvl, &cfg.log_level)) r.error(root["log_level"], "log_level", "must be debug, info, warn or error");
   }
   cfg.max_concurrent_polls = size_t(r.integer(root, "", "max_concurrent_polls", 1, 1024).value_or(8));
+  cfg.max_concurrent_ssh = size_t(r.integer(root, "", "max_concurrent_ssh", 1, 1024).value_or(16));
 
   YAML::Node targets = root["targets"];
   if (targets && !targets.IsSequence()) {

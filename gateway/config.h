@@ -12,6 +12,7 @@
 #include "models/status.h"
 #include "northbound/prometheus/prometheus_config.h"
 #include "southbound/rdma/rdma_config.h"
+#include "southbound/ssh/ssh_config.h"
 
 namespace rdmagw::gateway {
 
@@ -29,17 +30,19 @@ struct TargetConfig {
   std::string name;
   std::string kind;       // rdma-host | nexus | esxi
   std::string address = "local";
-  std::string transport;  // rdma-host: sysfs
+  std::string transport;  // rdma-host: sysfs | ssh; nexus, esxi: ssh
   std::chrono::milliseconds interval{10000};
   std::chrono::milliseconds stale_after{0};  // 0: three intervals
   std::vector<std::pair<std::string, std::string>> labels;
   CredentialsRef credentials;
   southbound::rdma::RdmaConfig rdma;
+  southbound::ssh::SshConfig ssh;  // transport ssh: host = address, user and secrets from credentials
 };
 
 struct GatewayConfig {
   LogLevel log_level = LogLevel::kInfo;
   size_t max_concurrent_polls = 8;
+  size_t max_concurrent_ssh = 16;  // SSH connects/commands in flight, all targets together
   std::vector<TargetConfig> targets;
   bool prometheus_enabled = true;
   northbound::PrometheusConfig prometheus;

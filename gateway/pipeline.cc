@@ -4,6 +4,7 @@
 #include "models/log.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "southbound/poll_scheduler.h"
+#include "southbound/ssh/ssh_factory.h"
 
 namespace rdmagw::gateway {
 
@@ -12,6 +13,7 @@ Pipeline::Pipeline(GatewayConfig config) : config_(std::move(config)) {}
 Pipeline::~Pipeline() { stop(); }
 
 Status Pipeline::start() {
+  southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
   auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
   for (const TargetConfig& t : config_.targets) {
     const SourceFactory* factory = findSourceFactory(t.kind);

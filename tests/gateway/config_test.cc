@@ -115,5 +115,63 @@ TEST(ConfigTest, EmptyAndMissingFiles) {
   EXPECT_NE(missing.status().message().find("/nonexistent/rdmagw.yaml"), std::string::npos);
 }
 
+TEST(ConfigTest, SshTargetsTakeAddressAndCredentialReferences) {
+  const char* text = R"(max_concurrent_ssh: 4
+targets:
+  - name: leaf1
+    kind: nexus
+    address: 192.0.2.10
+    credentials: {username: admin, password_env: NEXUS_PASSWORD}
+    ssh: {port: 2222, known_hosts: /etc/rdmagw/known_hosts, command_timeout: 20s}
+  - name: esx01
+    kind: esxi
+    address: esx01.example
+    credentials: {username: root, key_file: /etc/rdmagw/esx.key}
+  - name: gpu7
+    kind: rdma-host
+    address: gpu7.example
+    credentials: {username: mon, key_file: /etc/rdmagw/gpu.key}
+    rdma: {devices: {exclude: ["mlx5_4"]}}
+)";
+  auto cfg = parseConfig(text, "ssh.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->max_concurrent_ssh, 4u);
+  const TargetConfig& leaf = cfg->targets[0];
+  EXPECT_EQ(leaf.transport, "ssh");
+  EXPECT_EQ(leaf.ssh.host, "192.0.2.10");
+  EXPECT_EQ(leaf.ssh.port, 2222);
+  EXPECT_EQ(leaf.ssh.username, "admin");
+  EXPECT_EQ(leaf.ssh.password_env, "NEXUS_PASSWORD");
+  EXPECT_EQ(leaf.ssh.known_hosts_file, "/etc/rdmagw/known_hosts");
+  EXPECT_EQ(leaf.ssh.command_timeout.count(), 20000);
+  EXPECT_FALSE(leaf.ssh.accept_unknown_host_key);
+  EXPECT_EQ(cfg->targets[1].ssh.key_file, "/etc/rdmagw/esx.key");
+  EXPECT_EQ(cfg->targets[2].transport, "ssh") << "a remote rdma-host defaults to ssh";
+  EXPECT_EQ(cfg->targets[2].rdma.exclude_devices, std::vector<std::string>{"mlx5_4"});
+}
+
+TEST(ConfigTest, SshTargetsNeedAddressUserAndSecretReference) {
+  const char* text = R"(targets:
+  - name: leaf1
+    kind: nexus
+    transport: gnmi
+  - name: leaf2
+    kind: nexus
+    ssh: {port: 0}
+  - name: h1
+    kind: rdma-host
+    ssh: {port: 22}
+)";
+  auto cfg = parseConfig(text, "bad-ssh.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string m = cfg.status().message();
+  EXPECT_NE(m.find("targets[0].transport: nexus supports transport ssh in this build"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[1].address: transport ssh needs the device's address"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[1].credentials.username: transport ssh needs a username"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[1].credentials: transport ssh needs key_file, password_env or password_file"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[1].ssh.port: must be between 1 and 65535"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[2].ssh: only for transport ssh"), std::string::npos) << m;
+}
+
 }  // namespace
 }  // namespace rdmagw::gateway

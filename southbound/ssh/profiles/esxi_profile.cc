@@ -1,0 +1,71 @@
+#include "southbound/ssh/profiles/esxi_profile.h"
+
+#include "southbound/ssh/parsers/esxi_nic_list.h"
+#include "southbound/ssh/parsers/esxi_nic_stats.h"
+#include "southbound/ssh/parsers/esxi_vsish.h"
+
+namespace rdmagw::southbound::ssh {
+
+std::string esxiBundleCommand() {
+  // busybox sh on ESXi: POSIX only. vmnic names come from the device, so
+  // they are used only inside double quotes.
+  return "esxcli network nic list; "
+         "for n in $(esxcli network nic list | awk 'NR>2 && $1 ~ /^vmnic[0-9]+$/ {print $1}'); do "
+         "echo \"@@rdmagw nic-stats $n\"; esxcli network nic stats get -n \"$n\"; "
+         "echo \"@@rdmagw vsish $n\"; vsish -e cat \"/net/pNics/$n/stats\"; "
+         "done";
+}
+
+namespace {
+
+// Runs one section's parser; its failure is that section's error line only.
+void parseSection(std::string_view kind, std::string_view nic, std::string_view body, TimestampNs ts,
+                  PollBatch& out) {
+  Status st = Status::ok();
+  if (kind == "nic-stats") {
+    st = parseEsxiNicStatsFor(nic, body, ts, out);
+  } else if (kind == "vsish") {
+    st = parseEsxiVsishStatsFor(nic, body, ts, out);
+  } else {
+    out.error("esxi bundle: unknown section \"" + std::string(kind) + "\"");
+    return;
+  }
+  if (!st.isOk()) out.error(std::string(nic) + " " + std::string(kind) + ": " + st.message());
+}
+
+}  // namespace
+
+Status parseEsxiBundle(std::string_view text, TimestampNs ts, PollBatch& out) {
+  // Section boundaries: lines that start with the marker.
+  std::vector<size_t> starts;
+  for (size_t pos = 0; pos < text.size();) {
+    if (text.substr(pos, kEsxiSectionMarker.size()) == kEsxiSectionMarker) starts.push_back(pos);
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  const std::string_view list = text.substr(0, starts.empty() ? text.size() : starts.front());
+  Status list_status = parseEsxiNicList(list, ts, out);
+  if (!list_status.isOk()) out.error("esxcli network nic list: " + list_status.message());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+    std::string_view section = text.substr(starts[i], end - starts[i]);
+    const size_t nl = section.find('\n');
+    std::string_view header = section.substr(kEsxiSectionMarker.size(), nl == std::string_view::npos
+                                                                            ? std::string_view::npos
+                                                                            : nl - kEsxiSectionMarker.size());
+    std::string_view body = nl == std::string_view::npos ? std::string_view() : section.substr(nl + 1);
+    const size_t space = header.find(' ');
+    if (space == std::string_view::npos) {
+      out.error("esxi bundle: malformed section header \"" + std::string(header) + "\"");
+      continue;
+    }
+    parseSection(header.substr(0, space), header.substr(space + 1), body, ts, out);
+  }
+  if (!list_status.isOk() && starts.empty()) return list_status;
+  return Status::ok();
+}
+
+std::vector<CliCommand> esxiCommands() { return {CliCommand(esxiBundleCommand(), parseEsxiBundle)}; }
+
+}  // namespace rdmagw::southbound::ssh

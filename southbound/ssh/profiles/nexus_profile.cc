@@ -1,0 +1,24 @@
+#include "southbound/ssh/profiles/nexus_profile.h"
+
+#include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_pfc.h"
+#include "southbound/ssh/parsers/nxos_queuing.h"
+#include "southbound/ssh/parsers/nxos_queuing_json.h"
+
+namespace rdmagw::southbound::ssh {
+
+std::vector<CliCommand> nexusCommands() {
+  return {
+      // Port PFC mode, oper state, RxPPP/TxPPP, internal ii ports included.
+      CliCommand("show interface priority-flow-control | json", parsePfc, false,
+                 {{"show interface priority-flow-control", parsePfc}}),
+      // Per qos-group tx/drop/ECN, per-CoS PFC pause counts, ingress drops.
+      CliCommand("show queuing interface | json", parseQueuingJson, false,
+                 {{"show queuing interface", parseQueuing}}),
+      // OpenConfig interface counters and 802.3x pause.
+      CliCommand("show interface | json", parseInterfaceJson, false,
+                 {{"show interface", parseInterface}}),
+  };
+}
+
+}  // namespace rdmagw::southbound::ssh
