@@ -1,13 +1,18 @@
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "gateway/commands.h"
 #include "gateway/demo_config.h"
 #include "gateway/pipeline.h"
 #include "gateway/yaml_reader.h"
 #include "models/log.h"
+#include "sim/device_shell.h"
 #include "sim/sim_runner.h"
+#include "sim/sshd_launcher.h"
 
 namespace rdmagw::gateway {
 
@@ -40,14 +45,50 @@ bool durationFlag(const Args& args, const char* name, std::chrono::milliseconds*
   return true;
 }
 
+// Starts a real sshd on loopback that answers for every simulated switch and
+// ESXi host (each through its own client key and forced command), and adds
+// those devices to the config as SSH targets. Without root or sshd the demo
+// goes on with the RDMA hosts alone, and says so.
+void addSshDevices(const std::string& dir, std::chrono::milliseconds interval, sim::SshdLauncher& sshd,
+                   GatewayConfig& cfg) {
+  const std::vector<SimCliDevice> devices = findSimCliDevices(dir);
+  if (devices.empty()) return;
+  const std::string shell = sim::defaultShellPath();
+  if (geteuid() != 0 || shell.empty() || !fs::exists("/usr/sbin/sshd")) {
+    RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: they need root, /usr/sbin/sshd "
+                              << "and rdmagw-sim-shell" << (shell.empty() ? " (not found)" : "");
+    return;
+  }
+  if (Status st = sshd.start(); !st.isOk()) {
+    RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: sshd: " << st.message();
+    return;
+  }
+  SimSshEndpoint endpoint;
+  endpoint.port = sshd.port();
+  endpoint.known_hosts_file = dir + "/.known_hosts";  // hidden: not a device directory
+  std::ofstream(endpoint.known_hosts_file) << sshd.knownHostsLine() << "\n";
+  for (const SimCliDevice& d : devices) {
+    Result<sim::ClientKey> key = sshd.addDevice(d.name, shell + " --dir " + dir + " --device " + d.name);
+    if (!key.isOk()) {
+      RDMAGW_LOG(kWarn, "demo") << d.name << ": " << key.status().message();
+      continue;
+    }
+    endpoint.key_files[d.name] = key->private_key_file;
+  }
+  addSimCliTargets(cfg, devices, endpoint, interval);
+  RDMAGW_LOG(kInfo, "demo") << devices.size() << " simulated switch/ESXi device(s) over SSH on 127.0.0.1:"
+                            << sshd.port();
+}
+
 }  // namespace
 
 int demoCommand(const Args& args) {
-  long long hosts = 4, devices = 2, seed = 1;
+  long long hosts = 4, devices = 2, seed = 1, switches = 1, esxi = 2;
   std::chrono::milliseconds period{1000}, interval{2000};
   std::string listen = "127.0.0.1:9464", dir;
   if (!intFlag(args, "--hosts", 1, 4096, &hosts) || !intFlag(args, "--devices", 1, 16, &devices) ||
-      !intFlag(args, "--seed", 0, INT64_MAX, &seed) || !durationFlag(args, "--period", &period) ||
+      !intFlag(args, "--seed", 0, INT64_MAX, &seed) || !intFlag(args, "--switches", 0, 16, &switches) ||
+      !intFlag(args, "--esxi", 0, 64, &esxi) || !durationFlag(args, "--period", &period) ||
       !durationFlag(args, "--interval", &interval)) {
     return 2;
   }
@@ -74,13 +115,17 @@ int demoCommand(const Args& args) {
   fabric.seed = uint64_t(seed);
   fabric.hosts = int(hosts);
   fabric.devices_per_host = int(devices);
+  fabric.switches = int(switches);
+  fabric.esxi_hosts = int(esxi);
   sim::SimRunner sim(fabric, dir, period);
+  sim::SshdLauncher sshd;
   int rc = 0;
   if (Status st = sim.start(); !st.isOk()) {
     RDMAGW_LOG(kError, "demo") << "simulator: " << st.message();
     rc = 1;
   } else {
     Result<GatewayConfig> cfg = demoConfig(dir, listen, interval);
+    if (cfg.isOk()) addSshDevices(dir, interval, sshd, cfg.value());
     if (!cfg.isOk()) {
       RDMAGW_LOG(kError, "demo") << cfg.status().message();
       rc = 1;
@@ -90,9 +135,9 @@ int demoCommand(const Args& args) {
         RDMAGW_LOG(kError, "demo") << "cannot start the gateway: " << st.message();
         rc = 1;
       } else {
-        std::printf("rdmagw demo: %lld simulated host(s) x %lld device(s) under %s\n"
+        std::printf("rdmagw demo: %lld RDMA host(s) x %lld device(s), %lld switch(es), %lld ESXi host(s) under %s\n"
                     "rdmagw demo: metrics at http://127.0.0.1:%d/metrics  (Ctrl-C stops)\n",
-                    hosts, devices, dir.c_str(), pipeline.prometheusPort());
+                    hosts, devices, switches, esxi, dir.c_str(), pipeline.prometheusPort());
         std::fflush(stdout);
         int sig = waitForTerminationSignal();
         RDMAGW_LOG(kInfo, "demo") << "signal " << sig << ": stopping the gateway and the simulator";
@@ -100,6 +145,7 @@ int demoCommand(const Args& args) {
       }
     }
   }
+  sshd.stop();
   sim.stop();
   if (own_dir) {
     std::error_code ec;

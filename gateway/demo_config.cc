@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 namespace rdmagw::gateway {
 
@@ -35,6 +36,41 @@ Result<GatewayConfig> demoConfig(const std::string& sim_dir, const std::string& 
     cfg.targets.push_back(std::move(t));
   }
   return cfg;
+}
+
+std::vector<SimCliDevice> findSimCliDevices(const std::string& sim_dir) {
+  std::vector<SimCliDevice> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(sim_dir, ec)) {
+    std::ifstream os(entry.path() / "os");
+    std::string kind;
+    if (!(os >> kind)) continue;
+    if (kind == "nxos") out.push_back({entry.path().filename().string(), "nexus"});
+    if (kind == "esxi") out.push_back({entry.path().filename().string(), "esxi"});
+  }
+  std::sort(out.begin(), out.end(), [](const SimCliDevice& a, const SimCliDevice& b) { return a.name < b.name; });
+  return out;
+}
+
+void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devices,
+                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval) {
+  for (const SimCliDevice& d : devices) {
+    auto key = endpoint.key_files.find(d.name);
+    if (key == endpoint.key_files.end()) continue;
+    TargetConfig t;
+    t.name = d.name;
+    t.kind = d.kind;
+    t.transport = "ssh";
+    t.address = "127.0.0.1";
+    t.interval = interval;
+    t.labels = {{"fabric", "sim"}};
+    t.ssh.host = t.address;
+    t.ssh.port = endpoint.port;
+    t.ssh.username = "root";  // the simulator's sshd forces each key's device command
+    t.ssh.key_file = key->second;
+    t.ssh.known_hosts_file = endpoint.known_hosts_file;
+    cfg.targets.push_back(std::move(t));
+  }
 }
 
 }  // namespace rdmagw::gateway

@@ -3,7 +3,9 @@
 // host the simulator wrote under its directory.
 
 #include <chrono>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "gateway/config.h"
 
@@ -13,5 +15,22 @@ namespace rdmagw::gateway {
 // reading ethtool text from <sim_dir>/<host>/ethtool.
 Result<GatewayConfig> demoConfig(const std::string& sim_dir, const std::string& listen,
                                  std::chrono::milliseconds interval);
+
+// A simulated switch or ESXi host: <sim_dir>/<name>/os says "nxos" or "esxi".
+struct SimCliDevice {
+  std::string name;
+  std::string kind;  // target kind: nexus | esxi
+};
+std::vector<SimCliDevice> findSimCliDevices(const std::string& sim_dir);
+
+// The sshd that answers for the simulated CLI devices, and each device's key.
+struct SimSshEndpoint {
+  int port = 0;
+  std::string known_hosts_file;
+  std::map<std::string, std::string> key_files;  // device -> private key file
+};
+// Adds one SSH target per device that has a key in `endpoint`.
+void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devices,
+                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval);
 
 }  // namespace rdmagw::gateway

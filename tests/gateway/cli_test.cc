@@ -165,6 +165,25 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   }
   EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="host0[1-3]",interface="ens1f0np0",priority="3")")));
 
+  // The simulated Nexus and ESXi hosts answer over a real sshd (root only).
+  if (geteuid() == 0) {
+    const std::regex switch_up(R"(rdmagw_target_up\{target="leaf01"[^}]*\} 1)");
+    for (int i = 0; i < 60 && !std::regex_search(body, switch_up); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      body = curl(url);
+    }
+    EXPECT_TRUE(std::regex_search(body, switch_up)) << "leaf01 not up over SSH";
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_target_up\{target="esx01"[^}]*\} 1)")));
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_target_info\{target="leaf01",kind="nexus",transport="ssh")")));
+    // Switch PFC per port and priority, internal ii ports included.
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_in_frames_total\{target="leaf01",interface="ii1/1/1")")));
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="leaf01",interface="Ethernet1/[0-9]+",priority="3")")));
+    EXPECT_NE(body.find("rdmagw_qos_queue_dropped_packets_total{target=\"leaf01\""), std::string::npos);
+    EXPECT_NE(body.find("rdmagw_qos_queue_ecn_marked_packets_total{target=\"leaf01\""), std::string::npos);
+    // ESXi vmnic pause counters.
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_hypervisor_nic_pfc_rx_pause_frames_total\{target="esx01",nic="vmnic0",priority="3")")));
+  }
+
   // Sum CNPs over the fabric twice: the simulated congestion makes it grow.
   auto total = [&](const std::string& text) {
     unsigned long long sum = 0;
