@@ -1,5 +1,7 @@
 #include "models/schema.h"
 
+#include "models/path.h"
+
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -45,6 +47,21 @@ TEST(SchemaTableTest, EveryRowFollowsNamingConventions) {
     EXPECT_TRUE(names.insert(m.prom_name).second) << "duplicate family " << m.prom_name;
     EXPECT_EQ(m.prom_name.ends_with("_total"), m.kind == LeafKind::kCounter) << m.prom_name;
     EXPECT_EQ(&SchemaTable::instance().gateway(m.id), &m);
+  }
+}
+
+// The convention every consumer relies on: each label names the list element
+// of the path that carries the key, in path order.
+TEST(SchemaTableTest, EveryLabelNamesAKeyedElementInPathOrder) {
+  for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+    auto elems = Path::parse(row.path);
+    ASSERT_TRUE(elems.isOk()) << row.path;
+    size_t next = 0;
+    for (std::string_view label : SchemaTable::splitLabels(row.labels)) {
+      while (next < elems->elems().size() && elems->elems()[next].name != label) ++next;
+      EXPECT_LT(next, elems->elems().size()) << row.path << ": label " << label << " names no element";
+      ++next;
+    }
   }
 }
 

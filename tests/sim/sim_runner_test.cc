@@ -80,11 +80,8 @@ TEST_F(SimRunnerTest, WritesLeafAndEsxiCliEveryTickWellUnderThePeriod) {
   ASSERT_TRUE(waitForTick(runner, 4));
   runner.stop();
   EXPECT_NE(slurp(pfc), first);
-  // Stepping and rendering take about 5 ms; the rest is creating and
-  // renaming the ~150 files that changed (about 1-2 ms each on the shared
-  // 2-core VM under load, 200-300 ms in all). The bound leaves room for a
-  // loaded machine and still fails if a change makes ticks miss the period.
-  EXPECT_LT(runner.lastTickCost().count(), 600'000) << "us per tick";
+  // The tick cost is a figure, not a pass/fail bound (tests never assert
+  // wall-clock time): printed here for the log.
   std::printf("sim tick (step + write, 4 hosts + 1 leaf + 2 ESXi): %lld us\n",
               static_cast<long long>(runner.lastTickCost().count()));
 }
