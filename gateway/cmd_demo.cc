@@ -10,7 +10,6 @@
 #include "gateway/pipeline.h"
 #include "gateway/yaml_reader.h"
 #include "models/log.h"
-#include "sim/device_shell.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
 
@@ -43,41 +42,6 @@ bool durationFlag(const Args& args, const char* name, std::chrono::milliseconds*
   }
   *out = *d;
   return true;
-}
-
-// Starts a real sshd on loopback that answers for every simulated switch and
-// ESXi host (each through its own client key and forced command), and adds
-// those devices to the config as SSH targets. Without root or sshd the demo
-// goes on with the RDMA hosts alone, and says so.
-void addSshDevices(const std::string& dir, std::chrono::milliseconds interval, sim::SshdLauncher& sshd,
-                   GatewayConfig& cfg) {
-  const std::vector<SimCliDevice> devices = findSimCliDevices(dir);
-  if (devices.empty()) return;
-  const std::string shell = sim::defaultShellPath();
-  if (geteuid() != 0 || shell.empty() || !fs::exists("/usr/sbin/sshd")) {
-    RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: they need root, /usr/sbin/sshd "
-                              << "and rdmagw-sim-shell" << (shell.empty() ? " (not found)" : "");
-    return;
-  }
-  if (Status st = sshd.start(); !st.isOk()) {
-    RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: sshd: " << st.message();
-    return;
-  }
-  SimSshEndpoint endpoint;
-  endpoint.port = sshd.port();
-  endpoint.known_hosts_file = dir + "/.known_hosts";  // hidden: not a device directory
-  std::ofstream(endpoint.known_hosts_file) << sshd.knownHostsLine() << "\n";
-  for (const SimCliDevice& d : devices) {
-    Result<sim::ClientKey> key = sshd.addDevice(d.name, shell + " --dir " + dir + " --device " + d.name);
-    if (!key.isOk()) {
-      RDMAGW_LOG(kWarn, "demo") << d.name << ": " << key.status().message();
-      continue;
-    }
-    endpoint.key_files[d.name] = key->private_key_file;
-  }
-  addSimCliTargets(cfg, devices, endpoint, interval);
-  RDMAGW_LOG(kInfo, "demo") << devices.size() << " simulated switch/ESXi device(s) over SSH on 127.0.0.1:"
-                            << sshd.port();
 }
 
 }  // namespace
@@ -125,7 +89,15 @@ int demoCommand(const Args& args) {
     rc = 1;
   } else {
     Result<GatewayConfig> cfg = demoConfig(dir, listen, interval);
-    if (cfg.isOk()) addSshDevices(dir, interval, sshd, cfg.value());
+    if (cfg.isOk()) {
+      // Without root or sshd the demo goes on with the RDMA hosts alone.
+      if (Status st = addSimSshDevices(dir, interval, sshd, cfg.value()); !st.isOk()) {
+        RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: " << st.message();
+      } else if (sshd.running()) {
+        RDMAGW_LOG(kInfo, "demo") << "simulated switches and ESXi hosts answer over SSH on 127.0.0.1:"
+                                  << sshd.port();
+      }
+    }
     if (!cfg.isOk()) {
       RDMAGW_LOG(kError, "demo") << cfg.status().message();
       rc = 1;

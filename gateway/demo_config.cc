@@ -1,6 +1,10 @@
 #include "gateway/demo_config.h"
 
+#include "sim/device_shell.h"
+
 #include <algorithm>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -71,6 +75,33 @@ void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devic
     t.ssh.known_hosts_file = endpoint.known_hosts_file;
     cfg.targets.push_back(std::move(t));
   }
+}
+
+Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
+                        sim::SshdLauncher& sshd, GatewayConfig& cfg) {
+  const std::vector<SimCliDevice> devices = findSimCliDevices(sim_dir);
+  if (devices.empty()) return Status::ok();
+  const std::string shell = sim::defaultShellPath();
+  if (shell.empty()) return Status::notFound("rdmagw-sim-shell not found (set RDMAGW_SIM_SHELL)");
+  if (geteuid() != 0) return Status::unavailable("the simulated devices' sshd needs root");
+  if (!fs::exists("/usr/sbin/sshd")) return Status::notFound("/usr/sbin/sshd missing (openssh-server)");
+  for (const SimCliDevice& d : devices) {
+    if (d.kind != "esxi") continue;
+    // The ESXi shell runs compound commands through these esxcli/vsish shims.
+    if (Status st = sim::installEsxiShims((fs::path(sim_dir) / d.name).string(), shell); !st.isOk()) return st;
+  }
+  if (Status st = sshd.start(); !st.isOk()) return st;
+  SimSshEndpoint endpoint;
+  endpoint.port = sshd.port();
+  endpoint.known_hosts_file = sim_dir + "/.known_hosts";  // hidden: not a device directory
+  std::ofstream(endpoint.known_hosts_file) << sshd.knownHostsLine() << "\n";
+  for (const SimCliDevice& d : devices) {
+    Result<sim::ClientKey> key = sshd.addDevice(d.name, shell + " --dir " + sim_dir + " --device " + d.name);
+    if (!key.isOk()) return Status::internal(d.name + ": " + key.status().message());
+    endpoint.key_files[d.name] = key->private_key_file;
+  }
+  addSimCliTargets(cfg, devices, endpoint, interval);
+  return Status::ok();
 }
 
 }  // namespace rdmagw::gateway

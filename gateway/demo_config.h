@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gateway/config.h"
+#include "sim/sshd_launcher.h"
 
 namespace rdmagw::gateway {
 
@@ -32,5 +33,12 @@ struct SimSshEndpoint {
 // Adds one SSH target per device that has a key in `endpoint`.
 void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devices,
                       const SimSshEndpoint& endpoint, std::chrono::milliseconds interval);
+
+// Starts `sshd` on loopback answering for every simulated switch and ESXi host
+// under sim_dir (each through its own client key and forced command) and adds
+// them to `cfg` as SSH targets. Needs root, /usr/sbin/sshd and
+// rdmagw-sim-shell; says which is missing otherwise. No devices: ok, no sshd.
+Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
+                        sim::SshdLauncher& sshd, GatewayConfig& cfg);
 
 }  // namespace rdmagw::gateway
