@@ -10,6 +10,8 @@ PACKAGES=(
   libgrpc++-dev protobuf-compiler-grpc protobuf-compiler libprotobuf-dev
   libsnmp-dev snmpd snmp libssh-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # a real gNMI peer for tests: Debian's grpcio and protobuf for python3
+  python3-grpcio python3-protobuf
   # small well-kept helpers
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
   # real peers and validators used by the tests and benchmarks
