@@ -1,0 +1,121 @@
+#pragma once
+// A simulated NX-OS gNMI target: one gRPC server per simulated Nexus leaf,
+// listening on 127.0.0.1, serving the same counters as the leaf's SSH face
+// (sim/nxos_render.cc) from a snapshot the runner publishes each tick.
+//
+// Served: Capabilities, Subscribe (STREAM SAMPLE/ON_CHANGE/TARGET_DEFINED,
+// ONCE, POLL). Get and Set answer UNIMPLEMENTED. The paths and their value
+// encodings are listed in sim/gnmi/nxos_tree.h.
+//
+// Threads: the gRPC callback API (no thread per stream) plus one scheduler
+// thread per target that paces samples, keepalives and ON_CHANGE checks.
+// Every public method is thread-safe.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "models/status.h"
+#include "models/value.h"
+#include "sim/switch.h"
+
+namespace rdmagw::sim {
+
+// NX-OS behaviours a gNMI client must cope with; each can be turned off to
+// get a by-the-spec target. Defaults model a 10.x N9K.
+struct GnmiQuirks {
+  bool echo_origin = true;         // returned paths carry origin ("openconfig", "device")
+  std::chrono::milliseconds keepalive_interval{10000};  // empty SubscribeResponse; 0 = off
+  bool native_json_blobs = true;   // native containers arrive as one json_val blob
+  bool reject_prefix = true;       // SubscriptionList.prefix with elems/origin: INVALID_ARGUMENT
+  bool never_sync = false;         // NX-OS 9.3(8): no sync_response, ever (gnmi-gateway #42)
+};
+
+enum class GnmiTls { kNone, kTls, kMutualTls };
+
+struct GnmiTargetOptions {
+  std::string gnmi_version = "0.5.0";
+  GnmiQuirks quirks;
+  // SAMPLE intervals below this are raised to it; 0 asks for it. NX-OS: 1 s.
+  // Tests may lower it (e.g. 100 ms).
+  std::chrono::milliseconds min_sample_interval{1000};
+  // TARGET_DEFINED subscriptions sample at max(sample_interval, this).
+  std::chrono::milliseconds target_defined_interval{10000};
+  GnmiTls tls = GnmiTls::kNone;
+  // Non-empty: every RPC must carry `username`/`password` metadata equal to
+  // these, else UNAUTHENTICATED. Changeable later with setCredentials().
+  std::string username;
+  std::string password;
+  bool include_internal_ports = true;  // ii ports in the native ipqos list (as the CLI's PFC table)
+  int port = 0;                        // 0: a free port, chosen at the first start()
+  // stop(): open streams are finished with UNAVAILABLE at once; calls still
+  // open after this grace are cancelled by gRPC.
+  std::chrono::milliseconds shutdown_grace{500};
+  size_t max_queued_responses = 4096;  // per stream; a full queue skips (coalesces) samples
+};
+
+// Files written by start() when tls != kNone (a temp dir, removed by the
+// destructor). The untrusted client pair is self-signed, not by the CA.
+struct GnmiTlsFiles {
+  std::string dir;
+  std::string ca_cert, ca_key;
+  std::string server_cert, server_key;  // SAN IP:127.0.0.1, DNS:localhost
+  std::string client_cert, client_key;  // signed by the CA (mTLS)
+  std::string untrusted_client_cert, untrusted_client_key;
+};
+
+class GnmiTarget {
+ public:
+  explicit GnmiTarget(std::string switch_name, GnmiTargetOptions options = {});
+  ~GnmiTarget();  // stop()
+  GnmiTarget(const GnmiTarget&) = delete;
+  GnmiTarget& operator=(const GnmiTarget&) = delete;
+
+  // Binds 127.0.0.1 (a free port the first time, the same port after a
+  // stop()) and serves. TLS material is generated on the first TLS start.
+  Status start();
+  // Finishes open streams with UNAVAILABLE, shuts the server down within
+  // shutdown_grace and returns; new connections are refused until start().
+  // Idempotent.
+  void stop();
+  bool running() const;
+  int port() const;  // 0 before the first start()
+  std::string address() const;  // "127.0.0.1:<port>"
+  const std::string& switchName() const;
+  const GnmiTlsFiles& tlsFiles() const;  // empty paths when tls == kNone
+
+  // The runner calls this once per tick with the leaf's counters.
+  void publish(const Switch& sw, TimestampNs ts);
+  uint64_t publishedVersion() const;  // 0 before the first publish
+
+  // --- runtime knobs (apply to streams subscribed from now on, except
+  // stall/reset/unimplemented/credentials, which apply at once) ---
+  void setQuirks(const GnmiQuirks& quirks);
+  void setMinSampleInterval(std::chrono::milliseconds min);
+  void setCredentials(std::string username, std::string password);  // empty: none required
+
+  // --- fault injection ---
+  void setStall(bool stall);  // streams stay open and send nothing (not even keepalives)
+  // Each stream is finished with UNAVAILABLE after it has queued n update
+  // responses (0 = never).
+  void setResetAfterUpdates(uint64_t n);
+  void setSubscribeUnimplemented(bool on);     // Subscribe -> UNIMPLEMENTED
+  void setCapabilitiesUnimplemented(bool on);  // Capabilities -> UNIMPLEMENTED
+  // Finishes every open stream now with `code` (a grpc::StatusCode value,
+  // default UNAVAILABLE = 14); the server keeps accepting new ones.
+  void resetStreams(int grpc_code = 14);
+
+  // --- observations for tests ---
+  int openStreams() const;
+  uint64_t subscribeCalls() const;     // Subscribe RPCs accepted past auth/faults
+  uint64_t coalescedSamples() const;   // samples skipped because a stream's queue was full
+
+  class Impl;  // sim/gnmi/gnmi_target_impl.h
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rdmagw::sim
