@@ -182,6 +182,8 @@ Status GnmiTarget::Impl::start() {
   builder.AddListeningPort("127.0.0.1:" + std::to_string(port_.load()), creds, &selected);
   // Two targets must never share a port by accident.
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  // NX-OS answers HTTP/2 pings more frequent than 60 s with too_many_pings.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 60000);
   builder.RegisterService(service_.get());
   server_ = builder.BuildAndStart();
   if (!server_ || selected == 0) {

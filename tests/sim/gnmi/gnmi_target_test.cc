@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/gnmi/gnmi_fleet.h"
 #include "tests/sim/gnmi/gnmi_test_util.h"
 
 namespace rdmagw::sim::testing {
@@ -500,6 +501,38 @@ TEST_F(GnmiTargetTest, ManyConcurrentSubscribers) {
   }
   target_->stop();  // returns with 40 open streams
   for (auto& s : streams) EXPECT_TRUE(s->status().has_value());
+}
+
+}  // namespace
+}  // namespace rdmagw::sim::testing
+
+namespace rdmagw::sim::testing {
+namespace {
+
+TEST(GnmiFleetTest, OneTargetPerLeafEachServingItsOwnCounters) {
+  FabricConfig cfg;
+  cfg.switches = 2;
+  Fabric fabric(cfg);
+  fabric.step();
+  GnmiTargetOptions o;
+  o.quirks.keepalive_interval = std::chrono::milliseconds(0);
+  GnmiFleet fleet(fabric.switches(), o);
+  ASSERT_TRUE(fleet.start().isOk());
+  fleet.publish(fabric, 1000);
+  ASSERT_EQ(fleet.size(), 2u);
+  EXPECT_NE(fleet.target(0).port(), fleet.target(1).port());
+  for (size_t i = 0; i < fleet.size(); ++i) {
+    GnmiTarget* t = fleet.find(fabric.switches()[i].name);
+    ASSERT_EQ(t, &fleet.target(i));
+    ClientStream s(insecureChannel(*t));
+    s.write(subscribeRequest({"/interfaces/interface[name=eth1/1]/state/counters/in-octets"},
+                             gnmi::SubscriptionList::ONCE));
+    auto ns = s.untilSync();
+    ASSERT_TRUE(ns.has_value() && ns->size() == 1u);
+    EXPECT_EQ(ns->at(0).update(0).val().uint_val(), fabric.switches()[i].ports[0].in_octets);
+    EXPECT_EQ(ns->at(0).timestamp(), 1000);
+  }
+  fleet.stop();
 }
 
 }  // namespace
