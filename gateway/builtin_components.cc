@@ -4,6 +4,7 @@
 #include <map>
 
 #include "gateway/registry.h"
+#include "southbound/gnmi/gnmi_factory.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
 #include "southbound/rdma/remote_dump.h"
@@ -41,7 +42,25 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
   return factories;
 }
 
+// A Nexus over gNMI; with transport auto the SSH CLI source stands by as the
+// fallback while gNMI is down (same paths, so the series stay continuous).
+Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Store& store) {
+  southbound::PollSourcePtr fallback;
+  if (t.transport == "auto") {
+    Result<southbound::PollSourcePtr> ssh = southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
+    if (!ssh.isOk()) return ssh.status();
+    fallback = std::move(ssh).value();
+  }
+  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback), t.interval, t.labels);
+}
+
 }  // namespace
+
+const StreamFactory* findStreamFactory(std::string_view kind, std::string_view transport) {
+  static const StreamFactory nexus = createNexusStream;
+  if (kind == "nexus" && (transport == "gnmi" || transport == "auto")) return &nexus;
+  return nullptr;
+}
 
 const SourceFactory* findSourceFactory(std::string_view kind) {
   auto it = sourceFactories().find(kind);

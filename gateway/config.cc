@@ -89,9 +89,69 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
   if (Status st = c.validate(); !st.isOk()) r.error(target, spath, st.message());
 }
 
+void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
+  southbound::gnmi::GnmiConfig& g = t->gnmi;
+  const std::string gpath = path + ".gnmi";
+  int port = 50051;  // NX-OS default
+  g.username = t->credentials.username;
+  g.password_env = t->credentials.password_env;
+  g.password_file = t->credentials.password_file;
+  g.sample_interval = t->interval;
+  if (YAML::Node n = target["gnmi"]) {
+    r.checkKeys(n, gpath, {"port", "tls", "insecure_skip_verify", "plaintext", "ca_file", "cert_file", "key_file",
+                           "server_name_override", "encoding", "sample_interval", "retry_gnmi_after",
+                           "subscriptions"});
+    if (n.IsMap()) {
+      port = int(r.integer(n, gpath, "port", 1, 65535).value_or(port));
+      auto flag = [&](const char* key, bool* out) {
+        if (auto v = r.string(n, gpath, key)) {
+          if (*v != "true" && *v != "false") r.error(n[key], gpath + "." + key, "must be true or false");
+          *out = *v == "true";
+        }
+      };
+      flag("tls", &g.tls);
+      flag("insecure_skip_verify", &g.insecure_skip_verify);
+      flag("plaintext", &g.plaintext);
+      g.ca_file = r.string(n, gpath, "ca_file").value_or("");
+      g.cert_file = r.string(n, gpath, "cert_file").value_or("");
+      g.key_file = r.string(n, gpath, "key_file").value_or("");
+      g.server_name_override = r.string(n, gpath, "server_name_override").value_or("");
+      if (auto e = r.string(n, gpath, "encoding")) {
+        auto enc = southbound::gnmi::parseEncodingChoice(*e);
+        if (enc.isOk()) g.encoding = *enc;
+        else r.error(n["encoding"], gpath + ".encoding", enc.status().message());
+      }
+      g.sample_interval = r.duration(n, gpath, "sample_interval").value_or(g.sample_interval);
+      g.retry_gnmi_after = r.duration(n, gpath, "retry_gnmi_after").value_or(g.retry_gnmi_after);
+      if (YAML::Node subs = n["subscriptions"]) {
+        if (!subs.IsSequence()) r.error(subs, gpath + ".subscriptions", "must be a list");
+        for (size_t i = 0; subs.IsSequence() && i < subs.size(); ++i) {
+          const std::string spath = gpath + ".subscriptions[" + std::to_string(i) + "]";
+          r.checkKeys(subs[i], spath, {"path", "mode", "sample_interval"});
+          if (!subs[i].IsMap()) continue;
+          southbound::gnmi::GnmiSubscription sub;
+          sub.path = r.string(subs[i], spath, "path", true).value_or("");
+          if (auto m = r.string(subs[i], spath, "mode")) {
+            auto mode = southbound::gnmi::parseSubscriptionMode(*m);
+            if (mode.isOk()) sub.mode = *mode;
+            else r.error(subs[i]["mode"], spath + ".mode", mode.status().message());
+          }
+          sub.sample_interval = r.duration(subs[i], spath, "sample_interval").value_or(sub.sample_interval);
+          g.subscriptions.push_back(std::move(sub));
+        }
+      }
+    }
+  }
+  if (t->address.empty() || t->address == "local") {
+    r.error(target, path + ".address", "transport " + t->transport + " needs the switch's address");
+  }
+  g.address = t->address + ":" + std::to_string(port);
+  if (Status st = g.validate(); !st.isOk()) r.error(target, gpath, st.message());
+}
+
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
-                        "credentials", "rdma", "ssh"});
+                        "credentials", "rdma", "ssh", "gnmi"});
   if (!n.IsMap()) return;
   t->name = r.string(n, path, "name", true).value_or("");
   static const std::regex name_re("^[A-Za-z0-9][A-Za-z0-9._-]*$");
@@ -139,18 +199,30 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
     } else {
       r.error(n["transport"], path + ".transport", "rdma-host supports transport sysfs or ssh");
     }
-  } else if (t->kind == "nexus" || t->kind == "esxi") {
+  } else if (t->kind == "nexus") {
+    // auto: gNMI, with the SSH CLI while gNMI is down; both map to the same paths.
+    if (t->transport.empty()) t->transport = "auto";
+    if (t->transport == "ssh" || t->transport == "auto") readSsh(r, n, path, t);
+    if (t->transport == "gnmi" || t->transport == "auto") readGnmi(r, n, path, t);
+    if (t->transport != "ssh" && t->transport != "gnmi" && t->transport != "auto") {
+      r.error(n["transport"], path + ".transport", "nexus supports transport auto, gnmi or ssh");
+    }
+  } else if (t->kind == "esxi") {
     if (t->transport.empty()) t->transport = "ssh";
     if (t->transport != "ssh") {
-      r.error(n["transport"], path + ".transport",
-              t->kind + " supports transport ssh in this build (gnmi and auto are not implemented yet)");
+      r.error(n["transport"], path + ".transport", "esxi supports transport ssh");
     } else {
       readSsh(r, n, path, t);
     }
   } else if (!t->kind.empty()) {
     r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi)");
   }
-  if (n["ssh"] && t->transport != "ssh") r.error(n["ssh"], path + ".ssh", "only for transport ssh");
+  if (n["ssh"] && t->transport != "ssh" && t->transport != "auto") {
+    r.error(n["ssh"], path + ".ssh", "only for transport ssh or auto");
+  }
+  if (n["gnmi"] && t->transport != "gnmi" && t->transport != "auto") {
+    r.error(n["gnmi"], path + ".gnmi", "only for transport gnmi or auto");
+  }
   if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
 }
 

@@ -12,6 +12,7 @@
 #include "models/status.h"
 #include "northbound/prometheus/prometheus_config.h"
 #include "southbound/rdma/rdma_config.h"
+#include "southbound/gnmi/gnmi_config.h"
 #include "southbound/ssh/ssh_config.h"
 
 namespace rdmagw::gateway {
@@ -30,13 +31,14 @@ struct TargetConfig {
   std::string name;
   std::string kind;       // rdma-host | nexus | esxi
   std::string address = "local";
-  std::string transport;  // rdma-host: sysfs | ssh; nexus, esxi: ssh
+  std::string transport;  // rdma-host: sysfs | ssh; nexus: auto | gnmi | ssh; esxi: ssh
   std::chrono::milliseconds interval{10000};
   std::chrono::milliseconds stale_after{0};  // 0: three intervals
   std::vector<std::pair<std::string, std::string>> labels;
   CredentialsRef credentials;
   southbound::rdma::RdmaConfig rdma;
-  southbound::ssh::SshConfig ssh;  // transport ssh: host = address, user and secrets from credentials
+  southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials
+  southbound::gnmi::GnmiConfig gnmi;  // transport gnmi/auto: address:port, same credentials
 };
 
 struct GatewayConfig {

@@ -15,7 +15,14 @@ Pipeline::~Pipeline() { stop(); }
 Status Pipeline::start() {
   southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
   auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
+  std::vector<southbound::StreamSourcePtr> streams;
   for (const TargetConfig& t : config_.targets) {
+    if (const StreamFactory* stream = findStreamFactory(t.kind, t.transport)) {
+      Result<southbound::StreamSourcePtr> source = (*stream)(t, store_);
+      if (!source.isOk()) return Status::invalidArgument("target " + t.name + ": " + source.status().message());
+      streams.push_back(std::move(source).value());
+      continue;
+    }
     const SourceFactory* factory = findSourceFactory(t.kind);
     if (factory == nullptr) return Status::invalidArgument("target " + t.name + ": no collector for kind " + t.kind);
     Result<southbound::PollSourcePtr> source = (*factory)(t);
@@ -32,11 +39,19 @@ Status Pipeline::start() {
   }
   scheduler_ = std::move(scheduler);
   scheduler_->start();
-  RDMAGW_LOG(kInfo, "gateway") << "polling " << config_.targets.size() << " target(s)";
+  streams_ = std::move(streams);
+  for (auto& s : streams_) {
+    if (Status st = s->start(); !st.isOk()) return st;
+  }
+  RDMAGW_LOG(kInfo, "gateway") << config_.targets.size() << " target(s): "
+                               << config_.targets.size() - streams_.size() << " polled, " << streams_.size()
+                               << " streaming (gNMI)";
   return Status::ok();
 }
 
 void Pipeline::stop() {
+  for (auto& s : streams_) s->stop();
+  streams_.clear();
   if (scheduler_) {
     scheduler_->stop();
     scheduler_.reset();

@@ -4,9 +4,11 @@
 // into a store nobody serves and collectors drain before servers go.
 
 #include <memory>
+#include <vector>
 
 #include "gateway/config.h"
 #include "models/store.h"
+#include "southbound/stream_source.h"
 
 namespace rdmagw::northbound {
 class PrometheusServer;
@@ -35,6 +37,7 @@ class Pipeline {
   Store store_;
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<southbound::PollScheduler> scheduler_;
+  std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets
 };
 
 }  // namespace rdmagw::gateway

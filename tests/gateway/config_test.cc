@@ -137,7 +137,10 @@ targets:
   ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
   EXPECT_EQ(cfg->max_concurrent_ssh, 4u);
   const TargetConfig& leaf = cfg->targets[0];
-  EXPECT_EQ(leaf.transport, "ssh");
+  EXPECT_EQ(leaf.transport, "auto") << "a Nexus defaults to gNMI with SSH fallback";
+  EXPECT_EQ(leaf.gnmi.address, "192.0.2.10:50051");
+  EXPECT_EQ(leaf.gnmi.username, "admin");
+  EXPECT_EQ(leaf.gnmi.password_env, "NEXUS_PASSWORD");
   EXPECT_EQ(leaf.ssh.host, "192.0.2.10");
   EXPECT_EQ(leaf.ssh.port, 2222);
   EXPECT_EQ(leaf.ssh.username, "admin");
@@ -154,7 +157,7 @@ TEST(ConfigTest, SshTargetsNeedAddressUserAndSecretReference) {
   const char* text = R"(targets:
   - name: leaf1
     kind: nexus
-    transport: gnmi
+    transport: telnet
   - name: leaf2
     kind: nexus
     ssh: {port: 0}
@@ -165,12 +168,65 @@ TEST(ConfigTest, SshTargetsNeedAddressUserAndSecretReference) {
   auto cfg = parseConfig(text, "bad-ssh.yaml");
   ASSERT_FALSE(cfg.isOk());
   const std::string m = cfg.status().message();
-  EXPECT_NE(m.find("targets[0].transport: nexus supports transport ssh in this build"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[0].transport: nexus supports transport auto, gnmi or ssh"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].address: transport ssh needs the device's address"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].credentials.username: transport ssh needs a username"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].credentials: transport ssh needs key_file, password_env or password_file"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].ssh.port: must be between 1 and 65535"), std::string::npos) << m;
-  EXPECT_NE(m.find("targets[2].ssh: only for transport ssh"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[2].ssh: only for transport ssh or auto"), std::string::npos) << m;
+}
+
+TEST(ConfigTest, NexusOverGnmiWithTlsAndSubscriptions) {
+  const char* text = R"(targets:
+  - name: leaf1
+    kind: nexus
+    transport: gnmi
+    address: 192.0.2.10
+    interval: 5s
+    credentials: {username: admin, password_file: /etc/rdmagw/nexus.pw}
+    gnmi:
+      port: 50052
+      ca_file: /etc/rdmagw/ca.pem
+      encoding: json
+      retry_gnmi_after: 2m
+      subscriptions:
+        - {path: "openconfig:/interfaces/interface/state/counters", mode: sample, sample_interval: 10s}
+        - {path: "openconfig:/interfaces/interface/state/oper-status", mode: on_change}
+)";
+  auto cfg = parseConfig(text, "gnmi.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  const auto& g = cfg->targets[0].gnmi;
+  EXPECT_EQ(g.address, "192.0.2.10:50052");
+  EXPECT_EQ(g.ca_file, "/etc/rdmagw/ca.pem");
+  EXPECT_EQ(g.password_file, "/etc/rdmagw/nexus.pw");
+  EXPECT_EQ(g.encoding, southbound::gnmi::EncodingChoice::kJson);
+  EXPECT_EQ(g.sample_interval.count(), 5000) << "defaults to the target's interval";
+  EXPECT_EQ(g.retry_gnmi_after.count(), 120000);
+  ASSERT_EQ(g.subscriptions.size(), 2u);
+  EXPECT_EQ(g.subscriptions[1].mode, southbound::gnmi::SubscriptionMode::kOnChange);
+  EXPECT_EQ(g.subscriptions[0].sample_interval.count(), 10000);
+}
+
+TEST(ConfigTest, GnmiErrorsNameTheirKeys) {
+  const char* text = R"(targets:
+  - name: leaf1
+    kind: nexus
+    transport: gnmi
+    address: 192.0.2.10
+    credentials: {username: admin, password_env: P}
+    gnmi: {encoding: xml, subscriptions: [{path: "/a", mode: sometimes}]}
+  - name: esx1
+    kind: esxi
+    address: 192.0.2.11
+    credentials: {username: root, key_file: /k}
+    gnmi: {port: 50051}
+)";
+  auto cfg = parseConfig(text, "g.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string m = cfg.status().message();
+  EXPECT_NE(m.find("g.yaml:7:22: targets[0].gnmi.encoding:"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[0].gnmi.subscriptions[0].mode:"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[1].gnmi: only for transport gnmi or auto"), std::string::npos) << m;
 }
 
 }  // namespace
