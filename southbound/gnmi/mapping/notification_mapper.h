@@ -67,7 +67,10 @@ Status mapNotification(const ::gnmi::Notification& n, TimestampNs receive_ts,
 // unwrapped. Numbers keep their JSON type (uint64, int64, double); strings
 // stay strings here (only mapNotification knows which leaves are counters).
 // `ts` is accepted for symmetry with mapNotification: the pairs carry no time.
-// Returns non-OK for malformed JSON; leaves read before the damage are kept.
+// Malformed JSON returns non-OK and appends nothing (a damaged blob's digits
+// may be cut short, and a short counter would read as a reset). List entries
+// without any key leaf are skipped and reported in the returned Status; the
+// rest is still appended.
 Status flattenJson(std::string_view json, const Path& base, TimestampNs ts,
                    std::vector<std::pair<Path, Value>>& out);
 

@@ -1,0 +1,161 @@
+// The mapping table: every row compiles, maps, feeds a schema row with the
+// right key count, reads a field the NX-OS model has, and the subscription
+// list brings every model leaf from exactly one source.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+
+#include "gnmi_builders.h"
+#include "models/path.h"
+#include "models/schema.h"
+#include "southbound/gnmi/mapping/mapping_table.h"
+#include "southbound/gnmi/mapping/notification_mapper.h"
+
+namespace rdmagw::southbound::gnmi {
+namespace {
+
+using testing::addUpdate;
+using testing::readFixture;
+using testing::uintVal;
+
+// The source path of a row with sample key values, in the shape NX-OS sends
+// (DME relative names as one element "phys-[eth1/1]").
+::gnmi::Path sampleSource(const CompiledRow& row) {
+  ::gnmi::Path p;
+  p.set_origin(row.origin);
+  for (const PatternElem& e : row.source) {
+    ::gnmi::PathElem* pe = p.add_elem();
+    pe->set_name(e.name);
+    for (const PatternKey& k : e.keys) {
+      std::string v = k.var == 0 ? "eth1/1" : k.var == 1 ? "c-out-8q-q3" : k.value.empty() ? "x" : k.value;
+      if (k.key.empty()) {
+        pe->set_name(e.name + "-[" + v + "]");
+      } else {
+        (*pe->mutable_key())[k.key] = v;
+      }
+    }
+  }
+  return p;
+}
+
+std::string expectedTarget(std::string_view tmpl) {
+  std::string t(tmpl);
+  for (auto [from, to] : std::map<std::string, std::string>{
+           {"{if:ifname}", "Ethernet1/1"}, {"{q:qosgroup}", "3"}, {"{q:priority}", "3"}}) {
+    for (size_t at; (at = t.find(from)) != std::string::npos;) t.replace(at, from.size(), to);
+  }
+  return t;
+}
+
+TEST(MappingTable, EveryRowCompiles) {
+  const MappingTable& t = MappingTable::instance();
+  EXPECT_TRUE(t.compileErrors().empty()) << t.compileErrors().front();
+  EXPECT_EQ(t.rows().size(), mappingRows().size());
+}
+
+TEST(MappingTable, EveryRowMapsASampleLeaf) {
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    ::gnmi::Notification n;
+    addUpdate(n, sampleSource(row), uintVal(42));
+    MappedNotification m;
+    ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+    ASSERT_EQ(m.updates.size(), 1u) << row.row->source;
+    EXPECT_EQ(m.updates[0].path, expectedTarget(row.row->target)) << row.row->source;
+    EXPECT_EQ(m.updates[0].value, Value(uint64_t{42}));
+    EXPECT_TRUE(m.errors.empty());
+  }
+}
+
+TEST(MappingTable, HandWrittenExpectations) {
+  auto map = [](::gnmi::Path p) {
+    ::gnmi::Notification n;
+    addUpdate(n, std::move(p), uintVal(1));
+    MappedNotification m;
+    mapNotification(n, 0, m);
+    return m.updates.empty() ? std::string() : m.updates[0].path;
+  };
+  EXPECT_EQ(map(testing::gpath("openconfig:/interfaces/interface[name=eth1/49]/state/counters/out-discards")),
+            "/interfaces/interface[name=Ethernet1/49]/state/counters/out-discards");
+  EXPECT_EQ(map(testing::gpath("openconfig:/qos/interfaces/interface[interface-id=eth1/1]/output/queues/"
+                               "queue[name=c-out-8q-q7]/state/dropped-pkts")),
+            "/qos/interfaces/interface[interface-id=Ethernet1/1]/output/queues/queue[name=7]/state/dropped-pkts");
+  EXPECT_EQ(map(testing::gpath("device:/System/ipqos-items/queuing-items/policy-items/out-items/intf-items/"
+                               "If-list[name=eth1/2]/queCmap-items/QueuingStats-list[cmapName=c-out-8q-q4]"
+                               "[statType=ucast]/pfcRxPpp")),
+            "/interfaces/interface[name=Ethernet1/2]/ethernet/pfc/priorities/priority[id=4]/state/counters/in-pause-frames");
+  EXPECT_EQ(map(testing::rawPath("DME", {"sys", "intf", "phys-[eth1/2]", "dbgDot3Stats", "inPauseFrames"})),
+            "/interfaces/interface[name=Ethernet1/2]/ethernet/state/counters/in-mac-pause-frames");
+}
+
+TEST(MappingTable, EveryTargetIsASchemaRowWithItsKeyCount) {
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    const LeafSchema* leaf = SchemaTable::instance().find(row.target_keyless);
+    ASSERT_NE(leaf, nullptr) << "no schema row for " << row.target_keyless;
+    size_t keys = 0;
+    for (const TargetElem& e : row.target) keys += e.keys.size();
+    EXPECT_EQ(SchemaTable::splitLabels(leaf->labels).size(), keys) << row.target_keyless;
+    EXPECT_EQ(leaf->kind, LeafKind::kCounter) << row.target_keyless;
+    // Templates are canonical: parse(toString) gives the same string back.
+    std::string t = expectedTarget(row.row->target);
+    EXPECT_EQ(Path::parse(t)->toString(), t);
+  }
+}
+
+TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
+  EXPECT_EQ(nxosSubscriptionPaths(),
+            (std::vector<std::string>{
+                "openconfig:/interfaces/interface/state/counters",
+                "openconfig:/interfaces/interface/ethernet/state/counters",
+                "device:/System/ipqos-items/queuing-items/policy-items/out-items/intf-items/If-list/queCmap-items/"
+                "QueuingStats-list",
+            }));
+  std::map<std::string, int> sources;
+  std::set<std::string> all_targets;
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    all_targets.insert(row.target_keyless);
+    if (row.row->subscribe) ++sources[row.target_keyless];
+  }
+  for (const std::string& t : all_targets) EXPECT_EQ(sources[t], 1) << t;
+}
+
+// Field names of the native rows are leaves of Cisco-NX-OS-device 9.3(1).
+TEST(MappingTable, NativeFieldsExistInTheNxosModel) {
+  std::string yang =
+      readFixture("gnmi/nxos_9.3-1_yang__Cisco-NX-OS-device_ipqos_QueuingStats_and_rmon_Dot3Stats_excerpt.yang.txt");
+  ASSERT_FALSE(yang.empty());
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    if (row.origin != "device" && row.origin != "DME") continue;
+    EXPECT_NE(yang.find("leaf " + row.source.back().name + " {"), std::string::npos) << row.row->source;
+  }
+  EXPECT_NE(yang.find("key \"cmapName statType\""), std::string::npos);
+}
+
+// No OpenConfig row reads a leaf NX-OS 10.6(3) declares not-supported.
+TEST(MappingTable, NoOpenConfigRowReadsADeviatedLeaf) {
+  std::set<std::string> unsupported;
+  for (const char* f : {"gnmi/nxos_10.6-3_yang__cisco-nx-openconfig-interfaces-deviations.yang.txt",
+                        "gnmi/nxos_10.6-3_yang__cisco-nx-openconfig-if-ethernet-deviations.yang.txt",
+                        "gnmi/nxos_10.6-3_yang__cisco-nx-openconfig-qos-deviations.yang.txt"}) {
+    std::string text = readFixture(f);
+    ASSERT_FALSE(text.empty()) << f;
+    std::regex dev(R"(deviation (\S+) \{([^}]*)\})");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), dev); it != std::sregex_iterator(); ++it) {
+      if ((*it)[2].str().find("not-supported") == std::string::npos) continue;
+      std::string path = std::regex_replace((*it)[1].str(), std::regex(R"([a-z-]+:)"), "");
+      unsupported.insert(path);
+    }
+  }
+  EXPECT_GT(unsupported.size(), 50u);
+  EXPECT_TRUE(unsupported.count("/interfaces/interface/state/counters/last-clear"));
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    if (row.origin != "openconfig") continue;
+    EXPECT_FALSE(unsupported.count(row.keyless)) << row.keyless;
+  }
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::gnmi
