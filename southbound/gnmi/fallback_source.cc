@@ -1,0 +1,346 @@
+#include "southbound/gnmi/fallback_source.h"
+
+#include <algorithm>
+
+#include "models/log.h"
+#include "southbound/gnmi/gnmi_channel.h"
+#include "southbound/gnmi/subscribe_request.h"
+#include "southbound/ssh/credentials.h"
+
+namespace rdmagw::southbound::gnmi {
+namespace {
+
+using std::chrono::milliseconds;
+
+const char* transportName(bool ssh) { return ssh ? "ssh" : "gnmi"; }
+
+int64_t toNs(milliseconds d) { return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count(); }
+
+}  // namespace
+
+FallbackSource::FallbackSource(Store& store, FallbackOptions options)
+    : store_(store),
+      opts_(std::move(options)),
+      queue_(opts_.config.queue_capacity),
+      client_(opts_.target, opts_.config, queue_, [this] { wake(); }),
+      backoff_(opts_.config.backoff_initial, opts_.config.backoff_max) {
+  health_.kind = opts_.config.kind;
+  health_.transport = "gnmi";
+  health_.labels = opts_.labels;
+  health_.last_error = "not connected yet";
+  local_.transport = "gnmi";
+  published_ = local_;
+  store_.setHealth(opts_.target, health_);
+}
+
+FallbackSource::~FallbackSource() { stop(); }
+
+Status FallbackSource::start() {
+  std::lock_guard lock(mu_);
+  if (thread_.joinable()) return Status::ok();
+  stopping_ = false;
+  thread_ = std::thread([this] { run(); });
+  return Status::ok();
+}
+
+void FallbackSource::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+GnmiSourceStats FallbackSource::stats() const {
+  std::lock_guard lock(mu_);
+  return published_;
+}
+
+void FallbackSource::wake() {
+  std::lock_guard lock(mu_);
+  wake_pending_ = true;
+  cv_.notify_all();
+}
+
+std::string FallbackSource::scrub(std::string text) const {
+  // gRPC's texts come from code we do not control: never let the password through.
+  Result<ssh::Secret> secret = ssh::resolveSecret("password_env", opts_.config.password_env,
+                                                  "password_file", opts_.config.password_file);
+  if (secret.isOk() && !secret->empty()) text = secret->scrub(std::move(text));
+  return text;
+}
+
+void FallbackSource::switchTo(Transport t, const std::string& why) {
+  if (t == transport_) return;
+  RDMAGW_LOG(kInfo, "gnmi") << opts_.target << ": transport " << transportName(transport_ == Transport::kSsh)
+                            << " -> " << transportName(t == Transport::kSsh) << " (" << why << ")";
+  transport_ = t;
+  health_.transport = transportName(t == Transport::kSsh);
+  ++local_.transport_changes;
+  next_health_ = {};  // publish now
+}
+
+void FallbackSource::run() {
+  next_gnmi_ = Clock::now();
+  const milliseconds idle = opts_.config.effectiveIdleTimeout();
+  for (;;) {
+    {
+      std::lock_guard lock(mu_);
+      if (stopping_) break;
+      wake_pending_ = false;
+    }
+    Clock::time_point now = Clock::now();
+    if (client_open_) checkStream(now);
+    drainQueue();
+    if (!client_open_ && now >= next_gnmi_) attemptGnmi(now);
+    if (ssh_polling_ && Clock::now() >= next_ssh_) pollSsh(Clock::now());
+    publishHealth();
+
+    // Sleep until the next timer, a wake from the stream, or stop.
+    now = Clock::now();
+    Clock::time_point until = now + std::chrono::seconds(1);  // health refresh, idle checks
+    if (!client_open_) until = std::min(until, next_gnmi_);
+    if (ssh_polling_) until = std::min(until, next_ssh_);
+    if (client_open_ && idle.count() > 0) until = std::min(until, now + std::max(idle / 4, milliseconds(10)));
+    std::unique_lock lock(mu_);
+    cv_.wait_until(lock, until, [this] { return stopping_ || wake_pending_; });
+  }
+  client_.close();
+  drainQueue();
+  client_open_ = false;
+}
+
+void FallbackSource::checkStream(Clock::time_point now) {
+  grpc::Status status;
+  const bool had_data = client_.responsesSinceOpen() > 0;
+  if (client_.ended(&status)) {
+    client_.close();
+    client_open_ = false;
+    if (status.ok()) status = grpc::Status(grpc::StatusCode::UNAVAILABLE, "server ended the stream");
+    onGnmiFailure(status, had_data, now);
+    return;
+  }
+  if (had_data) {
+    if (transport_ != Transport::kGnmi || !health_.up) {
+      if (ssh_polling_) {
+        handover_.clear();
+        for (auto& [path, raw] : last_ssh_raw_) handover_[path] = raw;
+        handover_until_ = now + 3 * opts_.config.sample_interval;
+      }
+      ssh_polling_ = false;
+      switchTo(Transport::kGnmi, "gNMI stream up");
+      health_.up = true;
+      health_.last_error.clear();
+      backoff_.reset();
+      gnmi_failures_ = 0;
+      expired_ = false;
+      next_health_ = {};
+    }
+  }
+  const milliseconds idle = opts_.config.effectiveIdleTimeout();
+  if (idle.count() > 0 && !stalled_ && nowNs() - client_.lastReceiveNs() > toNs(idle)) {
+    stalled_ = true;
+    ++local_.stalls;
+    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": no message for " << idle.count()
+                              << " ms: stream stalled, reopening";
+    client_.cancel();  // ended() reports it on a later turn
+  }
+}
+
+void FallbackSource::attemptGnmi(Clock::time_point now) {
+  stalled_ = false;
+  health_.last_attempt_ns = nowNs();
+  const auto t0 = Clock::now();
+  grpc::Status s = client_.open();
+  health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+  if (!s.ok()) {
+    client_.close();
+    onGnmiFailure(s, false, Clock::now());
+    return;
+  }
+  client_open_ = true;
+  RDMAGW_LOG(kDebug, "gnmi") << opts_.target << ": subscribed, encoding " << encodingName(client_.encoding());
+}
+
+void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Clock::time_point now) {
+  const bool stalled = stalled_;
+  stalled_ = false;
+  FailureClass cls = stalled ? FailureClass::kRetry : classify(status.error_code());
+  std::string text = stalled ? std::string("stream stalled (no message within idle_timeout)")
+                             : std::string(statusCodeName(status.error_code())) + ": " + status.error_message();
+  text = scrub(std::move(text));
+  gnmi_error_ = text;
+  ++health_.poll_errors;
+  if (had_data) {
+    backoff_.reset();
+    gnmi_failures_ = 0;
+  }
+  const bool was_ssh = transport_ == Transport::kSsh;
+  if (!was_ssh) {
+    health_.up = false;
+    health_.last_error = text;
+  }
+  if (cls == FailureClass::kFatal) {
+    next_gnmi_ = now + opts_.config.retry_gnmi_after;
+    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": gNMI refused (" << text << "); next try in "
+                              << opts_.config.retry_gnmi_after.count() / 1000 << " s";
+  } else {
+    ++gnmi_failures_;
+    const milliseconds delay = backoff_.next();
+    next_gnmi_ = now + delay;
+    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": " << text << "; retry in " << delay.count() << " ms";
+  }
+  if (opts_.ssh != nullptr && !ssh_polling_ &&
+      (cls == FailureClass::kFatal || gnmi_failures_ >= opts_.config.fallback_after_failures)) {
+    ssh_polling_ = true;
+    handover_.clear();
+    next_ssh_ = now;
+    switchTo(Transport::kSsh, "gNMI: " + text);
+  }
+  next_health_ = {};
+}
+
+void FallbackSource::pollSsh(Clock::time_point now) {
+  // gNMI answered already: the next turn switches over; an SSH reading taken
+  // now could be older than what the stream just delivered.
+  if (client_open_ && client_.responsesSinceOpen() > 0) return;
+  const uint64_t responses_before = client_.counters().responses.load();
+  PollBatch batch;
+  const TimestampNs started = nowNs();
+  const auto t0 = Clock::now();
+  Status status = opts_.ssh->poll(batch);
+  ++local_.ssh_polls;
+  next_ssh_ = std::max(next_ssh_ + opts_.ssh_interval, Clock::now());
+  if (client_open_ && client_.counters().responses.load() != responses_before) {
+    // gNMI came back while this poll ran: its data is at least as new.
+    RDMAGW_LOG(kDebug, "gnmi") << opts_.target << ": SSH batch discarded, gNMI is back";
+    return;
+  }
+  health_.last_attempt_ns = started;
+  health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+  ++health_.polls;
+  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
+  last_ssh_raw_.clear();
+  for (const Update& u : batch.updates) {
+    if (const uint64_t* raw = std::get_if<uint64_t>(&u.value)) last_ssh_raw_.emplace_back(u.path, *raw);
+  }
+  local_.applied += r.applied;
+  local_.rejected += r.rejected;
+  if (!status.isOk()) {
+    ++health_.poll_errors;
+    if (health_.up || health_.last_error != status.message()) {
+      RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": SSH fallback poll failed: " << status.message();
+    }
+    health_.up = false;
+    health_.last_error = status.message();
+  } else {
+    health_.up = true;
+    health_.last_success_ns = nowNs();
+    health_.read_errors += batch.errors.size();
+    // Up through SSH, but say why gNMI is not carrying the target.
+    health_.last_error = !batch.errors.empty() ? batch.errors.front() : "gnmi: " + gnmi_error_;
+    expired_ = false;
+  }
+  next_health_ = {};
+}
+
+void FallbackSource::filterHandover() {
+  if (Clock::now() > handover_until_) {
+    handover_.clear();
+    return;
+  }
+  std::vector<Update> kept;
+  kept.reserve(batch_.updates.size());
+  size_t d = 0;
+  for (size_t i = 0; i < batch_.updates.size(); ++i) {
+    while (d < batch_.deletes.size() && batch_.deletes[d].first == i) batch_.deletes[d++].first = kept.size();
+    Update& u = batch_.updates[i];
+    auto it = handover_.find(u.path);
+    const uint64_t* raw = std::get_if<uint64_t>(&u.value);
+    if (it != handover_.end() && raw != nullptr) {
+      if (*raw < it->second) {
+        ++local_.handover_dropped;  // sampled before the last SSH reading
+        continue;
+      }
+      handover_.erase(it);  // caught up: from here the stream is newer
+    }
+    kept.push_back(std::move(u));
+  }
+  while (d < batch_.deletes.size()) batch_.deletes[d++].first = kept.size();
+  batch_.updates.swap(kept);
+}
+
+void FallbackSource::drainQueue() {
+  if (!queue_.drain(batch_)) return;
+  // Stream data that came in after this turn's checkStream(): switch (and
+  // arm the hand-over filter) before it is written.
+  if (client_open_ && ssh_polling_) checkStream(Clock::now());
+  if (!handover_.empty()) filterHandover();
+  size_t from = 0;
+  const auto applyUpTo = [&](size_t to) {
+    if (to <= from) return;
+    Store::ApplyResult r = store_.apply(opts_.target, std::span<const Update>(batch_.updates).subspan(from, to - from));
+    local_.applied += r.applied;
+    local_.rejected += r.rejected;
+    if (r.rejected > 0) {
+      RDMAGW_LOG(kDebug, "gnmi") << opts_.target << ": store rejected " << r.rejected
+                                 << " update(s); first: " << r.first_error;
+    }
+    from = to;
+  };
+  for (auto& [pos, prefix] : batch_.deletes) {
+    applyUpTo(pos);
+    Result<Path> p = Path::parse(prefix);
+    if (p.isOk()) local_.removed += store_.remove(opts_.target, *p);
+  }
+  applyUpTo(batch_.updates.size());
+  if (transport_ == Transport::kGnmi) health_.last_success_ns = nowNs();
+}
+
+void FallbackSource::publishHealth() {
+  const Clock::time_point now = Clock::now();
+  const StreamCounters& c = client_.counters();
+  const QueueStats q = queue_.stats();
+  local_.responses = c.responses;
+  local_.notifications = c.notifications;
+  local_.updates = c.updates;
+  local_.deletes = c.deletes;
+  local_.keepalives = c.keepalives;
+  local_.sync_responses = c.sync_responses;
+  local_.map_errors = c.map_errors;
+  local_.dials = c.dials;
+  local_.queued = q.pushed;
+  local_.coalesced = q.coalesced;
+  local_.dropped = q.dropped;
+  local_.transport = health_.transport;
+  local_.up = health_.up;
+  {
+    std::lock_guard lock(mu_);
+    published_ = local_;
+  }
+  // The store's copy is refreshed on every change and at most once a second
+  // otherwise: counts need not be fresher than a scrape.
+  if (now < next_health_) return;
+  next_health_ = now + std::chrono::seconds(1);
+
+  TargetHealth h = health_;
+  if (transport_ == Transport::kGnmi) {
+    // gNMI has no polls: count notifications; coalesced-away updates are not
+    // errors, dropped ones are (they lost a reading).
+    h.polls = health_.polls + c.notifications;
+    h.read_errors = health_.read_errors + c.map_errors + q.dropped;
+    if (h.up && h.last_error.empty()) h.last_error = client_.lastMapError();
+  }
+  if (!h.up && !expired_) {
+    const milliseconds stale = opts_.config.stale_after.count() > 0 ? opts_.config.stale_after
+                                                                    : 3 * opts_.config.sample_interval;
+    if (h.last_success_ns != 0 && nowNs() - h.last_success_ns > toNs(stale)) {
+      store_.expireData(opts_.target);  // `up` stays, at 0; stale values go
+      expired_ = true;
+    }
+  }
+  store_.setHealth(opts_.target, h);
+}
+
+}  // namespace rdmagw::southbound::gnmi

@@ -1,0 +1,122 @@
+#pragma once
+// One switch's streaming source: gNMI, with an optional SSH CLI fallback
+// (transport `auto`). Without a fallback it is gNMI only (transport `gnmi`).
+//
+// One control thread per target does everything that may block: dialing,
+// writing the stream's queued updates into the store, polling SSH while
+// gNMI is down, timers. gRPC's callback threads only map and queue. That
+// thread is also the only writer of the target's health, whichever
+// transport is active, so there is no hand-over between writers: the SSH
+// PollSource is polled here, never registered with a PollScheduler.
+//
+// Transport changes (each logged, and shown in TargetHealth.transport):
+//   gnmi -> ssh : a fatal status (UNAUTHENTICATED, UNIMPLEMENTED, ...), or
+//                 fallback_after_failures transient failures in a row.
+//   ssh -> gnmi : gNMI is retried (backoff, or retry_gnmi_after after a fatal
+//                 status) while SSH keeps polling; the first response on the
+//                 new stream ends SSH polling. An SSH batch whose poll
+//                 overlapped that response is discarded, so an older reading
+//                 never lands after a newer one (the store would count a
+//                 counter reset).
+// Both transports write the same paths, so counters stay continuous.
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "models/store.h"
+#include "southbound/gnmi/gnmi_client.h"
+#include "southbound/gnmi/gnmi_config.h"
+#include "southbound/gnmi/update_queue.h"
+#include "southbound/poll_source.h"
+#include "southbound/ssh/backoff.h"
+#include "southbound/stream_source.h"
+
+namespace rdmagw::southbound::gnmi {
+
+struct FallbackOptions {
+  std::string target;
+  GnmiConfig config;
+  southbound::PollSourcePtr ssh;  // null: gNMI only
+  std::chrono::milliseconds ssh_interval{10000};
+  std::vector<std::pair<std::string, std::string>> labels;
+};
+
+struct GnmiSourceStats {
+  uint64_t responses = 0, notifications = 0, updates = 0, deletes = 0, keepalives = 0;
+  uint64_t sync_responses = 0, map_errors = 0, dials = 0;
+  uint64_t queued = 0, coalesced = 0, dropped = 0;
+  uint64_t applied = 0, rejected = 0, removed = 0;  // as the store saw them
+  uint64_t ssh_polls = 0, transport_changes = 0, stalls = 0, handover_dropped = 0;
+  std::string transport;  // "gnmi" or "ssh"
+  bool up = false;
+};
+
+class FallbackSource : public southbound::StreamSource {
+ public:
+  FallbackSource(Store& store, FallbackOptions options);
+  ~FallbackSource() override;
+
+  Status start() override;
+  void stop() override;
+  GnmiSourceStats stats() const;
+
+ private:
+  enum class Transport { kGnmi, kSsh };
+  using Clock = std::chrono::steady_clock;
+
+  void run();
+  void wake();
+  void checkStream(Clock::time_point now);
+  void attemptGnmi(Clock::time_point now);
+  void onGnmiFailure(const grpc::Status& status, bool had_data, Clock::time_point now);
+  void pollSsh(Clock::time_point now);
+  void drainQueue();
+  void switchTo(Transport t, const std::string& why);
+  void publishHealth();
+  std::string scrub(std::string text) const;
+
+  Store& store_;
+  FallbackOptions opts_;
+  UpdateQueue queue_;
+  GnmiClient client_;
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopping_ = false;     // guarded by mu_
+  bool wake_pending_ = false; // guarded by mu_
+  GnmiSourceStats published_; // guarded by mu_: what stats() returns
+  std::thread thread_;
+
+  // Control thread only.
+  Transport transport_ = Transport::kGnmi;
+  bool ssh_polling_ = false;
+  bool client_open_ = false;
+  bool stalled_ = false;
+  int gnmi_failures_ = 0;
+  Clock::time_point next_gnmi_{};
+  Clock::time_point next_ssh_{};
+  Clock::time_point next_health_{};
+  ssh::Backoff backoff_;
+  TargetHealth health_;
+  GnmiSourceStats local_;
+  bool expired_ = false;
+  std::string gnmi_error_;  // why gNMI failed last (scrubbed)
+  QueuedBatch batch_;  // reused drain buffer
+  // Hand-over ssh -> gnmi: the last SSH raw reading per counter path. Until
+  // the stream's value reaches it (or handover_until_), an older gNMI
+  // reading sampled before the SSH poll but delivered after it is dropped,
+  // so the store never sees a counter go back (a false reset).
+  std::vector<std::pair<std::string, uint64_t>> last_ssh_raw_;
+  std::unordered_map<std::string, uint64_t> handover_;
+  Clock::time_point handover_until_{};
+  void filterHandover();
+};
+
+}  // namespace rdmagw::southbound::gnmi

@@ -1,0 +1,85 @@
+#pragma once
+// Configuration of one gNMI target (a Nexus switch's gNMI server). Secrets
+// are never inline: only where to find the password (environment variable or
+// file), read at dial time (southbound/ssh/credentials.h).
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/status.h"
+
+namespace rdmagw::southbound::gnmi {
+
+enum class SubscriptionMode { kSample, kOnChange };
+
+// "sample" | "on_change" (also "on-change"), as the config file spells them.
+Result<SubscriptionMode> parseSubscriptionMode(std::string_view text);
+
+struct GnmiSubscription {
+  // Full path with origin, e.g. "openconfig:/interfaces/interface/state/counters".
+  // No prefix is ever sent (NX-OS rejects prefixes), so every path is complete.
+  std::string path;
+  SubscriptionMode mode = SubscriptionMode::kSample;
+  std::chrono::milliseconds sample_interval{0};  // 0: GnmiConfig::sample_interval
+};
+
+enum class EncodingChoice { kAuto, kProto, kJson, kJsonIetf };
+Result<EncodingChoice> parseEncodingChoice(std::string_view text);  // auto|proto|json|json_ietf
+
+struct GnmiConfig {
+  std::string address;  // host:port (NX-OS default port 50051)
+  std::string kind = "nexus";  // TargetHealth.kind
+  std::string username;
+  std::string password_env;   // checked first
+  std::string password_file;  // one trailing newline trimmed
+
+  // Transport security: TLS by default. Turning verification off, or TLS off
+  // altogether, must be said explicitly.
+  bool tls = true;
+  bool insecure_skip_verify = false;  // TLS without checking the server's certificate
+  bool plaintext = false;             // no TLS at all (lab switches with `grpc use-vrf` only)
+  std::string ca_file;                // empty: the system roots
+  std::string cert_file, key_file;    // client certificate (mTLS), both or neither
+  std::string server_name_override;   // name checked in the server certificate
+
+  std::vector<GnmiSubscription> subscriptions;  // empty: nxosDefaultSubscriptions()
+  EncodingChoice encoding = EncodingChoice::kAuto;  // auto: PROTO, else JSON, else JSON_IETF
+  std::chrono::milliseconds sample_interval{10000};  // NX-OS accepts 1 s .. 604800 s
+  // After a fatal status (UNAUTHENTICATED, UNIMPLEMENTED, ...) the SSH fallback
+  // (if any) runs this long before gNMI is tried again.
+  std::chrono::milliseconds retry_gnmi_after{300000};
+  // Jittered exponential backoff for transient failures (UNAVAILABLE, ...).
+  std::chrono::milliseconds backoff_initial{1000};
+  std::chrono::milliseconds backoff_max{60000};
+  // Transient failures in a row before the SSH fallback (if any) takes over.
+  int fallback_after_failures = 3;
+  std::chrono::milliseconds dial_timeout{10000};  // connect + Capabilities
+  // No message (keepalives included) for this long: the stream is stalled and
+  // is reopened. 0: 3 x the longest SAMPLE interval + 10 s. ON_CHANGE-only
+  // subscriptions can be legitimately quiet, so then 0 means never.
+  std::chrono::milliseconds idle_timeout{0};
+  // HTTP/2 keepalive pings; NX-OS answers too_many_pings below 60 s. 0: off.
+  std::chrono::milliseconds keepalive_time{300000};
+  // Updates buffered between the stream reader and the store writer; when
+  // full, updates coalesce per path, and what cannot coalesce is dropped
+  // (both counted).
+  size_t queue_capacity = 16384;  // ~200 B each with its path: ~3 MiB per target at most
+  // Down this long: the target's data is expired (`up` stays, at 0). 0: 3 x sample_interval.
+  std::chrono::milliseconds stale_after{0};
+
+  // Collects every problem, each prefixed with its field name.
+  Status validate() const;
+  // The subscriptions to send: `subscriptions`, or the NX-OS defaults.
+  std::vector<GnmiSubscription> effectiveSubscriptions() const;
+  std::chrono::milliseconds effectiveIdleTimeout() const;
+};
+
+// The NX-OS set: the mapping table's paths (mapping/notification_mapper.h
+// nxosSubscriptionPaths(): OpenConfig interface, ethernet pause and queue
+// counters, native ipqos queuing stats with per-class PFC, dot3 stats), all
+// SAMPLE at `sample_interval`; oper/admin status ON_CHANGE.
+std::vector<GnmiSubscription> nxosDefaultSubscriptions(std::chrono::milliseconds sample_interval);
+
+}  // namespace rdmagw::southbound::gnmi

@@ -1,0 +1,82 @@
+#include "southbound/gnmi/gnmi_config.h"
+
+#include <gtest/gtest.h>
+
+namespace rdmagw::southbound::gnmi {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+GnmiConfig valid() {
+  GnmiConfig c;
+  c.address = "leaf1:50051";
+  return c;
+}
+
+TEST(GnmiConfigTest, DefaultsAreValidTlsOn) {
+  GnmiConfig c = valid();
+  EXPECT_TRUE(c.validate().isOk()) << c.validate().message();
+  EXPECT_TRUE(c.tls);
+  EXPECT_FALSE(c.plaintext);
+  EXPECT_FALSE(c.insecure_skip_verify);
+}
+
+TEST(GnmiConfigTest, CollectsEveryErrorWithFieldNames) {
+  GnmiConfig c;
+  c.address = "leaf1";
+  c.cert_file = "/c.pem";
+  c.sample_interval = milliseconds(10);
+  c.keepalive_time = seconds(10);
+  c.subscriptions.push_back({"openconfig:/a[name=x", SubscriptionMode::kSample, {}});
+  Status s = c.validate();
+  ASSERT_FALSE(s.isOk());
+  for (const char* field : {"address", "cert_file", "sample_interval", "keepalive_time", "subscriptions[0].path"}) {
+    EXPECT_NE(s.message().find(field), std::string::npos) << field << " in " << s.message();
+  }
+}
+
+TEST(GnmiConfigTest, InsecureOptionsMustBeExplicitAndConsistent) {
+  GnmiConfig c = valid();
+  c.tls = false;
+  EXPECT_FALSE(c.validate().isOk());  // tls off without saying plaintext
+  c.plaintext = true;
+  EXPECT_TRUE(c.validate().isOk());
+  c.insecure_skip_verify = true;
+  EXPECT_FALSE(c.validate().isOk());
+}
+
+TEST(GnmiConfigTest, DefaultSubscriptionsCoverCountersPfcAndStateOnChange) {
+  std::vector<GnmiSubscription> subs = nxosDefaultSubscriptions(seconds(10));
+  bool counters = false, ipqos = false, on_change = false;
+  for (const GnmiSubscription& s : subs) {
+    counters |= s.path == "openconfig:/interfaces/interface/state/counters";
+    ipqos |= s.path.find("QueuingStats-list") != std::string::npos;
+    on_change |= s.mode == SubscriptionMode::kOnChange && s.path.find("oper-status") != std::string::npos;
+    if (s.mode == SubscriptionMode::kSample) EXPECT_EQ(s.sample_interval, seconds(10)) << s.path;
+  }
+  EXPECT_TRUE(counters);
+  EXPECT_TRUE(ipqos);
+  EXPECT_TRUE(on_change);
+}
+
+TEST(GnmiConfigTest, IdleTimeoutExceedsThreeSampleIntervals) {
+  GnmiConfig c = valid();
+  c.sample_interval = seconds(10);
+  EXPECT_GT(c.effectiveIdleTimeout(), seconds(30));
+  c.subscriptions = {{"openconfig:/interfaces/interface/state/oper-status", SubscriptionMode::kOnChange, {}}};
+  EXPECT_EQ(c.effectiveIdleTimeout().count(), 0);  // ON_CHANGE only: quiet is normal
+  c.idle_timeout = seconds(5);
+  EXPECT_EQ(c.effectiveIdleTimeout(), seconds(5));
+}
+
+TEST(GnmiConfigTest, ParsesModesAndEncodings) {
+  EXPECT_EQ(*parseSubscriptionMode("on_change"), SubscriptionMode::kOnChange);
+  EXPECT_EQ(*parseSubscriptionMode("sample"), SubscriptionMode::kSample);
+  EXPECT_FALSE(parseSubscriptionMode("poll").isOk());
+  EXPECT_EQ(*parseEncodingChoice("proto"), EncodingChoice::kProto);
+  EXPECT_FALSE(parseEncodingChoice("xml").isOk());
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::gnmi
