@@ -1,6 +1,11 @@
 #include <unistd.h>
 
+#include <condition_variable>
 #include <cstdio>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +15,7 @@
 #include "gateway/pipeline.h"
 #include "gateway/yaml_reader.h"
 #include "models/log.h"
+#include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
 
@@ -44,19 +50,46 @@ bool durationFlag(const Args& args, const char* name, std::chrono::milliseconds*
   return true;
 }
 
+// The simulated switches' gNMI face: one TLS gNMI server per leaf, with
+// credentials, fed the same counters as the CLI files every tick.
+struct DemoGnmi {
+  std::unique_ptr<sim::GnmiFleet> fleet;
+  SimGnmiEndpoint endpoint;
+  std::thread starter;  // --gnmi-delay: starts the servers late to show the fallback
+  std::mutex mu;
+  std::condition_variable cv;
+  bool stopping = false;
+
+  ~DemoGnmi() {
+    {
+      std::lock_guard lock(mu);
+      stopping = true;
+    }
+    cv.notify_all();
+    if (starter.joinable()) starter.join();
+    if (fleet) fleet->stop();
+  }
+};
+
 }  // namespace
 
 int demoCommand(const Args& args) {
   long long hosts = 4, devices = 2, seed = 1, switches = 1, esxi = 2;
-  std::chrono::milliseconds period{1000}, interval{2000};
+  std::chrono::milliseconds period{1000}, interval{2000}, gnmi_delay{0};
   std::string listen = "127.0.0.1:9464", dir;
   if (!intFlag(args, "--hosts", 1, 4096, &hosts) || !intFlag(args, "--devices", 1, 16, &devices) ||
       !intFlag(args, "--seed", 0, INT64_MAX, &seed) || !intFlag(args, "--switches", 0, 16, &switches) ||
-      !intFlag(args, "--esxi", 0, 64, &esxi) || !durationFlag(args, "--period", &period) ||
+      !intFlag(args, "--esxi", 0, 64, &esxi) || !durationFlag(args, "--gnmi-delay", &gnmi_delay) || !durationFlag(args, "--period", &period) ||
       !durationFlag(args, "--interval", &interval)) {
     return 2;
   }
   flagValue(args, "--listen", &listen);
+  std::string gnmi_mode = "on";
+  flagValue(args, "--gnmi", &gnmi_mode);
+  if (gnmi_mode != "on" && gnmi_mode != "off") {
+    std::fprintf(stderr, "rdmagw demo: --gnmi must be on or off\n");
+    return 2;
+  }
   std::string lvl;
   LogLevel level = LogLevel::kInfo;
   if (flagValue(args, "--log-level", &lvl) && !parseLogLevel(lvl, &level)) {
@@ -83,15 +116,59 @@ int demoCommand(const Args& args) {
   fabric.esxi_hosts = int(esxi);
   sim::SimRunner sim(fabric, dir, period);
   sim::SshdLauncher sshd;
+  DemoGnmi gnmi;
+  if (fabric.switches > 0 && fabric.validate().isOk()) {
+    sim::GnmiTargetOptions opts;
+    opts.tls = sim::GnmiTls::kTls;
+    opts.username = "admin";
+    opts.password = "demo-" + std::to_string(std::random_device{}());
+    gnmi.fleet = std::make_unique<sim::GnmiFleet>(sim::Fabric(fabric).switches(), opts);
+    // The gateway reads the password from this variable: a reference, as in production configs.
+    setenv("RDMAGW_DEMO_GNMI_PASSWORD", opts.password.c_str(), 1);
+    gnmi.endpoint.username = opts.username;
+    gnmi.endpoint.password_env = "RDMAGW_DEMO_GNMI_PASSWORD";
+    sim::GnmiFleet* fleet = gnmi.fleet.get();
+    sim.setTickObserver([fleet](const sim::Fabric& f) { fleet->publish(f, nowNs()); });
+  }
   int rc = 0;
   if (Status st = sim.start(); !st.isOk()) {
     RDMAGW_LOG(kError, "demo") << "simulator: " << st.message();
     rc = 1;
   } else {
     Result<GatewayConfig> cfg = demoConfig(dir, listen, interval);
+    if (gnmi.fleet) {
+      // The first start picks each server's port and writes its TLS files;
+      // with --gnmi off or a --gnmi-delay the servers stop again at once, so
+      // the leaves run on the SSH fallback until (if ever) they come back.
+      sim::GnmiFleet& fleet = *gnmi.fleet;
+      if (Status st = fleet.start(); !st.isOk()) {
+        RDMAGW_LOG(kWarn, "demo") << "simulated gNMI servers: " << st.message() << " (SSH only)";
+        gnmi.fleet.reset();
+      } else {
+        for (size_t i = 0; i < fleet.size(); ++i) {
+          gnmi.endpoint.address[fleet.target(i).switchName()] = fleet.target(i).address();
+        }
+        gnmi.endpoint.ca_file = fleet.target(0).tlsFiles().ca_cert;
+        if (gnmi_mode == "off" || gnmi_delay.count() > 0) fleet.stop();
+        if (gnmi_mode == "on" && gnmi_delay.count() > 0) {
+          RDMAGW_LOG(kInfo, "demo") << "simulated gNMI servers start in " << gnmi_delay.count()
+                                    << " ms: until then the leaves fall back to SSH";
+          gnmi.starter = std::thread([&gnmi, gnmi_delay] {
+            std::unique_lock lock(gnmi.mu);
+            if (gnmi.cv.wait_for(lock, gnmi_delay, [&gnmi] { return gnmi.stopping; })) return;
+            if (Status st = gnmi.fleet->start(); !st.isOk()) {
+              RDMAGW_LOG(kWarn, "demo") << "simulated gNMI servers: " << st.message();
+            } else {
+              RDMAGW_LOG(kInfo, "demo") << "simulated gNMI servers are up: the leaves return to gNMI";
+            }
+          });
+        }
+      }
+    }
     if (cfg.isOk()) {
       // Without root or sshd the demo goes on with the RDMA hosts alone.
-      if (Status st = addSimSshDevices(dir, interval, sshd, cfg.value()); !st.isOk()) {
+      if (Status st = addSimSshDevices(dir, interval, sshd, cfg.value(), gnmi.fleet ? &gnmi.endpoint : nullptr);
+          !st.isOk()) {
         RDMAGW_LOG(kWarn, "demo") << "simulated switches and ESXi hosts skipped: " << st.message();
       } else if (sshd.running()) {
         RDMAGW_LOG(kInfo, "demo") << "simulated switches and ESXi hosts answer over SSH on 127.0.0.1:"

@@ -57,7 +57,8 @@ std::vector<SimCliDevice> findSimCliDevices(const std::string& sim_dir) {
 }
 
 void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devices,
-                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval) {
+                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval,
+                      const SimGnmiEndpoint* gnmi) {
   for (const SimCliDevice& d : devices) {
     auto key = endpoint.key_files.find(d.name);
     if (key == endpoint.key_files.end()) continue;
@@ -73,12 +74,23 @@ void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devic
     t.ssh.username = "root";  // the simulator's sshd forces each key's device command
     t.ssh.key_file = key->second;
     t.ssh.known_hosts_file = endpoint.known_hosts_file;
+    if (gnmi != nullptr && d.kind == "nexus" && gnmi->address.count(d.name)) {
+      t.transport = "auto";
+      t.gnmi.address = gnmi->address.at(d.name);
+      t.gnmi.ca_file = gnmi->ca_file;
+      t.gnmi.tls = !gnmi->ca_file.empty();
+      t.gnmi.plaintext = gnmi->ca_file.empty();
+      t.gnmi.username = gnmi->username;
+      t.gnmi.password_env = gnmi->password_env;
+      t.gnmi.sample_interval = std::max(interval, std::chrono::milliseconds(1000));  // NX-OS minimum
+      t.gnmi.retry_gnmi_after = std::chrono::milliseconds(10000);  // demo: come back quickly
+    }
     cfg.targets.push_back(std::move(t));
   }
 }
 
 Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
-                        sim::SshdLauncher& sshd, GatewayConfig& cfg) {
+                        sim::SshdLauncher& sshd, GatewayConfig& cfg, const SimGnmiEndpoint* gnmi) {
   const std::vector<SimCliDevice> devices = findSimCliDevices(sim_dir);
   if (devices.empty()) return Status::ok();
   const std::string shell = sim::defaultShellPath();
@@ -100,7 +112,7 @@ Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds in
     if (!key.isOk()) return Status::internal(d.name + ": " + key.status().message());
     endpoint.key_files[d.name] = key->private_key_file;
   }
-  addSimCliTargets(cfg, devices, endpoint, interval);
+  addSimCliTargets(cfg, devices, endpoint, interval, gnmi);
   return Status::ok();
 }
 

@@ -30,15 +30,25 @@ struct SimSshEndpoint {
   std::string known_hosts_file;
   std::map<std::string, std::string> key_files;  // device -> private key file
 };
-// Adds one SSH target per device that has a key in `endpoint`.
+// The simulated switches' gNMI servers (when the demo runs them).
+struct SimGnmiEndpoint {
+  std::map<std::string, std::string> address;  // switch -> 127.0.0.1:port
+  std::string ca_file;                         // the simulator's self-signed CA
+  std::string username;
+  std::string password_env;                    // the password is referenced, never inline
+};
+
+// Adds one SSH target per device that has a key in `endpoint`; a switch that
+// also has a gNMI address becomes transport auto (gNMI, SSH as fallback).
 void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devices,
-                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval);
+                      const SimSshEndpoint& endpoint, std::chrono::milliseconds interval,
+                      const SimGnmiEndpoint* gnmi = nullptr);
 
 // Starts `sshd` on loopback answering for every simulated switch and ESXi host
 // under sim_dir (each through its own client key and forced command) and adds
 // them to `cfg` as SSH targets. Needs root, /usr/sbin/sshd and
 // rdmagw-sim-shell; says which is missing otherwise. No devices: ok, no sshd.
 Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
-                        sim::SshdLauncher& sshd, GatewayConfig& cfg);
+                        sim::SshdLauncher& sshd, GatewayConfig& cfg, const SimGnmiEndpoint* gnmi = nullptr);
 
 }  // namespace rdmagw::gateway

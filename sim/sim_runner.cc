@@ -18,6 +18,7 @@ Status SimRunner::start() {
   if (period_.count() <= 0) return Status::invalidArgument("sim.period: must be positive");
   if (Status s = writer_.write(fabric_); !s.isOk()) return s;
   written_tick_ = fabric_.tick();
+  if (observer_) observer_(fabric_);
   if (!fabric_.esxiHosts().empty()) {
     const std::string shell = shell_binary_.empty() ? defaultShellPath() : shell_binary_;
     for (const EsxiHost& esx : fabric_.esxiHosts()) {
@@ -62,6 +63,7 @@ void SimRunner::run() {
     } else {
       written_tick_ = fabric_.tick();
     }
+    if (observer_) observer_(fabric_);
     // A fixed schedule, not "period after the write", so ticks do not drift.
     next += period_;
     // If writing fell behind by more than a period, skip ahead rather than burst.

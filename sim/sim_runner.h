@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -28,6 +29,12 @@ class SimRunner {
   // The rdmagw-sim-shell binary the ESXi shims link to; call before start().
   // Default: defaultShellPath() (sim/device_shell.h).
   void setShellBinary(std::string path) { shell_binary_ = std::move(path); }
+
+  // Called on the runner's thread after every tick is written (and for tick
+  // 0 inside start()): how other faces of the fabric, such as the simulated
+  // gNMI targets, see the same counters as the files. Set before start().
+  using TickObserver = std::function<void(const Fabric&)>;
+  void setTickObserver(TickObserver observer) { observer_ = std::move(observer); }
 
   Status start();  // invalid config or an unwritable dir fails here, synchronously
   void stop();     // idempotent; returns after the thread has finished its last write
@@ -54,6 +61,7 @@ class SimRunner {
   std::atomic<int> written_tick_{-1};
   std::atomic<int64_t> last_tick_us_{0};
   std::string shell_binary_;
+  TickObserver observer_;
 };
 
 }  // namespace rdmagw::sim

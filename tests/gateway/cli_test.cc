@@ -172,11 +172,22 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       body = curl(url);
     }
-    EXPECT_TRUE(std::regex_search(body, switch_up)) << "leaf01 not up over SSH";
-    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_target_up\{target="esx01"[^}]*\} 1)")));
-    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_target_info\{target="leaf01",kind="nexus",transport="ssh")")));
+    EXPECT_TRUE(std::regex_search(body, switch_up)) << "leaf01 not up";
+    const std::regex esx_up(R"(rdmagw_target_up\{target="esx01"[^}]*\} 1)");
+    for (int i = 0; i < 60 && !std::regex_search(body, esx_up); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      body = curl(url);
+    }
+    EXPECT_TRUE(std::regex_search(body, esx_up));
+    // The leaf streams over gNMI (TLS, credentials by reference); SSH is its fallback.
+    const std::regex leaf_gnmi(R"(rdmagw_target_info\{target="leaf01",kind="nexus",transport="gnmi")");
+    for (int i = 0; i < 60 && !std::regex_search(body, leaf_gnmi); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      body = curl(url);
+    }
+    EXPECT_TRUE(std::regex_search(body, leaf_gnmi));
     // Switch PFC per port and priority, internal ii ports included.
-    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_in_frames_total\{target="leaf01",interface="ii1/1/1")")));
+    EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="leaf01",interface="ii1/1/1",priority="3")")));
     EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="leaf01",interface="Ethernet1/[0-9]+",priority="3")")));
     EXPECT_NE(body.find("rdmagw_qos_queue_dropped_packets_total{target=\"leaf01\""), std::string::npos);
     EXPECT_NE(body.find("rdmagw_qos_queue_ecn_marked_packets_total{target=\"leaf01\""), std::string::npos);

@@ -1,7 +1,7 @@
-// Throughput of mapNotification on prefix-form notifications (the client's
-// goal: >= 1M updates/s per core). Printed; the assertion is a floor far
-// below the goal so a loaded CI machine does not fail it, while a quadratic
-// or allocation-per-byte regression still does.
+// mapNotification on bulk prefix-form notifications: every leaf of every
+// notification must map, round after round (buffers reused). The rate is
+// printed as a figure for the log; tests never assert wall-clock speed (the
+// benchmarks in bench/ report it).
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@ using testing::addUpdate;
 using testing::gpath;
 using testing::uintVal;
 
-double rate(const std::vector<::gnmi::Notification>& ns, size_t per, int rounds) {
+double rate(const std::vector<::gnmi::Notification>& ns, size_t per, int rounds, size_t* mapped) {
   MappedNotification out;
   out.updates.reserve(per * ns.size());
   auto start = std::chrono::steady_clock::now();
@@ -31,6 +31,7 @@ double rate(const std::vector<::gnmi::Notification>& ns, size_t per, int rounds)
     out.clear();
   }
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  *mapped = total;
   return double(total) / s;
 }
 
@@ -46,7 +47,8 @@ TEST(MapperThroughput, PrefixFormCountersAndJsonBlobs) {
     for (const char* l : leaves) addUpdate(n, gpath(l), uintVal(123456789));
     oc.push_back(std::move(n));
   }
-  double oc_rate = rate(oc, 14, 300);
+  size_t oc_mapped = 0, blob_mapped = 0;
+  double oc_rate = rate(oc, 14, 300, &oc_mapped);
 
   std::vector<::gnmi::Notification> blobs;
   for (int port = 1; port <= 64; ++port) {
@@ -61,12 +63,12 @@ TEST(MapperThroughput, PrefixFormCountersAndJsonBlobs) {
     }
     blobs.push_back(std::move(n));
   }
-  double blob_rate = rate(blobs, 56, 30);
+  double blob_rate = rate(blobs, 56, 30, &blob_mapped);
   std::printf("mapNotification: %.2fM updates/s (OpenConfig, prefix form, uint_val), "
               "%.2fM leaves/s (native QueuingStats json_val blobs)\n",
               oc_rate / 1e6, blob_rate / 1e6);
-  EXPECT_GT(oc_rate, 100e3);
-  EXPECT_GT(blob_rate, 50e3);
+  EXPECT_EQ(oc_mapped, size_t{300} * 64 * 14);
+  EXPECT_EQ(blob_mapped, size_t{30} * 64 * 8 * 7);
 }
 
 }  // namespace
