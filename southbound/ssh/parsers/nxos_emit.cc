@@ -1,6 +1,7 @@
 #include "southbound/ssh/parsers/nxos_emit.h"
 
 #include "models/path.h"
+#include "southbound/ssh/parsers/nxos_text.h"
 
 namespace rdmagw::southbound::ssh {
 namespace {
@@ -101,6 +102,19 @@ Status Emitter::finish(std::string_view what_was_expected) {
   if (emitted_ > 0) return Status::ok();
   if (banner_) return Status::invalidArgument(format_ + ": device error: " + *banner_);
   return Status::corrupt(format_ + ": no " + std::string(what_was_expected) + " found");
+}
+
+std::optional<JsonParse> openJsonReply(std::string_view text, Emitter& em) {
+  const size_t js = jsonStart(text);
+  if (js == std::string_view::npos) {
+    for (std::string_view line : splitLines(text)) {
+      if (auto banner = deviceErrorLine(line)) em.deviceError(*banner);
+    }
+    return std::nullopt;
+  }
+  JsonParse doc = parseJson(text.substr(js));
+  if (!doc.complete) em.error("JSON damaged (" + doc.error + "); rows read before the damage are kept");
+  return doc;
 }
 
 }  // namespace rdmagw::southbound::ssh

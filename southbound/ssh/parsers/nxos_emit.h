@@ -9,6 +9,7 @@
 
 #include "models/status.h"
 #include "models/update.h"
+#include "southbound/ssh/parsers/nxos_json.h"
 
 namespace rdmagw::southbound::ssh {
 
@@ -54,5 +55,11 @@ class Emitter {
   size_t emitted_ = 0;
   std::optional<std::string> banner_;
 };
+
+// The JSON document of a `| json` reply, parsed; damage is reported on `em`
+// and the rows before it are kept. Without a document (an error banner
+// instead), every device error line goes to `em` and the result is empty:
+// the caller returns em.finish(...).
+std::optional<JsonParse> openJsonReply(std::string_view text, Emitter& em);
 
 }  // namespace rdmagw::southbound::ssh

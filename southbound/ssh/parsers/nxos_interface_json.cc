@@ -76,15 +76,9 @@ void row(const JsonValue& r, size_t n, Emitter& em) {
 
 Status parseInterfaceJson(std::string_view text, TimestampNs ts, PollBatch& out) {
   Emitter em(kFormat, ts, out);
-  size_t js = jsonStart(text);
-  if (js == std::string_view::npos) {
-    for (std::string_view line : splitLines(text)) {
-      if (auto banner = deviceErrorLine(line)) em.deviceError(*banner);
-    }
-    return em.finish("JSON document");
-  }
-  JsonParse doc = parseJson(text.substr(js));
-  if (!doc.complete) em.error("JSON damaged (" + doc.error + "); rows read before the damage are kept");
+  std::optional<JsonParse> reply = openJsonReply(text, em);
+  if (!reply) return em.finish("JSON document");
+  const JsonParse& doc = *reply;
   size_t n = 0;
   size_t rows_seen = 0;
   for (std::string_view key : kRowKeys) {

@@ -123,15 +123,9 @@ void pfc(const JsonValue& row, const std::string& ifname, Emitter& em) {
 
 Status parseQueuingJson(std::string_view text, TimestampNs ts, PollBatch& out) {
   Emitter em(kFormat, ts, out);
-  size_t js = jsonStart(text);
-  if (js == std::string_view::npos) {
-    for (std::string_view line : splitLines(text)) {
-      if (auto banner = deviceErrorLine(line)) em.deviceError(*banner);
-    }
-    return em.finish("JSON document");
-  }
-  JsonParse doc = parseJson(text.substr(js));
-  if (!doc.complete) em.error("JSON damaged (" + doc.error + "); rows read before the damage are kept");
+  std::optional<JsonParse> reply = openJsonReply(text, em);
+  if (!reply) return em.finish("JSON document");
+  const JsonParse& doc = *reply;
   std::vector<const JsonValue*> rows;
   collectRows(doc.root, "ROW_queuing_interface", rows);
   size_t n = 0;
