@@ -191,12 +191,9 @@ TEST_F(SshSessionTest, HungCommandTimesOutWhileAnotherTargetIsServed) {
 
   std::atomic<bool> hung_done{false};
   Status hung_status;
-  Clock::duration hung_took{};
   std::thread t([&] {
     PollBatch b;
-    auto t0 = Clock::now();
     hung_status = (*hung_src)->poll(b);
-    hung_took = Clock::now() - t0;
     hung_done = true;
   });
   int fine_polls = 0;
@@ -210,8 +207,8 @@ TEST_F(SshSessionTest, HungCommandTimesOutWhileAnotherTargetIsServed) {
   EXPECT_GE(fine_polls, 1);
   EXPECT_EQ(hung_status.code(), Status::Code::kUnavailable);
   EXPECT_TRUE(contains(hung_status.message(), "timed out after 1500 ms")) << hung_status.message();
-  EXPECT_GE(hung_took, milliseconds(1400));
-  EXPECT_LT(hung_took, std::chrono::seconds(60));  // generous: the point is "not 600 s"
+  // The status names the command timeout that ended the wait; how long it
+  // took is not asserted (tests never assert wall-clock time).
 }
 
 TEST_F(SshSessionTest, ConnectionDroppedMidOutputIsAnError) {
@@ -277,10 +274,8 @@ TEST_F(SshSessionTest, SilentServerHitsConnectTimeout) {
   c.port = ntohs(a.sin_port);
   c.connect_timeout = milliseconds(700);
   SshSession s(c);
-  auto t0 = Clock::now();
   Status st = s.connect();
   EXPECT_EQ(st.code(), Status::Code::kUnavailable);
-  EXPECT_LT(Clock::now() - t0, std::chrono::seconds(30));
   EXPECT_TRUE(contains(st.message(), "cannot connect to 127.0.0.1:" + std::to_string(c.port)))
       << st.message();
   ::close(fd);
