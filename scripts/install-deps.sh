@@ -16,7 +16,7 @@ PACKAGES=(
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
   # real peers and validators used by the tests and benchmarks
   prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
-  openssh-server openssh-client
+  openssh-server openssh-client openssl passwd procps
 )
 
 missing=()
