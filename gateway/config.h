@@ -45,6 +45,7 @@ struct GatewayConfig {
   LogLevel log_level = LogLevel::kInfo;
   size_t max_concurrent_polls = 8;
   size_t max_concurrent_ssh = 16;  // SSH connects/commands in flight, all targets together
+  size_t max_series_per_target = 1'000'000;  // bounded memory: new leaves past it are refused, counted
   std::vector<TargetConfig> targets;
   bool prometheus_enabled = true;
   northbound::PrometheusConfig prometheus;

@@ -8,7 +8,8 @@
 
 namespace rdmagw::gateway {
 
-Pipeline::Pipeline(GatewayConfig config) : config_(std::move(config)) {}
+Pipeline::Pipeline(GatewayConfig config)
+    : config_(std::move(config)), store_(config_.max_series_per_target) {}
 
 Pipeline::~Pipeline() { stop(); }
 

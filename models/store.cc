@@ -85,7 +85,7 @@ SeriesView viewOf(std::string_view target, const Entry& e) {
 
 }  // namespace
 
-Store::Store() = default;
+Store::Store(size_t max_series_per_target) : max_series_per_target_(max_series_per_target) {}
 Store::~Store() = default;
 
 std::shared_ptr<Store::Shard> Store::shard(std::string_view target) const {
@@ -124,6 +124,14 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
       auto it = s->index.find(std::string_view(u.path));
       bool fresh = false;
       if (it == s->index.end()) {
+        if (s->entries.size() >= max_series_per_target_) {
+          ++result.rejected;
+          if (result.first_error.empty()) {
+            result.first_error = "target holds " + std::to_string(s->entries.size()) +
+                                 " leaves, the per-target limit: new leaf " + u.path + " refused";
+          }
+          continue;
+        }
         Entry entry;
         std::string err = bindSeries(u.path, &entry);
         if (!err.empty()) {

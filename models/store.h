@@ -62,7 +62,12 @@ class Store {
   };
   using Visitor = FunctionRef<void(const SeriesView&)>;
 
-  Store();
+  // Default cap on leaves per target: a device that streams unbounded
+  // distinct paths (unknown gNMI leaves, a runaway key) cannot take the
+  // gateway's memory; new leaves past it are rejected and counted.
+  static constexpr size_t kDefaultMaxSeriesPerTarget = 1'000'000;
+
+  explicit Store(size_t max_series_per_target = kDefaultMaxSeriesPerTarget);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -101,6 +106,7 @@ class Store {
   void notify(std::string_view target, std::span<const Change> changes) const;
   bool hasListeners() const;
 
+  const size_t max_series_per_target_;
   mutable std::shared_mutex targets_mu_;
   std::map<std::string, std::shared_ptr<Shard>, std::less<>> targets_;  // guarded by targets_mu_
 

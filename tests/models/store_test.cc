@@ -54,6 +54,21 @@ TEST(StoreTest, RejectsBadUpdatesButKeepsTheRest) {
   EXPECT_EQ(store.targets().at(0).rejected_updates, 3u);
 }
 
+TEST(StoreTest, SeriesPerTargetAreCappedAndRefusalsCounted) {
+  Store store(2);
+  std::vector<Update> batch = {up(kCnp, uint64_t{1}), up(kPause, uint64_t{1}), up(kFw, std::string("x"))};
+  auto r = store.apply("h", batch);
+  EXPECT_EQ(r.applied, 2u);
+  EXPECT_EQ(r.rejected, 1u);
+  EXPECT_NE(r.first_error.find("per-target limit"), std::string::npos) << r.first_error;
+  // Known leaves keep updating at the cap; other targets have their own.
+  std::vector<Update> again = {up(kCnp, uint64_t{5})};
+  EXPECT_EQ(store.apply("h", again).applied, 1u);
+  EXPECT_EQ(std::get<uint64_t>(store.get("h", kCnp)->value), 5u);
+  EXPECT_EQ(store.apply("g", batch).applied, 2u);
+  EXPECT_EQ(store.targets()[1].rejected_updates, 1u);
+}
+
 TEST(StoreTest, UnknownLeavesAreKeptWithoutSchema) {
   Store store;
   std::vector<Update> batch = {up("/System/some/native[id=1]/leaf", int64_t{-4})};
