@@ -15,8 +15,7 @@ int checkConfigCommand(const Args& args) {
     std::fprintf(stderr, "%s\n", cfg.status().message().c_str());
     return 1;
   }
-  std::printf("%s: OK (%zu target(s)%s)\n", args[0].c_str(), cfg->targets.size(),
-              cfg->prometheus_enabled ? ", prometheus on " : "");
+  std::printf("%s: OK (%zu target(s))\n", args[0].c_str(), cfg->targets.size());
   if (cfg->prometheus_enabled) std::printf("  prometheus: %s%s\n", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
   for (const TargetConfig& t : cfg->targets) {
     std::printf("  target %s: kind %s, transport %s, interval %lldms\n", t.name.c_str(), t.kind.c_str(),

@@ -96,6 +96,14 @@ TEST(CliTest, CheckConfigReportsFileLineAndKey) {
   fs::remove_all(dir);
 }
 
+// The example shipped for operators must stay valid.
+TEST(CliTest, ShippedExampleConfigIsValid) {
+  Output o = run("check-config " + std::string(RDMAGW_SOURCE_DIR) + "/examples/rdmagw.yaml");
+  EXPECT_EQ(o.exit_code, 0) << o.text;
+  EXPECT_NE(o.text.find("OK (4 target(s)"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("target leaf1: kind nexus, transport auto"), std::string::npos) << o.text;
+}
+
 TEST(CliTest, ParseListsFormats) {
   Output o = run("parse --list-formats");
   EXPECT_EQ(o.exit_code, 0);
