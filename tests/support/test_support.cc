@@ -1,0 +1,109 @@
+#include "tests/support/test_support.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <variant>
+
+namespace rdmagw::testsupport {
+
+TempDir::TempDir(const std::string& prefix) {
+  std::string tmpl = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+}
+
+bool writeFile(const std::string& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+  return bool(out);
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+namespace {
+
+// Everything `command` prints on stdout, and its wait status (-1: no popen).
+std::string readPipe(const std::string& command, int* status) {
+  std::string out;
+  *status = -1;
+  FILE* p = ::popen(command.c_str(), "r");
+  if (p == nullptr) return out;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  *status = ::pclose(p);
+  return out;
+}
+
+}  // namespace
+
+CommandResult runCommand(const std::string& command) {
+  CommandResult r;
+  int status = -1;
+  r.output = readPipe(command + " 2>&1", &status);
+  r.exit_code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+int freeLoopbackPort() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return 0;
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  socklen_t len = sizeof addr;
+  int port = 0;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    port = ntohs(addr.sin_port);
+  }
+  ::close(fd);
+  return port;
+}
+
+std::string httpGet(const std::string& url) {
+  int status = -1;
+  return readPipe("curl -s --max-time 5 " + url, &status);
+}
+
+const Update* findUpdate(const PollBatch& b, const std::string& path) {
+  for (const Update& u : b.updates) {
+    if (u.path == path) return &u;
+  }
+  return nullptr;
+}
+
+std::optional<uint64_t> u64At(const PollBatch& b, const std::string& path) {
+  const Update* u = findUpdate(b, path);
+  if (!u || !std::holds_alternative<uint64_t>(u->value)) return std::nullopt;
+  return std::get<uint64_t>(u->value);
+}
+
+std::optional<std::string> strAt(const PollBatch& b, const std::string& path) {
+  const Update* u = findUpdate(b, path);
+  if (!u || !std::holds_alternative<std::string>(u->value)) return std::nullopt;
+  return std::get<std::string>(u->value);
+}
+
+}  // namespace rdmagw::testsupport

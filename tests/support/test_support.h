@@ -1,0 +1,58 @@
+#pragma once
+// Plumbing shared by the test folders: scratch directories, whole-file I/O,
+// shell commands, free loopback ports, HTTP GET via curl, and lookups of an
+// Update in a PollBatch. Domain helpers (fixtures, builders) stay with their
+// folder's tests.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "models/update.h"
+
+namespace rdmagw::testsupport {
+
+// A fresh directory /tmp/<prefix>-XXXXXX (mkdtemp), removed with its contents
+// by the destructor. path() is empty if mkdtemp failed.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& prefix = "rdmagw-test");
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  // path() + "/" + rel.
+  std::string file(const std::string& rel) const { return path_ + "/" + rel; }
+
+ private:
+  std::string path_;
+};
+
+// Writes `content` to `path` (binary, truncating); false if that failed.
+bool writeFile(const std::string& path, const std::string& content);
+// The whole file; empty if it cannot be opened.
+std::string readFile(const std::string& path);
+
+struct CommandResult {
+  int exit_code = -1;  // -1: could not run, or did not exit normally
+  std::string output;  // stdout and stderr together
+};
+// Runs `command` through the shell (popen, with "2>&1" appended).
+CommandResult runCommand(const std::string& command);
+
+// A loopback TCP port nothing listens on right now (bind 0, read, close);
+// 0 if none could be had.
+int freeLoopbackPort();
+
+// The body of `curl -s --max-time 5 <url>` (empty on any failure). The url
+// goes to the shell as is.
+std::string httpGet(const std::string& url);
+
+// The first update at exactly `path`, or nullptr.
+const Update* findUpdate(const PollBatch& b, const std::string& path);
+// The value at `path` when it is there and of that type.
+std::optional<uint64_t> u64At(const PollBatch& b, const std::string& path);
+std::optional<std::string> strAt(const PollBatch& b, const std::string& path);
+
+}  // namespace rdmagw::testsupport
