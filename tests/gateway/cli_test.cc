@@ -1,13 +1,10 @@
 // Drives the real `rdmagw` binary as an operator would.
 
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -16,9 +13,13 @@
 #include <string>
 #include <thread>
 
+#include "tests/support/test_support.h"
+
 namespace {
 
 namespace fs = std::filesystem;
+
+using rdmagw::testsupport::TempDir;
 
 struct Output {
   int exit_code;
@@ -26,46 +27,11 @@ struct Output {
 };
 
 Output run(const std::string& args) {
-  std::string cmd = std::string(RDMAGW_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  Output out{-1, ""};
-  if (p == nullptr) return out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.text.append(buf.data(), n);
-  int status = pclose(p);
-  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
+  rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + args);
+  return Output{r.exit_code, r.output};
 }
 
 std::string fixture(const std::string& rel) { return std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + rel; }
-
-fs::path tempDir() {
-  std::string t = (fs::temp_directory_path() / "rdmagw-cli-XXXXXX").string();
-  return mkdtemp(t.data());
-}
-
-int freePort() {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  close(fd);
-  return ntohs(a.sin_port);
-}
-
-std::string curl(const std::string& url) {
-  FILE* p = popen(("curl -s --max-time 5 " + url).c_str(), "r");
-  std::string out;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  pclose(p);
-  return out;
-}
 
 TEST(CliTest, HelpVersionAndUnknownCommand) {
   Output help = run("--help");
@@ -81,7 +47,8 @@ TEST(CliTest, HelpVersionAndUnknownCommand) {
 }
 
 TEST(CliTest, CheckConfigReportsFileLineAndKey) {
-  fs::path dir = tempDir();
+  TempDir tmp("rdmagw-cli");
+  const fs::path dir = tmp.path();
   std::ofstream(dir / "good.yaml") << "targets:\n  - name: h1\n    kind: rdma-host\n    rdma: {sysfs_root: /sys}\n";
   std::ofstream(dir / "bad.yaml") << "targets:\n  - name: h1\n    kind: rdma-host\n    colour: blue\n";
   Output good = run("check-config " + (dir / "good.yaml").string());
@@ -93,7 +60,6 @@ TEST(CliTest, CheckConfigReportsFileLineAndKey) {
   Output missing = run("check-config " + (dir / "none.yaml").string());
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.text.find("none.yaml: cannot open"), std::string::npos);
-  fs::remove_all(dir);
 }
 
 // The example shipped for operators must stay valid.
@@ -133,21 +99,22 @@ TEST(CliTest, ParseEthtoolFixture) {
 }
 
 TEST(CliTest, ParseGarbageNeverCrashes) {
-  fs::path dir = tempDir();
+  TempDir tmp("rdmagw-cli");
+  const fs::path dir = tmp.path();
   std::ofstream(dir / "junk.txt") << "\x01\x02 not: a: counter\n% Invalid command at '^' marker.\n/sys/class/infiniband/x/ports/1/counters/symbol_error: 12ab\n";
   for (const char* fmt : {"sysfs-dump", "ethtool-s"}) {
     Output o = run(std::string("parse --format ") + fmt + " " + (dir / "junk.txt").string());
     EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1) << fmt << ": " << o.exit_code << " " << o.text;
   }
-  fs::remove_all(dir);
 }
 
 // The README's demo: simulator + gateway in one process; /metrics shows the
 // RDMA congestion counters with host/device/port/priority labels, they move,
 // and Ctrl-C (SIGINT) stops both cleanly.
 TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
-  fs::path dir = tempDir();
-  const int port = freePort();
+  TempDir tmp("rdmagw-cli");
+  const fs::path dir = tmp.path();
+  const int port = rdmagw::testsupport::freeLoopbackPort();
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
@@ -163,7 +130,7 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   std::smatch m;
   for (int i = 0; i < 100 && !std::regex_search(body, m, cnp); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    body = curl(url);
+    body = rdmagw::testsupport::httpGet(url);
   }
   ASSERT_TRUE(std::regex_search(body, m, cnp)) << body.substr(0, 2000);
   for (const char* family : {"rdmagw_rdma_port_np_ecn_marked_roce_packets_total{", "rdmagw_rdma_port_rp_cnp_handled_total{",
@@ -178,20 +145,20 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
     const std::regex switch_up(R"(rdmagw_target_up\{target="leaf01"[^}]*\} 1)");
     for (int i = 0; i < 60 && !std::regex_search(body, switch_up); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = curl(url);
+      body = rdmagw::testsupport::httpGet(url);
     }
     EXPECT_TRUE(std::regex_search(body, switch_up)) << "leaf01 not up";
     const std::regex esx_up(R"(rdmagw_target_up\{target="esx01"[^}]*\} 1)");
     for (int i = 0; i < 60 && !std::regex_search(body, esx_up); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = curl(url);
+      body = rdmagw::testsupport::httpGet(url);
     }
     EXPECT_TRUE(std::regex_search(body, esx_up));
     // The leaf streams over gNMI (TLS, credentials by reference); SSH is its fallback.
     const std::regex leaf_gnmi(R"(rdmagw_target_info\{target="leaf01",kind="nexus",transport="gnmi")");
     for (int i = 0; i < 60 && !std::regex_search(body, leaf_gnmi); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = curl(url);
+      body = rdmagw::testsupport::httpGet(url);
     }
     EXPECT_TRUE(std::regex_search(body, leaf_gnmi));
     // Switch PFC per port and priority, internal ii ports included.
@@ -216,7 +183,7 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   unsigned long long later = first;
   for (int i = 0; i < 50 && later <= first; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    later = total(curl(url));
+    later = total(rdmagw::testsupport::httpGet(url));
   }
   EXPECT_GT(later, first);
 
@@ -234,7 +201,6 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   }
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
-  fs::remove_all(dir);
 }
 
 }  // namespace

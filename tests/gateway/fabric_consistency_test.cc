@@ -17,6 +17,7 @@
 #include "gateway/pipeline.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -31,8 +32,8 @@ uint64_t counter(const Store& store, const std::string& target, const std::strin
 
 TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
   if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
-  std::string t = (fs::temp_directory_path() / "rdmagw-consistency-XXXXXX").string();
-  const fs::path dir = mkdtemp(t.data());
+  testsupport::TempDir tmp("rdmagw-consistency");
+  const fs::path dir = tmp.path();
 
   sim::FabricConfig fc;  // 4 hosts x 2 devices, 1 leaf, 2 ESXi hosts
   sim::Fabric fabric(fc);
@@ -93,7 +94,6 @@ TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
   EXPECT_GT(total_pauses, 0u) << "and paused some ports";
   pipeline.stop();
   sshd.stop();
-  fs::remove_all(dir);
 }
 
 }  // namespace

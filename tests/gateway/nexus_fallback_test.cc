@@ -14,6 +14,7 @@
 #include "gateway/pipeline.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -55,8 +56,8 @@ class NexusFallbackTest : public ::testing::Test {
 
 TEST_F(NexusFallbackTest, FallsBackToSshAndReturnsWithContinuousCounters) {
   if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
-  std::string t = (fs::temp_directory_path() / "rdmagw-fallback-XXXXXX").string();
-  const fs::path dir = mkdtemp(t.data());
+  testsupport::TempDir tmp("rdmagw-fallback");
+  const fs::path dir = tmp.path();
 
   sim::FabricConfig fc;
   fc.hosts = 2;
@@ -107,7 +108,6 @@ TEST_F(NexusFallbackTest, FallsBackToSshAndReturnsWithContinuousCounters) {
   pipeline_->stop();
   sshd.stop();
   sim.stop();
-  fs::remove_all(dir);
 }
 
 }  // namespace

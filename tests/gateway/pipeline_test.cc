@@ -11,6 +11,7 @@
 #include "gateway/demo_config.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -20,8 +21,6 @@ namespace fs = std::filesystem;
 class PipelineTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string t = (fs::temp_directory_path() / "rdmagw-pipe-XXXXXX").string();
-    dir_ = mkdtemp(t.data());
     sim::FabricConfig fc;
     fc.hosts = 3;
     fc.devices_per_host = 2;
@@ -29,7 +28,6 @@ class PipelineTest : public ::testing::Test {
     for (int i = 0; i < 5; ++i) fabric_->step();
     ASSERT_TRUE(sim::writeTree(*fabric_, dir_.string()).isOk());
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // Waits until every target has been polled at least `polls` times.
   static bool waitForPolls(const Store& store, uint64_t polls) {
@@ -42,7 +40,8 @@ class PipelineTest : public ::testing::Test {
     return false;
   }
 
-  fs::path dir_;
+  testsupport::TempDir tmp_{"rdmagw-pipe"};
+  fs::path dir_ = tmp_.path();
   std::unique_ptr<sim::Fabric> fabric_;
 };
 
