@@ -14,6 +14,7 @@
 #include "models/path.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "tests/northbound/prometheus/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::northbound {
 namespace {
@@ -31,9 +32,8 @@ class PrometheusScrapeTest : public ::testing::Test {
     server_ = std::make_unique<PrometheusServer>(store_, cfg);
     ASSERT_TRUE(server_->start().isOk());
 
-    dir_ = testing::makeTempDir();
     ASSERT_FALSE(dir_.empty());
-    ASSERT_TRUE(testing::writeFile(dir_ + "/prometheus.yml",
+    ASSERT_TRUE(testsupport::writeFile(dir_ + "/prometheus.yml",
         "global:\n"
         "  scrape_interval: 1s\n"
         "  scrape_timeout: 1s\n"
@@ -42,7 +42,7 @@ class PrometheusScrapeTest : public ::testing::Test {
         "  - job_name: rdmagw\n"
         "    static_configs:\n"
         "      - targets: ['127.0.0.1:" + std::to_string(server_->port()) + "']\n"));
-    prom_port_ = testing::freePort();
+    prom_port_ = testsupport::freeLoopbackPort();
     ASSERT_GT(prom_port_, 0);
     startPrometheus();
   }
@@ -63,7 +63,6 @@ class PrometheusScrapeTest : public ::testing::Test {
       pid_ = -1;
     }
     if (server_) server_->stop();
-    testing::removeTree(dir_);
   }
 
   void startPrometheus() {
@@ -89,7 +88,7 @@ class PrometheusScrapeTest : public ::testing::Test {
 
   // The value of an instant query with one result, or nothing yet.
   std::optional<std::string> query(const std::string& promql) {
-    testing::CommandResult r = testing::runCommand(
+    testsupport::CommandResult r = testsupport::runCommand(
         "curl -s --max-time 5 -G 'http://127.0.0.1:" + std::to_string(prom_port_) +
         "/api/v1/query' --data-urlencode 'query=" + promql + "'");
     if (r.exit_code != 0) return std::nullopt;
@@ -126,12 +125,13 @@ class PrometheusScrapeTest : public ::testing::Test {
   }
 
   std::string readLog() {
-    return testing::runCommand("tail -n 20 " + dir_ + "/prometheus.log").output;
+    return testsupport::runCommand("tail -n 20 " + dir_ + "/prometheus.log").output;
   }
 
   Store store_;
   std::unique_ptr<PrometheusServer> server_;
-  std::string dir_;
+  testsupport::TempDir tmp_{"rdmagw-prom"};
+  std::string dir_ = tmp_.path();
   int prom_port_ = 0;
   pid_t pid_ = -1;
   std::string last_response_;

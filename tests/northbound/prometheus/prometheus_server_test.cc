@@ -14,18 +14,13 @@
 
 #include "models/path.h"
 #include "tests/northbound/prometheus/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::northbound {
 namespace {
 
-using testing::runCommand;
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testsupport::readFile;
+using testsupport::runCommand;
 
 std::string gunzip(const std::string& in) {
   z_stream zs{};
@@ -77,10 +72,8 @@ class PrometheusServerTest : public ::testing::Test {
     ASSERT_NE(shared_server_, nullptr);
     ASSERT_GT(shared_server_->port(), 0);
     server_ = shared_server_;
-    dir_ = testing::makeTempDir();
     ASSERT_FALSE(dir_.empty());
   }
-  void TearDown() override { testing::removeTree(dir_); }
 
   // A server of the test's own, on the shared store.
   void startOwnServer(std::string path = "/metrics") {
@@ -108,8 +101,8 @@ class PrometheusServerTest : public ::testing::Test {
     const std::string hdr = dir_ + "/headers", body = dir_ + "/body";
     std::remove(hdr.c_str());
     std::remove(body.c_str());
-    testing::CommandResult c = runCommand("curl -s --max-time 10 " + curl_args + " -D " + hdr + " -o " +
-                                          body + " -w '%{http_code}' '" + url(path) + "'");
+    testsupport::CommandResult c = runCommand("curl -s --max-time 10 " + curl_args + " -D " + hdr + " -o " +
+                                              body + " -w '%{http_code}' '" + url(path) + "'");
     r.exit_code = c.exit_code;
     r.status = std::atoi(c.output.c_str());
     r.headers = readFile(hdr);
@@ -124,7 +117,8 @@ class PrometheusServerTest : public ::testing::Test {
   static PrometheusServer* shared_server_;
   PrometheusServer* server_ = nullptr;
   std::unique_ptr<PrometheusServer> own_server_;
-  std::string dir_;
+  testsupport::TempDir tmp_{"rdmagw-prom"};
+  std::string dir_ = tmp_.path();
 };
 
 Store* PrometheusServerTest::shared_store_ = nullptr;
@@ -274,7 +268,7 @@ TEST_F(PrometheusServerTest, StopClosesThePortAndStartAgainWorks) {
   const int port = server_->port();
   server_->stop();
   EXPECT_EQ(server_->port(), 0);
-  testing::CommandResult c =
+  testsupport::CommandResult c =
       runCommand("curl -s --max-time 5 -o /dev/null http://127.0.0.1:" + std::to_string(port) + "/metrics");
   EXPECT_NE(c.exit_code, 0);
   server_->stop();  // idempotent

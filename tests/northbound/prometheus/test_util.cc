@@ -1,16 +1,5 @@
 #include "tests/northbound/prometheus/test_util.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
-
 #include <gtest/gtest.h>
 
 namespace rdmagw::northbound::testing {
@@ -52,34 +41,6 @@ void fillStore(Store* store) {
   store->setHealth("down1", down);
 }
 
-CommandResult runCommand(const std::string& command) {
-  CommandResult r;
-  FILE* p = popen((command + " 2>&1").c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-int freePort() {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof addr;
-  int port = 0;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
-    port = ntohs(addr.sin_port);
-  }
-  close(fd);
-  return port;
-}
-
 std::vector<std::string> splitLines(const std::string& text) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -90,23 +51,6 @@ std::vector<std::string> splitLines(const std::string& text) {
     start = nl + 1;
   }
   return out;
-}
-
-std::string makeTempDir() {
-  std::string tmpl = (std::filesystem::temp_directory_path() / "rdmagw-prom-XXXXXX").string();
-  char* dir = mkdtemp(tmpl.data());
-  return dir == nullptr ? std::string() : std::string(dir);
-}
-
-void removeTree(const std::string& dir) {
-  std::error_code ec;
-  if (!dir.empty()) std::filesystem::remove_all(dir, ec);
-}
-
-bool writeFile(const std::string& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary);
-  out << content;
-  return bool(out);
 }
 
 }  // namespace rdmagw::northbound::testing

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for the Prometheus northbound tests: a store filled the way
-// collectors fill it, shell commands, free loopback ports.
+// collectors fill it, exposition lines. (Shell commands, temp directories and
+// free ports: tests/support.)
 
 #include <string>
 #include <vector>
@@ -29,18 +30,6 @@ void fillStore(Store* store);
 // Applies one update; fails the test when the store rejects it.
 void put(Store* store, const std::string& target, const std::string& path, Value v);
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr
-};
-CommandResult runCommand(const std::string& command);
-
-// A loopback port nothing listens on right now (bind 0, read, close).
-int freePort();
-
 std::vector<std::string> splitLines(const std::string& text);
-std::string makeTempDir();
-void removeTree(const std::string& dir);
-bool writeFile(const std::string& path, const std::string& content);
 
 }  // namespace rdmagw::northbound::testing
