@@ -1,18 +1,17 @@
 #pragma once
 // Shared helpers of the rdma tests: fixture loading, a temp directory tree,
-// update lookup.
+// keyless paths, error lookup (update lookup: tests/support).
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <sstream>
 #include <string>
 
 #include "models/path.h"
 #include "models/update.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::testing {
 
@@ -28,22 +27,16 @@ inline std::string readFixture(const std::string& name) {
   return ss.str();
 }
 
-// A scratch directory removed with the object.
+// A scratch directory (tests/support TempDir) removed with the object, with
+// helpers to lay out a tree in it.
 class TempTree {
  public:
-  TempTree() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "rdmagw-rdma-XXXXXX").string();
-    root_ = ::mkdtemp(tmpl.data());
-  }
-  ~TempTree() {
-    std::error_code ec;
-    std::filesystem::remove_all(root_, ec);
-  }
+  TempTree() = default;
   TempTree(const TempTree&) = delete;
   TempTree& operator=(const TempTree&) = delete;
 
-  const std::string& root() const { return root_; }
-  std::string path(const std::string& rel) const { return root_ + "/" + rel; }
+  const std::string& root() const { return dir_.path(); }
+  std::string path(const std::string& rel) const { return dir_.file(rel); }
 
   void write(const std::string& rel, const std::string& content) {
     std::filesystem::path p = path(rel);
@@ -53,27 +46,8 @@ class TempTree {
   void mkdir(const std::string& rel) { std::filesystem::create_directories(path(rel)); }
 
  private:
-  std::string root_;
+  testsupport::TempDir dir_{"rdmagw-rdma"};
 };
-
-inline const Update* findUpdate(const PollBatch& b, const std::string& path) {
-  for (const Update& u : b.updates) {
-    if (u.path == path) return &u;
-  }
-  return nullptr;
-}
-
-inline std::optional<uint64_t> u64At(const PollBatch& b, const std::string& path) {
-  const Update* u = findUpdate(b, path);
-  if (!u || !std::holds_alternative<uint64_t>(u->value)) return std::nullopt;
-  return std::get<uint64_t>(u->value);
-}
-
-inline std::optional<std::string> strAt(const PollBatch& b, const std::string& path) {
-  const Update* u = findUpdate(b, path);
-  if (!u || !std::holds_alternative<std::string>(u->value)) return std::nullopt;
-  return std::get<std::string>(u->value);
-}
 
 inline std::string keyless(const std::string& path) {
   Result<Path> p = Path::parse(path);
