@@ -11,6 +11,7 @@
 #include "models/path.h"
 #include "models/schema.h"
 #include "models/update.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::testing::esxi {
 
@@ -23,23 +24,15 @@ inline std::string readEsxiFixture(const std::string& name) {
   return ss.str();
 }
 
+// Short names for the tests/support update lookups.
 inline const Update* find(const PollBatch& b, const std::string& path) {
-  for (const Update& u : b.updates) {
-    if (u.path == path) return &u;
-  }
-  return nullptr;
+  return testsupport::findUpdate(b, path);
 }
-
 inline std::optional<uint64_t> u64(const PollBatch& b, const std::string& path) {
-  const Update* u = find(b, path);
-  if (!u || !std::holds_alternative<uint64_t>(u->value)) return std::nullopt;
-  return std::get<uint64_t>(u->value);
+  return testsupport::u64At(b, path);
 }
-
 inline std::optional<std::string> str(const PollBatch& b, const std::string& path) {
-  const Update* u = find(b, path);
-  if (!u || !std::holds_alternative<std::string>(u->value)) return std::nullopt;
-  return std::get<std::string>(u->value);
+  return testsupport::strAt(b, path);
 }
 
 inline std::string nic(const std::string& name) {

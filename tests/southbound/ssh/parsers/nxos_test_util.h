@@ -15,6 +15,7 @@
 #include "models/schema.h"
 #include "models/update.h"
 #include "southbound/ssh/parsers/nxos_formats.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::ssh::nxostest {
 
@@ -61,24 +62,10 @@ inline Parsed parse(std::string_view fmt, std::string_view text) {
   return p;
 }
 
-inline const Update* findUpdate(const PollBatch& b, const std::string& path) {
-  for (const Update& u : b.updates) {
-    if (u.path == path) return &u;
-  }
-  return nullptr;
-}
-
-inline std::optional<uint64_t> u64At(const PollBatch& b, const std::string& path) {
-  const Update* u = findUpdate(b, path);
-  if (!u || !std::holds_alternative<uint64_t>(u->value)) return std::nullopt;
-  return std::get<uint64_t>(u->value);
-}
-
-inline std::optional<std::string> strAt(const PollBatch& b, const std::string& path) {
-  const Update* u = findUpdate(b, path);
-  if (!u || !std::holds_alternative<std::string>(u->value)) return std::nullopt;
-  return std::get<std::string>(u->value);
-}
+// Update lookups shared with the other test folders.
+using testsupport::findUpdate;
+using testsupport::strAt;
+using testsupport::u64At;
 
 // Empty when the path parses, round-trips, names a schema row and carries as
 // many keys as the row has labels; else why not.
