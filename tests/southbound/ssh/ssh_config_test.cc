@@ -10,6 +10,7 @@
 #include "southbound/ssh/credentials.h"
 #include "southbound/ssh/ssh_config.h"
 #include "tests/southbound/ssh/ssh_test_util.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::ssh {
 namespace {
@@ -59,11 +60,11 @@ TEST(CredentialsTest, EnvAndFileTrimOneNewline) {
   ASSERT_TRUE(a.isOk());
   EXPECT_STREQ(a->reveal(), "s3cret");
   const std::string file = ::testing::TempDir() + "/pw";
-  testing::writeAll(file, "line\n\n");
+  testsupport::writeFile(file, "line\n\n");
   auto b = resolveSecret("password_env", "", "password_file", file);
   ASSERT_TRUE(b.isOk());
   EXPECT_STREQ(b->reveal(), "line\n");  // only one newline is trimmed
-  testing::writeAll(file, "crlf\r\n");
+  testsupport::writeFile(file, "crlf\r\n");
   EXPECT_STREQ(resolveSecret("e", "", "f", file)->reveal(), "crlf");
   EXPECT_TRUE(resolveSecret("e", "", "f", "")->empty());
 }

@@ -18,14 +18,15 @@
 #include "southbound/ssh/ssh_connection.h"
 #include "southbound/ssh/ssh_factory.h"
 #include "tests/southbound/ssh/ssh_test_util.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::ssh {
 namespace {
 
 using std::chrono::milliseconds;
 using testing::keyConfig;
-using testing::readAll;
-using testing::writeAll;
+using testsupport::readFile;
+using testsupport::writeFile;
 using Clock = std::chrono::steady_clock;
 
 bool contains(const std::string& hay, const std::string& needle) {
@@ -78,7 +79,7 @@ TEST_F(SshSessionTest, PasswordAuth) {
   c.key_file.clear();
   c.username = testing::kPasswordUser;
   c.password_file = sshd_->dir() + "/pw";
-  writeAll(c.password_file, "pw-Correct-1\n");
+  writeFile(c.password_file, "pw-Correct-1\n");
   SshSession s(c);
   ASSERT_TRUE(s.connect().isOk()) << sshd_->logText();
   EXPECT_EQ(*s.run("show clock"), "pw: show clock\n");
@@ -107,7 +108,7 @@ TEST_F(SshSessionTest, AuthFailuresNeverRevealSecrets) {
   cases.emplace_back("wrong password from env", pw);
   pw.password_env.clear();
   pw.password_file = sshd_->dir() + "/wrong_pw";
-  writeAll(pw.password_file, wrong_pw + "\n");
+  writeFile(pw.password_file, wrong_pw + "\n");
   cases.emplace_back("wrong password from file", pw);
   SshConfig pp = keyConfig(*sshd_, encrypted.private_key_file);
   pp.passphrase_env = "RDMAGW_TEST_WRONG_PP";
@@ -155,7 +156,7 @@ TEST_F(SshSessionTest, UnknownHostKeyRefusedUnlessTrustOnFirstUse) {
   SshSession tofu(c);
   ASSERT_TRUE(tofu.connect().isOk());
   const std::string blob = sshd_->hostKeyLine().substr(sshd_->hostKeyLine().find(' ') + 1);
-  EXPECT_TRUE(contains(readAll(c.known_hosts_file), blob));
+  EXPECT_TRUE(contains(readFile(c.known_hosts_file), blob));
   c.accept_unknown_host_key = false;  // now known: strict mode accepts it
   SshSession again(c);
   EXPECT_TRUE(again.connect().isOk());
@@ -166,7 +167,7 @@ TEST_F(SshSessionTest, ChangedHostKeyIsRefusedLoudly) {
   SshConfig c = keyConfig(*sshd_, key.private_key_file);
   c.accept_unknown_host_key = true;  // must not matter for a CHANGED key
   ASSERT_TRUE(SshSession(c).connect().isOk());
-  const std::string before = readAll(c.known_hosts_file);
+  const std::string before = readFile(c.known_hosts_file);
   ASSERT_TRUE(sshd_->restart(/*new_host_key=*/true).isOk());
   SshSession s(c);
   Status st = s.connect();
@@ -176,7 +177,7 @@ TEST_F(SshSessionTest, ChangedHostKeyIsRefusedLoudly) {
       << st.message();
   EXPECT_TRUE(contains(st.message(), "possible man-in-the-middle")) << st.message();
   EXPECT_FALSE(s.connected());
-  EXPECT_EQ(readAll(c.known_hosts_file), before);  // never "fixed" silently
+  EXPECT_EQ(readFile(c.known_hosts_file), before);  // never "fixed" silently
 }
 
 TEST_F(SshSessionTest, HungCommandTimesOutWhileAnotherTargetIsServed) {

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -15,6 +14,7 @@
 #include "models/update.h"
 #include "sim/sshd_launcher.h"
 #include "southbound/ssh/ssh_config.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::ssh::testing {
 
@@ -43,17 +43,6 @@ inline Status parseJsonOnly(std::string_view text, TimestampNs ts, PollBatch& ou
   if (text.empty() || text.front() != '{') return Status::invalidArgument("not JSON");
   out.add(valuePath("json"), uint64_t{1}, ts);
   return Status::ok();
-}
-
-inline std::string readAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-inline void writeAll(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::trunc) << text;
 }
 
 constexpr const char* kPasswordUser = "rdmagw-ssh-test";
@@ -88,7 +77,7 @@ inline SshConfig keyConfig(const sim::SshdLauncher& sshd, const std::string& key
   c.username = "root";
   c.key_file = key_file;
   c.known_hosts_file = sshd.dir() + "/client_known_hosts";
-  if (write_known_hosts) writeAll(c.known_hosts_file, sshd.knownHostsLine() + "\n");
+  if (write_known_hosts) testsupport::writeFile(c.known_hosts_file, sshd.knownHostsLine() + "\n");
   c.connect_timeout = std::chrono::milliseconds(10000);
   c.command_timeout = std::chrono::milliseconds(10000);
   return c;
