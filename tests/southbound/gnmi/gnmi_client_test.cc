@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "southbound/gnmi/fallback_source.h"
 #include "southbound/gnmi/gnmi_factory.h"
 #include "tests/southbound/gnmi/fake_target.h"
 #include "tests/southbound/gnmi/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -237,9 +239,9 @@ class GnmiTlsTest : public ::testing::Test {
   }
   FakeTargetOptions serverOptions(bool mutual) {
     FakeTargetOptions o;
-    o.server_cert = rdmagw::testing::readFile(dir_ + "/server.pem");
-    o.server_key = rdmagw::testing::readFile(dir_ + "/server.key");
-    if (mutual) o.client_ca = rdmagw::testing::readFile(dir_ + "/ca.pem");
+    o.server_cert = rdmagw::testsupport::readFile(dir_ + "/server.pem");
+    o.server_key = rdmagw::testsupport::readFile(dir_ + "/server.key");
+    if (mutual) o.client_ca = rdmagw::testsupport::readFile(dir_ + "/ca.pem");
     return o;
   }
   std::string dir_;

@@ -6,9 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <optional>
 #include <thread>
@@ -70,13 +68,6 @@ class FakeSshSource : public southbound::PollSource {
   std::atomic<uint64_t>& counter_;
   int interfaces_;
 };
-
-inline std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // A CA, a server cert for 127.0.0.1/localhost and a client cert, all signed
 // by the CA, in `dir`. Returns false if openssl failed.
