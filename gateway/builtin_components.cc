@@ -45,13 +45,19 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
 // A Nexus over gNMI; with transport auto the SSH CLI source stands by as the
 // fallback while gNMI is down (same paths, so the series stay continuous).
 Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Store& store) {
-  southbound::PollSourcePtr fallback;
+  southbound::PollSourcePtr fallback, supplement;
   if (t.transport == "auto") {
     Result<southbound::PollSourcePtr> ssh = southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
     if (!ssh.isOk()) return ssh.status();
     fallback = std::move(ssh).value();
+    // The CLI-only PFC leaves keep coming while gNMI carries the switch.
+    Result<southbound::PollSourcePtr> extra =
+        southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusGnmiSupplementCommands());
+    if (!extra.isOk()) return extra.status();
+    supplement = std::move(extra).value();
   }
-  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback), t.interval, t.labels);
+  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback), t.interval, t.labels,
+                                            std::move(supplement));
 }
 
 }  // namespace

@@ -95,6 +95,8 @@ void FallbackSource::run() {
     drainQueue();
     if (!client_open_ && now >= next_gnmi_) attemptGnmi(now);
     if (ssh_polling_ && Clock::now() >= next_ssh_) pollSsh(Clock::now());
+    const bool gnmi_carries = !ssh_polling_ && transport_ == Transport::kGnmi && health_.up;
+    if (opts_.cli_supplement && gnmi_carries && Clock::now() >= next_supplement_) pollSupplement(Clock::now());
     publishHealth();
 
     // Sleep until the next timer, a wake from the stream, or stop.
@@ -102,6 +104,7 @@ void FallbackSource::run() {
     Clock::time_point until = now + std::chrono::seconds(1);  // health refresh, idle checks
     if (!client_open_) until = std::min(until, next_gnmi_);
     if (ssh_polling_) until = std::min(until, next_ssh_);
+    if (opts_.cli_supplement && !ssh_polling_) until = std::min(until, std::max(now, next_supplement_));
     if (client_open_ && idle.count() > 0) until = std::min(until, now + std::max(idle / 4, milliseconds(10)));
     std::unique_lock lock(mu_);
     cv_.wait_until(lock, until, [this] { return stopping_ || wake_pending_; });
@@ -199,6 +202,24 @@ void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Cl
     switchTo(Transport::kSsh, "gNMI: " + text);
   }
   next_health_ = {};
+}
+
+// The CLI-only leaves while gNMI carries the target. Its failures are read
+// errors of the target (gNMI still carries it), never a transport change.
+void FallbackSource::pollSupplement(Clock::time_point now) {
+  PollBatch batch;
+  Status status = opts_.cli_supplement->poll(batch);
+  ++local_.supplement_polls;
+  next_supplement_ = std::max(now + opts_.ssh_interval, Clock::now());
+  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
+  local_.applied += r.applied;
+  local_.rejected += r.rejected;
+  health_.read_errors += batch.errors.size() + (status.isOk() ? 0 : 1);
+  if (!status.isOk() && supplement_error_ != status.message()) {
+    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": CLI supplement poll failed (gNMI still up): "
+                              << status.message();
+  }
+  supplement_error_ = status.isOk() ? "" : status.message();
 }
 
 void FallbackSource::pollSsh(Clock::time_point now) {

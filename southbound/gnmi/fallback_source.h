@@ -45,6 +45,10 @@ struct FallbackOptions {
   GnmiConfig config;
   southbound::PollSourcePtr ssh;  // null: gNMI only
   std::chrono::milliseconds ssh_interval{10000};
+  // Polled every ssh_interval while gNMI carries the target, for the leaves
+  // NX-OS serves only through its CLI (PFC admin/oper mode, RxPPP/TxPPP
+  // totals): it must write no leaf the gNMI stream writes. Null: none.
+  southbound::PollSourcePtr cli_supplement;
   std::vector<std::pair<std::string, std::string>> labels;
 };
 
@@ -54,6 +58,7 @@ struct GnmiSourceStats {
   uint64_t queued = 0, coalesced = 0, dropped = 0;
   uint64_t applied = 0, rejected = 0, removed = 0;  // as the store saw them
   uint64_t ssh_polls = 0, transport_changes = 0, stalls = 0, handover_dropped = 0;
+  uint64_t supplement_polls = 0;
   std::string transport;  // "gnmi" or "ssh"
   bool up = false;
 };
@@ -77,6 +82,7 @@ class FallbackSource : public southbound::StreamSource {
   void attemptGnmi(Clock::time_point now);
   void onGnmiFailure(const grpc::Status& status, bool had_data, Clock::time_point now);
   void pollSsh(Clock::time_point now);
+  void pollSupplement(Clock::time_point now);
   void drainQueue();
   void switchTo(Transport t, const std::string& why);
   void publishHealth();
@@ -102,6 +108,8 @@ class FallbackSource : public southbound::StreamSource {
   int gnmi_failures_ = 0;
   Clock::time_point next_gnmi_{};
   Clock::time_point next_ssh_{};
+  Clock::time_point next_supplement_{};
+  std::string supplement_error_;  // last supplement failure, logged once per distinct text
   Clock::time_point next_health_{};
   ssh::Backoff backoff_;
   TargetHealth health_;

@@ -23,6 +23,7 @@ Result<std::unique_ptr<southbound::StreamSource>> createGnmiSource(
     const std::string& target_name, const GnmiConfig& config, Store& store,
     southbound::PollSourcePtr ssh_fallback = nullptr,
     std::chrono::milliseconds ssh_interval = std::chrono::seconds(10),
-    std::vector<std::pair<std::string, std::string>> labels = {});
+    std::vector<std::pair<std::string, std::string>> labels = {},
+    southbound::PollSourcePtr cli_supplement = nullptr);
 
 }  // namespace rdmagw::southbound::gnmi

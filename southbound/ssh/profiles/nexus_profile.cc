@@ -21,4 +21,9 @@ std::vector<CliCommand> nexusCommands() {
   };
 }
 
+std::vector<CliCommand> nexusGnmiSupplementCommands() {
+  return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
+                     {{"show interface priority-flow-control", parsePfc}})};
+}
+
 }  // namespace rdmagw::southbound::ssh

@@ -11,4 +11,10 @@ namespace rdmagw::southbound::ssh {
 
 std::vector<CliCommand> nexusCommands();
 
+// What the CLI adds while gNMI carries the switch: the leaves NX-OS serves
+// only through its CLI (PFC admin/oper mode and bitmap, RxPPP/TxPPP totals).
+// None of them is written by the gNMI mapping, so the two never write the
+// same counter (which could look like a reset).
+std::vector<CliCommand> nexusGnmiSupplementCommands();
+
 }  // namespace rdmagw::southbound::ssh

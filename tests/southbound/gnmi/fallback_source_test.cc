@@ -143,5 +143,52 @@ TEST(FallbackSourceTest, CountersStayContinuousAcrossGnmiSshGnmi) {
   EXPECT_GE(h.source->stats().transport_changes, 2u);
 }
 
+// While gNMI carries the switch, the CLI supplement keeps the CLI-only leaves
+// coming; once SSH carries it, the full CLI source does and the supplement rests.
+class SupplementSource : public southbound::PollSource {
+ public:
+  std::string_view transport() const override { return "ssh"; }
+  Status poll(PollBatch& batch) override {
+    ++polls;
+    batch.add("/interfaces/interface[name=Ethernet1/1]/ethernet/pfc/state/admin-mode", std::string("on"), nowNs());
+    return Status::ok();
+  }
+  std::atomic<int> polls{0};
+};
+
+TEST(FallbackSourceTest, CliSupplementRunsOnlyWhileGnmiCarries) {
+  FakeTarget target;
+  ASSERT_TRUE(target.start());
+  GnmiConfig c = fastConfig(target.address());
+  c.fallback_after_failures = 2;
+  Store store;
+  auto supplement = std::make_unique<SupplementSource>();
+  SupplementSource* sup = supplement.get();
+  FallbackOptions o;
+  o.target = "sw1";
+  o.config = c;
+  o.ssh = std::make_unique<FakeSshSource>(target.counter, 1);
+  o.ssh_interval = std::chrono::milliseconds(20);
+  o.cli_supplement = std::move(supplement);
+  FallbackSource source(store, std::move(o));
+  ASSERT_TRUE(source.start().isOk());
+  ASSERT_TRUE(waitFor([&] { return sup->polls.load() >= 3; })) << "supplement not polled while gNMI is up";
+  auto mode = store.get("sw1", "/interfaces/interface[name=Ethernet1/1]/ethernet/pfc/state/admin-mode");
+  ASSERT_TRUE(mode.has_value());
+  EXPECT_EQ(std::get<std::string>(mode->value), "on");
+  target.stop();  // gNMI gone: SSH carries everything, the supplement rests
+  ASSERT_TRUE(waitFor([&] {
+    for (const TargetStatus& t : store.targets()) {
+      if (t.name == "sw1") return t.health.transport == "ssh" && t.health.up;
+    }
+    return false;
+  }));
+  const int resting = sup->polls.load();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_LE(sup->polls.load(), resting + 1);
+  EXPECT_EQ(source.stats().supplement_polls, uint64_t(sup->polls.load()));
+  source.stop();
+}
+
 }  // namespace
 }  // namespace rdmagw::southbound::gnmi
