@@ -5,6 +5,7 @@
 
 #include "gateway/registry.h"
 #include "southbound/gnmi/gnmi_factory.h"
+#include "southbound/gnmi/relay_source.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
 #include "southbound/rdma/remote_dump.h"
@@ -64,7 +65,12 @@ Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Sto
 
 const StreamFactory* findStreamFactory(std::string_view kind, std::string_view transport) {
   static const StreamFactory nexus = createNexusStream;
+  // Gateway chaining: another rdmagw's gNMI northbound, all its targets.
+  static const StreamFactory rdmagw = [](const TargetConfig& t, Store& store) {
+    return southbound::gnmi::createRelaySource(t.name, t.gnmi, store, t.labels);
+  };
   if (kind == "nexus" && (transport == "gnmi" || transport == "auto")) return &nexus;
+  if (kind == "rdmagw" && transport == "gnmi") return &rdmagw;
   return nullptr;
 }
 

@@ -1,13 +1,32 @@
 #include <cstdio>
 
-#include "gateway/commands.h"
+#include "gateway/command_spec.h"
 #include "gateway/config.h"
+#include "gateway/gnmi_northbound_config.h"
 
 namespace rdmagw::gateway {
 
+namespace {
+
+const CommandSpec kCheckConfigSpec{
+    "usage: rdmagw check-config FILE\n"
+    "\n"
+    "Validates a configuration without starting anything: every error is\n"
+    "printed as FILE:LINE:COL: key.path: message (exit 1); a valid file prints\n"
+    "a summary of its northbounds and targets (exit 0).\n"
+    "\n"
+    "options:\n"
+    "  -h, --help   this help\n",
+    {},
+    {},
+    1};
+
+}  // namespace
+
 int checkConfigCommand(const Args& args) {
-  if (args.size() != 1 || args[0].starts_with("-")) {
-    std::fputs("usage: rdmagw check-config FILE\n", stderr);
+  if (int rc = checkArgs(args, kCheckConfigSpec, "check-config"); rc >= 0) return rc;
+  if (args.size() != 1) {
+    std::fprintf(stderr, "rdmagw check-config: FILE is required\n\n%s", kCheckConfigSpec.usage);
     return 2;
   }
   Result<GatewayConfig> cfg = loadConfigFile(args[0]);
@@ -17,6 +36,7 @@ int checkConfigCommand(const Args& args) {
   }
   std::printf("%s: OK (%zu target(s))\n", args[0].c_str(), cfg->targets.size());
   if (cfg->prometheus_enabled) std::printf("  prometheus: %s%s\n", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
+  if (cfg->gnmi_enabled) std::fputs(explainGnmiNorthbound(cfg->gnmi).c_str(), stdout);
   for (const TargetConfig& t : cfg->targets) {
     std::printf("  target %s: kind %s, transport %s, interval %lldms\n", t.name.c_str(), t.kind.c_str(),
                 t.transport.c_str(), static_cast<long long>(t.interval.count()));

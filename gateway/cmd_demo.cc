@@ -10,13 +10,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include "gateway/commands.h"
+#include "gateway/command_spec.h"
 #include "gateway/demo_config.h"
+#include "gateway/demo_snmp.h"
 #include "gateway/pipeline.h"
 #include "gateway/yaml_reader.h"
 #include "models/log.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
+#include "sim/snmpd_launcher.h"
 #include "sim/sshd_launcher.h"
 
 namespace rdmagw::gateway {
@@ -71,12 +73,44 @@ struct DemoGnmi {
   }
 };
 
+const CommandSpec kDemoSpec{
+    "usage: rdmagw demo [options]\n"
+    "\n"
+    "Runs a simulated congested RoCE fabric and the gateway on it until Ctrl-C:\n"
+    "RDMA hosts as sysfs trees, Nexus leaves over gNMI (TLS) with SSH fallback\n"
+    "and ESXi hosts over a real sshd (the switches and ESXi hosts need root).\n"
+    "\n"
+    "options:\n"
+    "  --hosts N           RDMA hosts (default 4)\n"
+    "  --devices M         RDMA devices per host (default 2)\n"
+    "  --switches K        simulated Nexus leaves (default 1)\n"
+    "  --esxi E            simulated ESXi hosts (default 2)\n"
+    "  --seed S            the fabric's random seed (default 1)\n"
+    "  --listen ADDR       Prometheus /metrics address (default 127.0.0.1:9464)\n"
+    "  --dir DIR           keep the simulated trees here (default: a temp dir)\n"
+    "  --period DUR        simulator tick (default 1s)\n"
+    "  --interval DUR      gateway poll interval (default 2s)\n"
+    "  --gnmi on|off       serve the leaves over gNMI (default on); off shows\n"
+    "                      the SSH fallback\n"
+    "  --gnmi-delay DUR    start the gNMI servers late: fallback, then return\n"
+    "  --gnmi-listen ADDR|off  the gateway's own gNMI server (default\n"
+    "                      127.0.0.1:9339, plain text on loopback)\n"
+    "  --snmp on|off       start a loopback snmpd with the gateway as its AgentX\n"
+    "                      subagent and print how to walk it (default on)\n"
+    "  --log-level LEVEL   debug, info, warn or error (default info)\n"
+    "  -h, --help          this help\n",
+    {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period",
+     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--log-level"},
+    {},
+    0};
+
 }  // namespace
 
 int demoCommand(const Args& args) {
+  if (int rc = checkArgs(args, kDemoSpec, "demo"); rc >= 0) return rc;
   long long hosts = 4, devices = 2, seed = 1, switches = 1, esxi = 2;
   std::chrono::milliseconds period{1000}, interval{2000}, gnmi_delay{0};
-  std::string listen = "127.0.0.1:9464", dir;
+  std::string listen = "127.0.0.1:9464", gnmi_listen = "127.0.0.1:9339", dir;
   if (!intFlag(args, "--hosts", 1, 4096, &hosts) || !intFlag(args, "--devices", 1, 16, &devices) ||
       !intFlag(args, "--seed", 0, INT64_MAX, &seed) || !intFlag(args, "--switches", 0, 16, &switches) ||
       !intFlag(args, "--esxi", 0, 64, &esxi) || !durationFlag(args, "--gnmi-delay", &gnmi_delay) || !durationFlag(args, "--period", &period) ||
@@ -84,8 +118,15 @@ int demoCommand(const Args& args) {
     return 2;
   }
   flagValue(args, "--listen", &listen);
+  flagValue(args, "--gnmi-listen", &gnmi_listen);
   std::string gnmi_mode = "on";
   flagValue(args, "--gnmi", &gnmi_mode);
+  std::string snmp_mode = "on";
+  flagValue(args, "--snmp", &snmp_mode);
+  if (snmp_mode != "on" && snmp_mode != "off") {
+    std::fprintf(stderr, "rdmagw demo: --snmp must be on or off\n");
+    return 2;
+  }
   if (gnmi_mode != "on" && gnmi_mode != "off") {
     std::fprintf(stderr, "rdmagw demo: --gnmi must be on or off\n");
     return 2;
@@ -116,6 +157,7 @@ int demoCommand(const Args& args) {
   fabric.esxi_hosts = int(esxi);
   sim::SimRunner sim(fabric, dir, period);
   sim::SshdLauncher sshd;
+  std::unique_ptr<sim::SnmpdLauncher> snmpd;
   DemoGnmi gnmi;
   if (fabric.switches > 0 && fabric.validate().isOk()) {
     sim::GnmiTargetOptions opts;
@@ -136,6 +178,13 @@ int demoCommand(const Args& args) {
     rc = 1;
   } else {
     Result<GatewayConfig> cfg = demoConfig(dir, listen, interval);
+    if (cfg.isOk() && gnmi_listen != "off") {
+      // The demo serves gNMI too: plain text, so on loopback only.
+      cfg.value().gnmi_enabled = true;
+      cfg.value().gnmi.listen = gnmi_listen;
+      cfg.value().gnmi.insecure = true;
+      if (Status st = cfg.value().gnmi.validate(); !st.isOk()) cfg = Status::invalidArgument("--gnmi-listen: " + st.message());
+    }
     if (gnmi.fleet) {
       // The first start picks each server's port and writes its TLS files;
       // with --gnmi off or a --gnmi-delay the servers stop again at once, so
@@ -175,10 +224,17 @@ int demoCommand(const Args& args) {
                                   << sshd.port();
       }
     }
+    if (cfg.isOk() && snmp_mode == "on") {
+      sim::SnmpdOptions opts;
+      for (const TargetConfig& t : cfg.value().targets) opts.contexts.push_back(t.name);
+      snmpd = std::make_unique<sim::SnmpdLauncher>(opts);
+      startDemoSnmpd(dir, &cfg.value(), snmpd.get());
+    }
     if (!cfg.isOk()) {
       RDMAGW_LOG(kError, "demo") << cfg.status().message();
       rc = 1;
     } else {
+      const std::string snmp_howto = snmpd ? demoSnmpHowTo(*snmpd, cfg.value()) : "";
       Pipeline pipeline(std::move(cfg).value());
       if (Status st = pipeline.start(); !st.isOk()) {
         RDMAGW_LOG(kError, "demo") << "cannot start the gateway: " << st.message();
@@ -187,6 +243,10 @@ int demoCommand(const Args& args) {
         std::printf("rdmagw demo: %lld RDMA host(s) x %lld device(s), %lld switch(es), %lld ESXi host(s) under %s\n"
                     "rdmagw demo: metrics at http://127.0.0.1:%d/metrics  (Ctrl-C stops)\n",
                     hosts, devices, switches, esxi, dir.c_str(), pipeline.prometheusPort());
+        if (const std::string gnmi = pipeline.gnmiAddress(); !gnmi.empty()) {
+          std::printf("rdmagw demo: gnmi at %s\n", gnmi.c_str());
+        }
+        std::fputs(snmp_howto.c_str(), stdout);
         std::fflush(stdout);
         int sig = waitForTerminationSignal();
         RDMAGW_LOG(kInfo, "demo") << "signal " << sig << ": stopping the gateway and the simulator";
@@ -194,6 +254,7 @@ int demoCommand(const Args& args) {
       }
     }
   }
+  if (snmpd) snmpd->stop();
   sshd.stop();
   sim.stop();
   if (own_dir) {

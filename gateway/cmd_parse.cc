@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "gateway/commands.h"
+#include "gateway/command_spec.h"
 #include "gateway/registry.h"
 
 namespace rdmagw::gateway {
@@ -12,7 +12,29 @@ namespace rdmagw::gateway {
 // Prints "path = value" per update, in the order the parser produced them;
 // parse errors go to stderr. Exit 0 when the text parsed (even partly),
 // 1 when the parser rejected it, 2 on usage errors.
+namespace {
+
+const CommandSpec kParseSpec{
+    "usage: rdmagw parse --format FORMAT FILE\n"
+    "       rdmagw parse --list-formats\n"
+    "\n"
+    "Runs one southbound parser on a saved device output (an NX-OS `show`\n"
+    "command, esxcli or vsish output, a sysfs dump, `ethtool -S`) and prints\n"
+    "the normalized updates as `path = value`; parse warnings go to stderr.\n"
+    "Exit 0 when the text parsed (even partly), 1 when the parser rejected it.\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT   the parser to run (see --list-formats)\n"
+    "  --list-formats    list the parser formats with what each reads\n"
+    "  -h, --help        this help\n",
+    {"--format"},
+    {"--list-formats"},
+    1};
+
+}  // namespace
+
 int parseCommand(const Args& args) {
+  if (int rc = checkArgs(args, kParseSpec, "parse"); rc >= 0) return rc;
   if (hasFlag(args, "--list-formats")) {
     for (const ParserEntry& p : parserFormats()) {
       std::printf("%-24.*s %.*s\n", int(p.name.size()), p.name.data(), int(p.help.size()), p.help.data());
@@ -22,7 +44,7 @@ int parseCommand(const Args& args) {
   std::string format;
   if (!flagValue(args, "--format", &format) || args.empty() || args.back().starts_with("-") ||
       args.back() == format) {
-    std::fputs("usage: rdmagw parse --format FORMAT FILE   (rdmagw parse --list-formats)\n", stderr);
+    std::fprintf(stderr, "rdmagw parse: --format FORMAT and FILE are required\n\n%s", kParseSpec.usage);
     return 2;
   }
   const ParserEntry* parser = findParser(format);

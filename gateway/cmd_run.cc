@@ -1,16 +1,36 @@
 #include <cstdio>
 
-#include "gateway/commands.h"
+#include "gateway/command_spec.h"
 #include "gateway/config.h"
 #include "gateway/pipeline.h"
 #include "models/log.h"
 
 namespace rdmagw::gateway {
 
+namespace {
+
+const CommandSpec kRunSpec{
+    "usage: rdmagw run --config FILE [--log-level LEVEL]\n"
+    "\n"
+    "Runs the gateway: polls and subscribes to the targets of FILE and serves\n"
+    "them on the northbounds it enables, until SIGINT or SIGTERM.\n"
+    "\n"
+    "options:\n"
+    "  --config FILE       the YAML configuration (see examples/rdmagw.yaml;\n"
+    "                      `rdmagw check-config FILE` validates it)\n"
+    "  --log-level LEVEL   debug, info, warn or error (overrides the config's)\n"
+    "  -h, --help          this help\n",
+    {"--config", "--log-level"},
+    {},
+    0};
+
+}  // namespace
+
 int runCommand(const Args& args) {
+  if (int rc = checkArgs(args, kRunSpec, "run"); rc >= 0) return rc;
   std::string path;
   if (!flagValue(args, "--config", &path)) {
-    std::fputs("usage: rdmagw run --config FILE [--log-level debug|info|warn|error]\n", stderr);
+    std::fprintf(stderr, "rdmagw run: --config FILE is required\n\n%s", kRunSpec.usage);
     return 2;
   }
   Result<GatewayConfig> cfg = loadConfigFile(path);

@@ -1,5 +1,7 @@
 #include "gateway/config.h"
 
+#include "gateway/gnmi_northbound_config.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -92,7 +94,7 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
 void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
   southbound::gnmi::GnmiConfig& g = t->gnmi;
   const std::string gpath = path + ".gnmi";
-  int port = 50051;  // NX-OS default
+  int port = t->kind == "rdmagw" ? 9339 : 50051;  // gNMI IANA port; NX-OS default
   g.username = t->credentials.username;
   g.password_env = t->credentials.password_env;
   g.password_file = t->credentials.password_file;
@@ -207,6 +209,15 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
     if (t->transport != "ssh" && t->transport != "gnmi" && t->transport != "auto") {
       r.error(n["transport"], path + ".transport", "nexus supports transport auto, gnmi or ssh");
     }
+  } else if (t->kind == "rdmagw") {
+    // Another rdmagw's gNMI northbound: every device it serves becomes a target here.
+    if (t->transport.empty()) t->transport = "gnmi";
+    if (t->transport != "gnmi") {
+      r.error(n["transport"], path + ".transport", "rdmagw supports transport gnmi");
+    } else {
+      readGnmi(r, n, path, t);
+      t->gnmi.kind = "rdmagw";
+    }
   } else if (t->kind == "esxi") {
     if (t->transport.empty()) t->transport = "ssh";
     if (t->transport != "ssh") {
@@ -215,7 +226,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
       readSsh(r, n, path, t);
     }
   } else if (!t->kind.empty()) {
-    r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi)");
+    r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi, rdmagw)");
   }
   if (n["ssh"] && t->transport != "ssh" && t->transport != "auto") {
     r.error(n["ssh"], path + ".ssh", "only for transport ssh or auto");
@@ -226,8 +237,25 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
 }
 
+// northbound.snmp: an AgentX subagent of the system snmpd.
+void readSnmp(YamlReader& r, const YAML::Node& s, GatewayConfig* cfg) {
+  const std::string path = "northbound.snmp";
+  r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "refresh_period"});
+  cfg->snmp_enabled = true;
+  if (auto e = r.string(s, path, "enabled")) cfg->snmp_enabled = (*e != "false");
+  cfg->snmp.agentx_socket = r.string(s, path, "agentx_socket").value_or(cfg->snmp.agentx_socket);
+  cfg->snmp.state_dir = r.string(s, path, "state_dir").value_or(cfg->snmp.state_dir);
+  cfg->snmp.refresh_period = r.duration(s, path, "refresh_period").value_or(cfg->snmp.refresh_period);
+  if (Status st = cfg->snmp.validate(); !st.isOk()) r.error(s, path, st.message());
+}
+
 void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
-  r.checkKeys(n, "northbound", {"prometheus"});
+  r.checkKeys(n, "northbound", {"prometheus", "snmp", "gnmi"});
+  if (YAML::Node s = n["snmp"]) readSnmp(r, s, cfg);
+  if (YAML::Node g = n["gnmi"]) {
+    cfg->gnmi_enabled = true;
+    readGnmiNorthbound(r, g, &cfg->gnmi);
+  }
   YAML::Node p = n["prometheus"];
   if (!p) {
     cfg->prometheus_enabled = false;

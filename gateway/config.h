@@ -10,7 +10,9 @@
 
 #include "models/log.h"
 #include "models/status.h"
+#include "northbound/gnmi/gnmi_server_config.h"
 #include "northbound/prometheus/prometheus_config.h"
+#include "northbound/snmp/snmp_config.h"
 #include "southbound/rdma/rdma_config.h"
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/ssh/ssh_config.h"
@@ -49,6 +51,10 @@ struct GatewayConfig {
   std::vector<TargetConfig> targets;
   bool prometheus_enabled = true;
   northbound::PrometheusConfig prometheus;
+  bool snmp_enabled = false;  // on when northbound.snmp is present (enabled: false turns it off)
+  northbound::SnmpConfig snmp;
+  bool gnmi_enabled = false;  // a northbound.gnmi block turns the gNMI server on
+  northbound::GnmiServerConfig gnmi;
 };
 
 // Parses and validates; on failure the Status message holds one line per

@@ -2,7 +2,9 @@
 
 #include "gateway/registry.h"
 #include "models/log.h"
+#include "northbound/gnmi/gnmi_server.h"
 #include "northbound/prometheus/prometheus_server.h"
+#include "northbound/snmp/snmp_agent.h"
 #include "southbound/poll_scheduler.h"
 #include "southbound/ssh/ssh_factory.h"
 
@@ -38,6 +40,21 @@ Status Pipeline::start() {
       return st;
     }
   }
+  if (config_.snmp_enabled) {
+    // Starts while snmpd is absent too: the subagent connects when it can.
+    snmp_ = std::make_unique<northbound::SnmpAgent>(store_, config_.snmp);
+    if (Status st = snmp_->start(); !st.isOk()) {
+      snmp_.reset();
+      return Status::unavailable("northbound.snmp: " + st.message());
+    }
+  }
+  if (config_.gnmi_enabled) {
+    gnmi_ = std::make_unique<northbound::GnmiServer>(store_, config_.gnmi);
+    if (Status st = gnmi_->start(); !st.isOk()) {
+      gnmi_.reset();
+      return st;
+    }
+  }
   scheduler_ = std::move(scheduler);
   scheduler_->start();
   streams_ = std::move(streams);
@@ -57,6 +74,14 @@ void Pipeline::stop() {
     scheduler_->stop();
     scheduler_.reset();
   }
+  if (snmp_) {
+    snmp_->stop();
+    snmp_.reset();
+  }
+  if (gnmi_) {
+    gnmi_->stop();
+    gnmi_.reset();
+  }
   if (prometheus_) {
     prometheus_->stop();
     prometheus_.reset();
@@ -64,5 +89,6 @@ void Pipeline::stop() {
 }
 
 int Pipeline::prometheusPort() const { return prometheus_ ? prometheus_->port() : -1; }
+std::string Pipeline::gnmiAddress() const { return gnmi_ ? gnmi_->address() : std::string(); }
 
 }  // namespace rdmagw::gateway

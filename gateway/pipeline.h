@@ -4,6 +4,7 @@
 // into a store nobody serves and collectors drain before servers go.
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "gateway/config.h"
@@ -12,6 +13,8 @@
 
 namespace rdmagw::northbound {
 class PrometheusServer;
+class SnmpAgent;
+class GnmiServer;
 }
 namespace rdmagw::southbound {
 class PollScheduler;
@@ -31,11 +34,15 @@ class Pipeline {
 
   Store& store() { return store_; }
   int prometheusPort() const;  // bound port, or -1 when Prometheus is off
+  northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
+  std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
 
  private:
   GatewayConfig config_;
   Store store_;
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
+  std::unique_ptr<northbound::SnmpAgent> snmp_;
+  std::unique_ptr<northbound::GnmiServer> gnmi_;
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets
 };

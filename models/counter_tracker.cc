@@ -2,35 +2,40 @@
 
 namespace rdmagw {
 
-CounterTracker::Event CounterTracker::observe(uint64_t raw, CounterSource source,
+CounterTracker::Event CounterTracker::observe(Fields f, uint64_t raw, CounterSource source,
                                               TimestampNs ts) {
   const uint64_t max = source.maxValue();
   if (raw > max) raw = max;  // a wider reading than declared: clamp, never invent
-  if (!seen_) {
-    seen_ = true;
-    last_raw_ = raw;
-    saturated_ = source.saturates && raw == max && source.bits < 64;
-    return saturated_ ? Event::kSaturated : Event::kFirst;
+  if (!f.seen) {
+    f.seen = true;
+    f.last_raw = raw;
+    f.saturated = source.saturates && raw == max && source.bits < 64;
+    return f.saturated ? Event::kSaturated : Event::kFirst;
   }
   Event event = Event::kNone;
-  if (raw < last_raw_) {
-    const bool upper_half = source.bits < 64 && last_raw_ > (max >> 1);
+  if (raw < f.last_raw) {
+    const bool upper_half = source.bits < 64 && f.last_raw > (max >> 1);
     if (!source.saturates && upper_half) {
-      offset_ += max + 1;  // wrapped past 2^bits
+      f.offset += max + 1;  // wrapped past 2^bits
       event = Event::kWrap;
     } else {
-      offset_ += last_raw_;  // reset: keep what was counted so far
-      discontinuity_ns_ = ts;
-      ++resets_;
-      saturated_ = false;
+      f.offset += f.last_raw;  // reset: keep what was counted so far
+      f.discontinuity_ns = ts;
+      f.saturated = false;
       event = Event::kReset;
     }
   }
-  last_raw_ = raw;
-  if (source.saturates && source.bits < 64 && raw == max && !saturated_) {
-    saturated_ = true;
+  f.last_raw = raw;
+  if (source.saturates && source.bits < 64 && raw == max && !f.saturated) {
+    f.saturated = true;
     event = Event::kSaturated;
   }
+  return event;
+}
+
+CounterTracker::Event CounterTracker::observe(uint64_t raw, CounterSource source, TimestampNs ts) {
+  Event event = observe(Fields{last_raw_, offset_, discontinuity_ns_, seen_, saturated_}, raw, source, ts);
+  if (event == Event::kReset) ++resets_;
   return event;
 }
 

@@ -23,6 +23,18 @@ class CounterTracker {
  public:
   enum class Event { kNone, kFirst, kWrap, kReset, kSaturated };
 
+  // The state one counter needs, as references: the store keeps these
+  // fields packed in its 48-byte series record instead of a whole tracker.
+  struct Fields {
+    uint64_t& last_raw;
+    uint64_t& offset;
+    TimestampNs& discontinuity_ns;
+    bool& seen;
+    bool& saturated;
+  };
+  // The one implementation of the rules above.
+  static Event observe(Fields f, uint64_t raw, CounterSource source, TimestampNs ts);
+
   // Feeds one raw reading; returns what happened.
   Event observe(uint64_t raw, CounterSource source, TimestampNs ts);
 

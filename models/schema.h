@@ -23,7 +23,9 @@ struct LeafSchema {
   // target label comes first implicitly. "device,port" for a device/port leaf.
   std::string_view labels;
   double prom_scale = 1.0;     // model unit -> Prometheus base unit (us -> s: 1e-6)
-  std::string_view oid = {};   // SNMP OID, filled by the SNMP northbound work
+  // SNMP column OIDs the leaf is served as, space separated when a standard
+  // MIB has a 32- and a 64-bit object (northbound/snmp/mib_catalog.h).
+  std::string_view oid = {};
 };
 
 // Gateway self-metrics (per target health, store size); these are not leaves

@@ -2,29 +2,10 @@
 
 #include <atomic>
 #include <mutex>
-#include <unordered_map>
-
-#include "models/counter_tracker.h"
+#include "models/series_table.h"
 
 namespace rdmagw {
 namespace {
-
-// Entries live in a dense vector per shard so a scrape walks memory in order
-// (a node-based map made the walk cache-miss bound: ~165 ns per series).
-struct Entry {
-  std::string_view path;  // views the shard index's key: node-based keys never move
-  const LeafSchema* schema = nullptr;
-  std::vector<std::string> label_values;
-  Value value;
-  TimestampNs timestamp_ns = 0;
-  CounterTracker counter;
-};
-
-// Transparent hashing so lookups by string_view do not allocate.
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
 
 std::optional<uint64_t> asRawCounter(const Value& v) {
   if (auto p = std::get_if<uint64_t>(&v)) return *p;
@@ -34,58 +15,57 @@ std::optional<uint64_t> asRawCounter(const Value& v) {
   return std::nullopt;
 }
 
-// Resolves a new series: parse its path once, find its schema row, bind keys
-// to label values. Returns an error text on a malformed update.
-std::string bindSeries(std::string_view path_text, Entry* entry) {
-  Result<Path> path = Path::parse(path_text);
-  if (!path.isOk()) return path.status().message();
-  entry->schema = SchemaTable::instance().find(path->keylessString());
-  if (entry->schema == nullptr) return "";  // unknown leaf: kept, exported by no name
-  size_t want = SchemaTable::splitLabels(entry->schema->labels).size();
-  for (const PathElem& e : path->elems()) {
-    for (const auto& kv : e.keys) entry->label_values.push_back(kv.second);
-  }
-  if (entry->label_values.size() != want) {
-    return "path " + std::string(path_text) + " has " +
-           std::to_string(entry->label_values.size()) + " keys; schema row " +
-           std::string(entry->schema->path) + " expects " + std::to_string(want);
-  }
-  return "";
-}
-
 }  // namespace
 
+// A target's series live in one SeriesTable (series_table.h): fixed records
+// in a dense vector, so a scrape walks memory in order, with interned path
+// pieces and label values instead of per-series strings.
 struct Store::Shard {
+  explicit Shard(PathPieces* pieces) : table(pieces) {}
   mutable std::mutex mu;
-  std::vector<Entry> entries;                                                      // guarded by mu
-  std::unordered_map<std::string, uint32_t, StringHash, std::equal_to<>> index;  // path -> slot; guarded by mu
-  TargetHealth health;                                                          // guarded by mu
-  uint64_t counter_resets = 0;                                                  // guarded by mu
-  uint64_t rejected = 0;                                                        // guarded by mu
+  SeriesTable table;        // guarded by mu
+  TargetHealth health;      // guarded by mu
+  uint64_t counter_resets = 0;  // guarded by mu
+  uint64_t rejected = 0;        // guarded by mu
 };
 
 namespace {
 
-// Swap-removes slot i, keeping the index in step. Caller holds the shard lock.
-template <typename ShardT>
-void eraseAt(ShardT& s, size_t i) {
-  auto removed = s.index.find(s.entries[i].path);
-  if (i + 1 != s.entries.size()) {
-    s.entries[i] = std::move(s.entries.back());
-    s.index.find(s.entries[i].path)->second = uint32_t(i);
+// Visits a table's series in slot order. The path is rebuilt into one buffer
+// whose group prefix is copied only when the group changes (a collector
+// writes a group's leaves together, so mostly only the leaf is copied).
+template <typename F>
+void visitTable(std::string_view target, const SeriesTable& t, F&& visit) {
+  std::string path;
+  uint32_t group = SeriesTable::kNone;
+  size_t prefix_size = 0;
+  Value scratch;
+  for (uint32_t i = 0; i < t.size(); ++i) {
+    const SeriesTable::Series& s = t.at(i);
+    if (s.prefix != group) {
+      group = s.prefix;
+      path.assign(t.prefix(s));
+      prefix_size = path.size();
+    }
+    path.resize(prefix_size);
+    path.append(t.suffix(s));
+    visit(SeriesView{target, path, t.schema(s), t.labels(s), t.value(s, &scratch), s.timestamp_ns,
+                     s.discontinuity_ns, s.saturated});
   }
-  s.entries.pop_back();
-  s.index.erase(removed);
 }
 
-SeriesView viewOf(std::string_view target, const Entry& e) {
-  return SeriesView{target, e.path, e.schema, e.label_values, e.value, e.timestamp_ns,
-                    e.counter.discontinuityNs(), e.counter.saturated()};
+SeriesSnapshot snapshotOf(std::string_view target, const SeriesTable& t, const SeriesTable::Series& s) {
+  Value scratch;
+  std::span<const std::string> labels = t.labels(s);
+  return SeriesSnapshot{std::string(target), t.path(s), t.schema(s), {labels.begin(), labels.end()},
+                        t.value(s, &scratch), s.timestamp_ns, s.discontinuity_ns,
+                        s.saturated};
 }
 
 }  // namespace
 
-Store::Store(size_t max_series_per_target) : max_series_per_target_(max_series_per_target) {}
+Store::Store(size_t max_series_per_target)
+    : max_series_per_target_(max_series_per_target), pieces_(std::make_unique<PathPieces>()) {}
 Store::~Store() = default;
 
 std::shared_ptr<Store::Shard> Store::shard(std::string_view target) const {
@@ -98,7 +78,7 @@ std::shared_ptr<Store::Shard> Store::shardOrCreate(std::string_view target) {
   if (auto s = shard(target)) return s;
   std::unique_lock lock(targets_mu_);
   auto [it, inserted] = targets_.try_emplace(std::string(target), nullptr);
-  if (inserted) it->second = std::make_shared<Shard>();
+  if (inserted) it->second = std::make_shared<Shard>(pieces_.get());
   return it->second;
 }
 
@@ -120,53 +100,55 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
   std::vector<Change> changes;
   {
     std::lock_guard lock(s->mu);
+    SeriesTable& t = s->table;
+    std::string err;
     for (const Update& u : updates) {
-      auto it = s->index.find(std::string_view(u.path));
+      const uint32_t hash = SeriesTable::hashOf(u.path);
+      uint32_t slot = t.find(u.path, hash);
       bool fresh = false;
-      if (it == s->index.end()) {
-        if (s->entries.size() >= max_series_per_target_) {
+      if (slot == SeriesTable::kNone) {
+        if (t.size() >= max_series_per_target_) {
           ++result.rejected;
           if (result.first_error.empty()) {
-            result.first_error = "target holds " + std::to_string(s->entries.size()) +
+            result.first_error = "target holds " + std::to_string(t.size()) +
                                  " leaves, the per-target limit: new leaf " + u.path + " refused";
           }
           continue;
         }
-        Entry entry;
-        std::string err = bindSeries(u.path, &entry);
-        if (!err.empty()) {
+        slot = t.insert(u.path, hash, &err);
+        if (slot == SeriesTable::kNone) {
           ++result.rejected;
           if (result.first_error.empty()) result.first_error = std::move(err);
+          err.clear();
           continue;
         }
-        it = s->index.emplace(u.path, uint32_t(s->entries.size())).first;
-        entry.path = it->first;
-        s->entries.push_back(std::move(entry));
         fresh = true;
       }
-      const size_t slot = it->second;
-      Entry& e = s->entries[slot];
-      Value next = u.value;
-      if (e.schema != nullptr && e.schema->kind == LeafKind::kCounter) {
+      SeriesTable::Series& e = t.at(slot);
+      const LeafSchema* schema = t.schema(e);
+      bool changed;
+      if (schema != nullptr && schema->kind == LeafKind::kCounter) {
         std::optional<uint64_t> raw = asRawCounter(u.value);
         if (!raw) {
           ++result.rejected;
           if (result.first_error.empty()) {
             result.first_error = "counter " + u.path + " got non-counter value " + valueToString(u.value);
           }
-          if (fresh) eraseAt(*s, slot);
+          if (fresh) t.erase(slot);
           continue;
         }
-        if (e.counter.observe(*raw, u.source, u.timestamp_ns) == CounterTracker::Event::kReset) {
-          ++s->counter_resets;
-        }
-        next = e.counter.value();
+        CounterTracker::Event event;
+        changed = t.observeCounter(e, *raw, u.source, u.timestamp_ns, &event);
+        if (event == CounterTracker::Event::kReset) ++s->counter_resets;
+      } else {
+        changed = t.setValue(e, u.value);
       }
-      const bool changed = fresh || next != e.value;
-      e.value = std::move(next);
       e.timestamp_ns = u.timestamp_ns;
       ++result.applied;
-      if (collect_changes && changed) changes.push_back(Change{u.path, e.value, u.timestamp_ns, false});
+      if (collect_changes && (changed || fresh)) {
+        Value scratch;
+        changes.push_back(Change{u.path, t.value(e, &scratch), u.timestamp_ns, false});
+      }
     }
     s->rejected += result.rejected;
   }
@@ -181,12 +163,15 @@ size_t Store::remove(std::string_view target, const Path& prefix) {
   size_t removed = 0;
   {
     std::lock_guard lock(s->mu);
-    for (size_t i = 0; i < s->entries.size();) {
-      const Entry& e = s->entries[i];
-      Result<Path> p = Path::parse(e.path);
+    SeriesTable& t = s->table;
+    Value scratch;
+    for (uint32_t i = 0; i < t.size();) {
+      const SeriesTable::Series& e = t.at(i);
+      std::string path = t.path(e);
+      Result<Path> p = Path::parse(path);
       if (p.isOk() && p->hasPrefix(prefix)) {
-        changes.push_back(Change{std::string(e.path), e.value, nowNs(), true});
-        eraseAt(*s, i);  // slot i now holds the former last entry: do not advance
+        changes.push_back(Change{std::move(path), t.value(e, &scratch), nowNs(), true});
+        t.erase(i);  // slot i now holds the former last series: do not advance
         ++removed;
       } else {
         ++i;
@@ -197,18 +182,51 @@ size_t Store::remove(std::string_view target, const Path& prefix) {
   return removed;
 }
 
+namespace {
+
+// Every leaf of a shard as a delete, for listeners (gNMI ON_CHANGE sends
+// deletes when a target goes away). Caller holds the shard lock.
+std::vector<Change> deletesOf(const SeriesTable& t) {
+  std::vector<Change> out;
+  out.reserve(t.size());
+  const TimestampNs now = nowNs();
+  visitTable("", t, [&](const SeriesView& v) {
+    out.push_back(Change{std::string(v.path), v.value, now, true});
+  });
+  return out;
+}
+
+}  // namespace
+
 void Store::removeTarget(std::string_view target) {
-  std::unique_lock lock(targets_mu_);
-  auto it = targets_.find(target);
-  if (it != targets_.end()) targets_.erase(it);
+  std::shared_ptr<Shard> s;
+  {
+    std::unique_lock lock(targets_mu_);
+    auto it = targets_.find(target);
+    if (it == targets_.end()) return;
+    s = std::move(it->second);
+    targets_.erase(it);
+  }
+  if (!hasListeners()) return;
+  std::vector<Change> changes;
+  {
+    std::lock_guard lock(s->mu);
+    changes = deletesOf(s->table);
+  }
+  notify(target, changes);
 }
 
 void Store::expireData(std::string_view target) {
-  if (std::shared_ptr<Shard> s = shard(target)) {
+  std::shared_ptr<Shard> s = shard(target);
+  if (!s) return;
+  const bool collect_changes = hasListeners();
+  std::vector<Change> changes;
+  {
     std::lock_guard lock(s->mu);
-    s->entries.clear();
-    s->index.clear();
+    if (collect_changes) changes = deletesOf(s->table);
+    s->table.clear();
   }
+  notify(target, changes);
 }
 
 void Store::setHealth(std::string_view target, const TargetHealth& health) {
@@ -227,7 +245,7 @@ std::vector<TargetStatus> Store::targets() const {
   out.reserve(shards.size());
   for (auto& [name, s] : shards) {
     std::lock_guard lock(s->mu);
-    out.push_back(TargetStatus{name, s->health, s->entries.size(), s->counter_resets, s->rejected});
+    out.push_back(TargetStatus{name, s->health, s->table.size(), s->counter_resets, s->rejected});
   }
   return out;
 }
@@ -240,7 +258,7 @@ void Store::forEach(Visitor visit) const {
   }
   for (auto& [name, s] : shards) {
     std::lock_guard lock(s->mu);
-    for (const Entry& e : s->entries) visit(viewOf(name, e));
+    visitTable(name, s->table, visit);
   }
 }
 
@@ -248,7 +266,7 @@ void Store::forEachIn(std::string_view target, Visitor visit) const {
   std::shared_ptr<Shard> s = shard(target);
   if (!s) return;
   std::lock_guard lock(s->mu);
-  for (const Entry& e : s->entries) visit(viewOf(target, e));
+  visitTable(target, s->table, visit);
 }
 
 std::vector<SeriesSnapshot> Store::snapshot(std::string_view target) const {
@@ -265,11 +283,9 @@ std::optional<SeriesSnapshot> Store::get(std::string_view target, std::string_vi
   std::shared_ptr<Shard> s = shard(target);
   if (!s) return std::nullopt;
   std::lock_guard lock(s->mu);
-  auto it = s->index.find(path);
-  if (it == s->index.end()) return std::nullopt;
-  const Entry& e = s->entries[it->second];
-  return SeriesSnapshot{std::string(target), it->first, e.schema, e.label_values, e.value,
-                        e.timestamp_ns, e.counter.discontinuityNs(), e.counter.saturated()};
+  const uint32_t slot = s->table.find(path);
+  if (slot == SeriesTable::kNone) return std::nullopt;
+  return snapshotOf(target, s->table, s->table.at(slot));
 }
 
 size_t Store::seriesCount() const {

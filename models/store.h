@@ -29,7 +29,10 @@
 namespace rdmagw {
 
 // One leaf as a reader sees it during a visit. References are valid only
-// inside the visitor call.
+// inside the visitor call. Label values are interned: within one target's
+// visit, two series whose label_values start at the same address have the
+// same values, so a reader may cache text built from them (the exposition
+// does) until the visit moves to the next target.
 struct SeriesView {
   std::string_view target;
   std::string_view path;
@@ -78,6 +81,7 @@ class Store {
   ApplyResult apply(std::string_view target, std::span<const Update> updates);
 
   // Deletes every leaf of `target` under `prefix`; returns how many.
+  // Listeners see one deleted Change per leaf, as for the two calls below.
   size_t remove(std::string_view target, const Path& prefix);
   // Drops the target entirely: data, counters, health (gnmic #1009).
   void removeTarget(std::string_view target);
@@ -107,6 +111,9 @@ class Store {
   bool hasListeners() const;
 
   const size_t max_series_per_target_;
+  // Interned path prefixes and leaf suffixes shared by every target's series;
+  // declared before targets_ so it outlives every shard (path_pieces.h).
+  std::unique_ptr<class PathPieces> pieces_;
   mutable std::shared_mutex targets_mu_;
   std::map<std::string, std::shared_ptr<Shard>, std::less<>> targets_;  // guarded by targets_mu_
 

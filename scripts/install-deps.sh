@@ -16,6 +16,8 @@ PACKAGES=(
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
   # real peers and validators used by the tests and benchmarks
   prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
+  # SNMP northbound: smilint for mibs/RDMAGW-MIB.txt
+  smitools
   openssh-server openssh-client openssl passwd procps
 )
 

@@ -28,6 +28,7 @@ const std::vector<std::string>& nxosCommands() {
       "show queuing interface | json",
       "show interface",
       "show interface | json",
+      "show interface counters errors",
   };
   return kCommands;
 }
@@ -44,6 +45,7 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[2], nxosShowQueuingJson(sw, view)},
       {c[3], nxosShowInterface(sw, view)},
       {c[4], nxosShowInterfaceJson(sw, view)},
+      {c[5], nxosShowCountersErrors(sw, view)},
   };
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <functional>
+#include <vector>
 
 namespace rdmagw::sim {
 namespace {
@@ -246,6 +248,54 @@ std::string nxosShowInterface(const Switch& sw, const NxosView& view) {
             p.out_ucast, p.out_mcast, p.out_bcast, p.outPackets(), p.out_octets, p.out_jumbo,
             p.out_error, p.out_discard, p.out_pause);
   }
+  return out;
+}
+
+}  // namespace rdmagw::sim
+
+namespace rdmagw::sim {
+
+// The layout of the recorded N9K output (genie's golden file): five sections
+// of up to six columns, ports abbreviated Eth1/N, mgmt0 first with `--` where
+// NX-OS does not count a column, SQETest-Err `--` on Ethernet ports.
+std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view) {
+  const std::string rule(80, '-');
+  auto eth = [](const std::string& name) {
+    return name.rfind("Ethernet", 0) == 0 ? "Eth" + name.substr(8) : name;
+  };
+  auto num = [](uint64_t v) { return std::to_string(v); };
+  const uint64_t t = uint64_t(view.tick) + 1;
+  std::string out = "\n";
+  auto section = [&](const char* header, const std::vector<std::string>& mgmt0,
+                     const std::function<std::vector<std::string>(const SwitchPort&)>& cols) {
+    out += rule + "\n" + header + "\n" + rule + "\n";
+    auto row = [&](const std::string& port, const std::vector<std::string>& v) {
+      appendf(&out, "%-13s", port.c_str());
+      for (size_t i = 0; i < v.size(); ++i) appendf(&out, i == 0 ? "%10s" : " %10s", v[i].c_str());
+      out += "\n";
+    };
+    if (!mgmt0.empty()) row("mgmt0", mgmt0);
+    for (const SwitchPort& p : sw.ports) {
+      if (shown(p)) row(eth(p.name), cols(p));
+    }
+    out += "\n";
+  };
+  section("Port          Align-Err    FCS-Err   Xmit-Err    Rcv-Err  UnderSize OutDiscards",
+          {"0", num(t / 100), "--", "--", "--", "--"}, [&](const SwitchPort& p) {
+            // The fabric's receive errors are CRC errors (a bad cable or optic).
+            return std::vector<std::string>{"0", num(p.in_error), num(p.out_error), num(p.in_error), "0",
+                                            num(p.out_discard)};
+          });
+  section("Port           Single-Col  Multi-Col   Late-Col  Exces-Col  Carri-Sen       Runts",
+          {"0", "0", "0", "0", "--", "--"},
+          [](const SwitchPort&) { return std::vector<std::string>{"0", "0", "0", "0", "0", "0"}; });
+  section("Port            Giants SQETest-Err Deferred-Tx IntMacTx-Er IntMacRx-Er Symbol-Err",
+          {"0", "0", "0", "0", "0", "0"},
+          [](const SwitchPort&) { return std::vector<std::string>{"0", "--", "0", "0", "0", "0"}; });
+  section("Port           InDiscards", {"--"},
+          [&](const SwitchPort& p) { return std::vector<std::string>{num(p.in_discard)}; });
+  section("Port         Stomped-CRC", {},
+          [](const SwitchPort&) { return std::vector<std::string>{"0"}; });
   return out;
 }
 

@@ -26,5 +26,8 @@ std::string nxosShowQueuingJson(const Switch& sw, const NxosView& view);
 std::string nxosShowInterface(const Switch& sw, const NxosView& view);
 // show interface | json
 std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view);
+// show interface counters errors (text only: the collector asks for
+// `| json` first, falls back to the text form and remembers that it worked).
+std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view);
 
 }  // namespace rdmagw::sim

@@ -178,7 +178,16 @@ Status SshdLauncher::writeConfig() {
     << "PermitEmptyPasswords no\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
     << "LogLevel ERROR\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
     << "PrintLastLog no\nPermitUserRC no\nX11Forwarding no\nAllowTcpForwarding no\n"
-    << "LoginGraceTime 30\n";
+    << "LoginGraceTime 30\n"
+    // sshd runs every forced command as `<login shell> -c ...`, and bash,
+    // when it sees it was started by sshd, sources /etc/bash.bashrc and
+    // ~/.bashrc first, unless SHLVL says it is already a nested shell. A
+    // developer's or CI image's ~/.bashrc (pyenv init, conda, nvm...) then
+    // runs before every simulated device command: here `pyenv init` took
+    // pyenv's rehash lock, which serialised every command of every session
+    // at ~0.8 s each, so concurrent polls timed out while sshd looked idle.
+    // A device's CLI answers without the login user's dotfiles; so do ours.
+    << "SetEnv SHLVL=1\n";
   if (!password_command_.empty()) {
     // Last in the file: a Match block runs to the end of it.
     c << "Match User " << options_.password_user << "\n"

@@ -1,6 +1,8 @@
 #include "southbound/poll_scheduler.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "models/log.h"
 
@@ -8,20 +10,42 @@ namespace rdmagw::southbound {
 
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// Distinct partial-read errors tracked per target for logging; past this a
+// target's new errors are logged at DEBUG only (still counted in health).
+constexpr size_t kMaxTrackedPartErrors = 256;
+
+}  // namespace
+
+struct PollScheduler::Slot {
+  explicit Slot(PollTarget t)
+      : target(std::move(t)),
+        retry(target.retry_initial, std::max(target.retry_initial, target.interval)),
+        failure_log("poll", target.name + ": collection failed") {}
+  PollTarget target;
+  TargetHealth health;
+  Clock::time_point due;
+  bool busy = false;       // guarded by the scheduler's mu_
+  Backoff retry;           // the poller's only
+  FailureLog failure_log;  // the poller's only
+  FailureLog rejected_log{"poll", target.name + ": store rejected updates"};  // the poller's only
+  std::map<std::string, FailureLog> part_errors;  // by FailureLog::sameness(); the poller's only
+};
+
 PollScheduler::PollScheduler(Store& store, size_t max_concurrent_polls)
     : store_(store), max_workers_(std::max<size_t>(1, max_concurrent_polls)) {}
 
 PollScheduler::~PollScheduler() { stop(); }
 
 void PollScheduler::add(PollTarget target) {
-  auto slot = std::make_unique<Slot>();
   if (target.stale_after.count() == 0) target.stale_after = target.interval * 3;
-  slot->health.kind = target.kind;
-  slot->health.transport = std::string(target.source->transport());
-  slot->health.labels = target.labels;
+  auto slot = std::make_unique<Slot>(std::move(target));
+  slot->health.kind = slot->target.kind;
+  slot->health.transport = std::string(slot->target.source->transport());
+  slot->health.labels = slot->target.labels;
   slot->health.last_error = "not polled yet";
-  store_.setHealth(target.name, slot->health);
-  slot->target = std::move(target);
+  store_.setHealth(slot->target.name, slot->health);
   slot->due = Clock::now();
   std::lock_guard lock(mu_);
   slots_.push_back(std::move(slot));
@@ -65,18 +89,15 @@ void PollScheduler::workerLoop() {
     }
     next->busy = true;
     lock.unlock();
-    pollOne(*next);
+    const Clock::time_point due = pollOne(*next);
     lock.lock();
     next->busy = false;
-    // Skip missed slots rather than polling back-to-back to catch up.
-    auto now = Clock::now();
-    next->due += next->target.interval;
-    if (next->due < now) next->due = now + next->target.interval;
+    next->due = due;
     cv_.notify_all();
   }
 }
 
-void PollScheduler::pollOne(Slot& slot) {
+Clock::time_point PollScheduler::pollOne(Slot& slot) {
   const PollTarget& t = slot.target;
   TargetHealth& h = slot.health;
   PollBatch batch;
@@ -90,39 +111,64 @@ void PollScheduler::pollOne(Slot& slot) {
 
   Store::ApplyResult applied = store_.apply(t.name, batch.updates);
   if (applied.rejected > 0) {
-    RDMAGW_LOG(kWarn, "poll") << t.name << ": store rejected " << applied.rejected
-                              << " update(s); first: " << applied.first_error;
+    slot.rejected_log.failed(std::to_string(applied.rejected) + " update(s); first: " + applied.first_error);
+  } else {
+    slot.rejected_log.recovered();
   }
 
+  Clock::time_point next_due;
   if (!status.isOk()) {
     ++h.poll_errors;
-    if (h.up || h.last_error != status.message()) {
-      RDMAGW_LOG(kWarn, "poll") << t.name << ": collection failed: " << status.message();
-    }
     h.up = false;
+    const auto retry = std::min<Clock::duration>(slot.retry.next(), t.interval);
+    next_due = Clock::now() + retry;
     h.last_error = status.message();
+    slot.failure_log.failed(status.message());
     // Stale data is expired rather than exported as if fresh; `up` stays at 0.
     if (nowNs() - h.last_success_ns > std::chrono::nanoseconds(t.stale_after).count()) {
       store_.expireData(t.name);
     }
   } else {
-    if (!h.up && h.polls > 1) {
-      RDMAGW_LOG(kInfo, "poll") << t.name << ": collection recovered";
-    }
+    slot.retry.reset();
+    slot.failure_log.recovered();
     h.up = true;
     h.last_success_ns = nowNs();
     h.read_errors += batch.errors.size();
     h.last_error = batch.errors.empty() ? "" : batch.errors.front();
-    for (const std::string& err : batch.errors) {
-      // A broken file stays broken: say so once at WARN, then at DEBUG.
-      if (slot.logged_errors.size() < 256 && slot.logged_errors.insert(err).second) {
-        RDMAGW_LOG(kWarn, "poll") << t.name << ": partial read: " << err;
-      } else {
-        RDMAGW_LOG(kDebug, "poll") << t.name << ": partial read: " << err;
-      }
-    }
+    logPartErrors(slot, batch.errors);
+    // Skip missed slots rather than polling back-to-back to catch up.
+    next_due = slot.due + t.interval;
+    if (next_due < Clock::now()) next_due = Clock::now() + t.interval;
   }
   store_.setHealth(t.name, h);
+  return next_due;
+}
+
+// One FailureLog per distinct broken part (a sysfs file, a device): logged
+// when it breaks, reminded every few minutes, and logged when it reads again.
+void PollScheduler::logPartErrors(Slot& slot, const std::vector<std::string>& errors) {
+  std::set<std::string> seen;
+  for (const std::string& err : errors) {
+    std::string key = FailureLog::sameness(err);
+    auto it = slot.part_errors.find(key);
+    if (it == slot.part_errors.end()) {
+      if (slot.part_errors.size() >= kMaxTrackedPartErrors) {
+        RDMAGW_LOG(kDebug, "poll") << slot.target.name << ": partial read: " << err;
+        continue;
+      }
+      it = slot.part_errors.try_emplace(key, "poll", slot.target.name + ": partial read").first;
+    }
+    it->second.failed(err);
+    seen.insert(std::move(key));
+  }
+  for (auto it = slot.part_errors.begin(); it != slot.part_errors.end();) {
+    if (seen.count(it->first) > 0) {
+      ++it;
+      continue;
+    }
+    it->second.recovered();
+    it = slot.part_errors.erase(it);
+  }
 }
 
 }  // namespace rdmagw::southbound

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "models/store.h"
+#include "southbound/backoff.h"
+#include "southbound/failure_log.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::southbound {
@@ -28,6 +30,11 @@ struct PollTarget {
   // stays, at 0). Zero means three intervals.
   std::chrono::milliseconds stale_after{0};
   std::vector<std::pair<std::string, std::string>> labels;
+  // After a failed poll the target is tried again after a jittered
+  // exponential backoff starting here, capped at `interval`: a device that
+  // was briefly unreachable comes back without waiting a whole (possibly
+  // long) interval, and a dead one is not hammered.
+  std::chrono::milliseconds retry_initial{1000};
 };
 
 class PollScheduler {
@@ -45,15 +52,11 @@ class PollScheduler {
   void pollAllOnce();
 
  private:
-  struct Slot {
-    PollTarget target;
-    TargetHealth health;
-    std::chrono::steady_clock::time_point due;
-    bool busy = false;
-    std::set<std::string> logged_errors;  // so a persistent error is logged once at WARN
-  };
+  struct Slot;
   void workerLoop();
-  void pollOne(Slot& slot);
+  // Polls once, writes the batch and health; returns when to poll next.
+  std::chrono::steady_clock::time_point pollOne(Slot& slot);
+  void logPartErrors(Slot& slot, const std::vector<std::string>& errors);
 
   Store& store_;
   size_t max_workers_;

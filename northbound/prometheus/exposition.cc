@@ -4,8 +4,10 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 #include "northbound/prometheus/sample_buffer.h"
+#include "northbound/prometheus/self_metrics_text.h"
 #include "northbound/prometheus/text_format.h"
 
 namespace rdmagw::northbound {
@@ -40,7 +42,9 @@ double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 struct ExpositionWriter::Family {
   std::string header;                   // # HELP ...\n# TYPE ...\n
   std::string prefix;                   // name{target="
+  PaddedText padded_prefix;             // the same, for putPadded
   std::vector<std::string> separators;  // ",device=" per row label
+  uint32_t layout = 0;                  // rows with equal separators share it
   std::string info_separator;           // ",fw_version=" for string rows, else empty
   bool is_info = false;
   bool integer_ok = true;  // scale 1: integers print as integers
@@ -49,7 +53,6 @@ struct ExpositionWriter::Family {
   double divisor = 0;
   double multiplier = 1;
 
-  size_t fixed_size = 0;  // prefix + separators: the per-line bytes that never change
 
   double scale(double v) const { return divisor != 0 ? v / divisor : v * multiplier; }
   char* putValue(char* p, const Value& v) const;
@@ -97,6 +100,8 @@ struct ExpositionWriter::TargetLabels {
   std::string name;
   std::string escaped;  // label-escaped target name
   std::string tail;     // "` + extra labels + `} : closes the last label value
+  PaddedText padded_escaped;
+  PaddedText padded_tail;
 };
 
 ExpositionWriter::ExpositionWriter() {
@@ -106,6 +111,7 @@ ExpositionWriter::ExpositionWriter() {
   first_leaf_ = leaves.data();
   families_.resize(leaves.size());
   reserved_labels_.emplace_back(kTargetLabel);
+  std::map<std::string, uint32_t> layouts;
   for (size_t i = 0; i < leaves.size(); ++i) {
     const LeafSchema& row = leaves[i];
     Family& f = families_[i];
@@ -122,8 +128,10 @@ ExpositionWriter::ExpositionWriter() {
       f.info_separator = "\"," + label + "=\"";
       reserved_labels_.push_back(label);
     }
-    f.fixed_size = f.prefix.size() + f.info_separator.size();
-    for (const std::string& sep : f.separators) f.fixed_size += sep.size();
+    f.padded_prefix.assign(f.prefix);
+    std::string joined;
+    for (const std::string& sep : f.separators) joined += sep;
+    f.layout = layouts.emplace(joined, uint32_t(layouts.size())).first->second;
     f.integer_ok = row.prom_scale == 1.0;
     double inverse = 1.0 / row.prom_scale;
     if (row.prom_scale < 1.0 && std::abs(inverse - std::round(inverse)) < 1e-9 * inverse) {
@@ -201,6 +209,8 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
       used.push_back(std::move(name));
     }
     tl.tail.append("} ");
+    tl.padded_escaped.assign(tl.escaped);
+    tl.padded_tail.assign(tl.tail);
     out.push_back(std::move(tl));
   }
   return out;
@@ -239,6 +249,15 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
   const TargetLabels* current = nullptr;
   std::string_view current_name;
   TargetLabels fallback;  // a target that appeared after targets() was read
+  // The escaped label section (`",device="mlx5_0",port="1`) of the last
+  // series, reused while the next one has the same label values and label
+  // names: the store interns label values, so within one target's visit equal
+  // label_values addresses mean equal values (store.h). Leaves of one device
+  // or port come together, so most series copy this instead of escaping.
+  const std::string* labels_key = nullptr;
+  uint32_t labels_layout = 0;
+  PaddedText labels_text;
+  std::string labels_scratch;
 
   store.forEach([&](const SeriesView& s) {
     const size_t row = s.schema == nullptr ? families_.size() : size_t(s.schema - first_leaf_);
@@ -263,10 +282,23 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
       if (it != labels.end() && it->name == s.target) {
         current = &*it;
       } else {
-        fallback = TargetLabels{std::string(s.target), "", "\"} "};
+        fallback = TargetLabels{std::string(s.target), "", "\"} ", {}, {}};
         appendLabelValue(&fallback.escaped, s.target);
+        fallback.padded_escaped.assign(fallback.escaped);
+        fallback.padded_tail.assign(fallback.tail);
         current = &fallback;
       }
+      labels_key = nullptr;  // label storage is only known stable within one target
+    }
+    if (labels_key == nullptr || s.label_values.data() != labels_key || f.layout != labels_layout) {
+      labels_scratch.clear();
+      for (size_t i = 0; i < nlabels; ++i) {
+        labels_scratch.append(f.separators[i]);
+        appendLabelValue(&labels_scratch, s.label_values[i]);
+      }
+      labels_text.assign(labels_scratch);
+      labels_key = s.label_values.data();
+      labels_layout = f.layout;
     }
 
     std::string scratch;
@@ -280,23 +312,21 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
       }
     }
 
-    // Worst case: every label byte escaped, plus the longest number.
-    size_t need = f.fixed_size + current->escaped.size() + current->tail.size() + 2 * info.size() +
-                  kMaxNumberChars + 1;
-    for (size_t i = 0; i < nlabels; ++i) need += 2 * s.label_values[i].size();
+    // Worst case: the info value all escaped, the longest number, and the
+    // block copies' overrun.
+    const size_t need = f.prefix.size() + current->escaped.size() + labels_text.size() +
+                        f.info_separator.size() + 2 * info.size() + current->tail.size() +
+                        kMaxNumberChars + 1 + kPad;
     SampleBuffer& bucket = buckets[row];
     char* p = bucket.room(need);
-    p = putRaw(p, f.prefix);
-    p = putRaw(p, current->escaped);
-    for (size_t i = 0; i < nlabels; ++i) {
-      p = putRaw(p, f.separators[i]);
-      p = putEscaped(p, s.label_values[i]);
-    }
+    p = putPadded(p, f.padded_prefix);
+    p = putPadded(p, current->padded_escaped);
+    p = putPadded(p, labels_text);
     if (f.is_info) {
       p = putRaw(p, f.info_separator);
       p = putEscaped(p, info);
     }
-    p = putRaw(p, current->tail);
+    p = putPadded(p, current->padded_tail);
     p = f.putValue(p, s.value);
     *p++ = '\n';
     bucket.commit(p);
@@ -311,7 +341,9 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
   std::string& text = *out;
   text.clear();  // keeps the capacity: a reused buffer takes no page faults
   text.reserve(total + 512 * (targets.size() + 1) + 4096);
+  adviseHugePages(text.data(), text.capacity());  // a large text is its own mapping: see sample_buffer.h
   writeGateway(&text, targets, labels);
+  appendSelfMetrics(&text);  // components' own counters (gNMI server...)
   for (size_t i = 0; i < families_.size(); ++i) {
     if (buckets[i].empty()) continue;  // no samples, no HELP/TYPE
     text.append(families_[i].header);

@@ -45,7 +45,7 @@ void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
        {"in-broadcast-pkts", p.in_bcast},
        {"in-discards", p.in_discard},
        {"in-errors", p.in_error},
-       {"in-fcs-errors", 0},
+       {"in-fcs-errors", p.in_error},  // the CLI's FCS-Err: one counter, both transports
        {"out-octets", p.out_octets},
        {"out-pkts", p.outPackets()},
        {"out-unicast-pkts", p.out_ucast},

@@ -23,7 +23,10 @@ FallbackSource::FallbackSource(Store& store, FallbackOptions options)
       opts_(std::move(options)),
       queue_(opts_.config.queue_capacity),
       client_(opts_.target, opts_.config, queue_, [this] { wake(); }),
-      backoff_(opts_.config.backoff_initial, opts_.config.backoff_max) {
+      backoff_(opts_.config.backoff_initial, opts_.config.backoff_max),
+      gnmi_log_("gnmi", opts_.target + ": gNMI"),
+      ssh_log_("gnmi", opts_.target + ": SSH fallback poll failed"),
+      supplement_log_("gnmi", opts_.target + ": CLI supplement poll failed (gNMI still up)") {
   health_.kind = opts_.config.kind;
   health_.transport = "gnmi";
   health_.labels = opts_.labels;
@@ -133,6 +136,7 @@ void FallbackSource::checkStream(Clock::time_point now) {
       }
       ssh_polling_ = false;
       switchTo(Transport::kGnmi, "gNMI stream up");
+      gnmi_log_.recovered();
       health_.up = true;
       health_.last_error.clear();
       backoff_.reset();
@@ -186,13 +190,13 @@ void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Cl
   }
   if (cls == FailureClass::kFatal) {
     next_gnmi_ = now + opts_.config.retry_gnmi_after;
-    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": gNMI refused (" << text << "); next try in "
-                              << opts_.config.retry_gnmi_after.count() / 1000 << " s";
+    gnmi_log_.failed("refused (" + text + "); next try in " +
+                     std::to_string(opts_.config.retry_gnmi_after.count() / 1000) + " s");
   } else {
     ++gnmi_failures_;
     const milliseconds delay = backoff_.next();
     next_gnmi_ = now + delay;
-    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": " << text << "; retry in " << delay.count() << " ms";
+    gnmi_log_.failed(text + "; retry in " + std::to_string(delay.count()) + " ms");
   }
   if (opts_.ssh != nullptr && !ssh_polling_ &&
       (cls == FailureClass::kFatal || gnmi_failures_ >= opts_.config.fallback_after_failures)) {
@@ -215,11 +219,11 @@ void FallbackSource::pollSupplement(Clock::time_point now) {
   local_.applied += r.applied;
   local_.rejected += r.rejected;
   health_.read_errors += batch.errors.size() + (status.isOk() ? 0 : 1);
-  if (!status.isOk() && supplement_error_ != status.message()) {
-    RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": CLI supplement poll failed (gNMI still up): "
-                              << status.message();
+  if (status.isOk()) {
+    supplement_log_.recovered();
+  } else {
+    supplement_log_.failed(status.message());
   }
-  supplement_error_ = status.isOk() ? "" : status.message();
 }
 
 void FallbackSource::pollSsh(Clock::time_point now) {
@@ -250,12 +254,11 @@ void FallbackSource::pollSsh(Clock::time_point now) {
   local_.rejected += r.rejected;
   if (!status.isOk()) {
     ++health_.poll_errors;
-    if (health_.up || health_.last_error != status.message()) {
-      RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": SSH fallback poll failed: " << status.message();
-    }
+    ssh_log_.failed(status.message());
     health_.up = false;
     health_.last_error = status.message();
   } else {
+    ssh_log_.recovered();
     health_.up = true;
     health_.last_success_ns = nowNs();
     health_.read_errors += batch.errors.size();

@@ -35,7 +35,8 @@
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/gnmi/update_queue.h"
 #include "southbound/poll_source.h"
-#include "southbound/ssh/backoff.h"
+#include "southbound/backoff.h"
+#include "southbound/failure_log.h"
 #include "southbound/stream_source.h"
 
 namespace rdmagw::southbound::gnmi {
@@ -109,9 +110,11 @@ class FallbackSource : public southbound::StreamSource {
   Clock::time_point next_gnmi_{};
   Clock::time_point next_ssh_{};
   Clock::time_point next_supplement_{};
-  std::string supplement_error_;  // last supplement failure, logged once per distinct text
   Clock::time_point next_health_{};
-  ssh::Backoff backoff_;
+  Backoff backoff_;
+  FailureLog gnmi_log_;        // stream failures: once, reminders, recovery
+  FailureLog ssh_log_;         // SSH fallback poll failures
+  FailureLog supplement_log_;  // CLI supplement failures
   TargetHealth health_;
   GnmiSourceStats local_;
   bool expired_ = false;

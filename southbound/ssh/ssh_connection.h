@@ -15,7 +15,7 @@
 #include <mutex>
 #include <string>
 
-#include "southbound/ssh/backoff.h"
+#include "southbound/backoff.h"
 #include "southbound/ssh/command_runner.h"
 #include "southbound/ssh/concurrency_limiter.h"
 #include "southbound/ssh/ssh_config.h"

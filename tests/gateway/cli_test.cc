@@ -46,6 +46,43 @@ TEST(CliTest, HelpVersionAndUnknownCommand) {
   EXPECT_EQ(run("run").exit_code, 2);
 }
 
+// Every subcommand: --help and -h print its usage on stdout, exit 0 and do
+// nothing else (demo would otherwise start a fabric and never return, and
+// run would need a config); a wrong option prints the usage and exits 2.
+TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
+  struct Case {
+    const char* command;
+    const char* usage_line;
+    const char* an_option;  // an option its help must describe
+  };
+  for (const Case& c : {Case{"run", "usage: rdmagw run --config FILE", "--log-level"},
+                        Case{"demo", "usage: rdmagw demo [options]", "--gnmi-delay"},
+                        Case{"check-config", "usage: rdmagw check-config FILE", "--help"},
+                        Case{"parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"}}) {
+    for (const char* flag : {"--help", "-h"}) {
+      rdmagw::testsupport::CommandResult r =
+          rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + c.command + " " + flag + " 2>/dev/null");
+      EXPECT_EQ(r.exit_code, 0) << c.command << " " << flag << ": " << r.output;
+      EXPECT_EQ(r.output.rfind(c.usage_line, 0), 0u) << c.command << " " << flag << ": " << r.output;
+      EXPECT_NE(r.output.find(c.an_option), std::string::npos) << c.command << ": " << r.output;
+    }
+    // Help wins even after other arguments, and the demo does not start.
+    Output late = run(std::string(c.command) + " --log-level info --help");
+    EXPECT_EQ(late.exit_code, 0) << c.command << ": " << late.text;
+    EXPECT_EQ(late.text.find("simulat" "ed switches"), std::string::npos) << late.text;
+    Output wrong = run(std::string(c.command) + " --no-such-option");
+    EXPECT_EQ(wrong.exit_code, 2) << c.command << ": " << wrong.text;
+    EXPECT_NE(wrong.text.find("unknown option '--no-such-option'"), std::string::npos) << wrong.text;
+    EXPECT_NE(wrong.text.find(c.usage_line), std::string::npos) << wrong.text;
+  }
+  Output missing_value = run("run --config");
+  EXPECT_EQ(missing_value.exit_code, 2);
+  EXPECT_NE(missing_value.text.find("option --config needs a value"), std::string::npos) << missing_value.text;
+  Output extra = run("check-config a.yaml b.yaml");
+  EXPECT_EQ(extra.exit_code, 2);
+  EXPECT_NE(extra.text.find("unexpected argument 'b.yaml'"), std::string::npos) << extra.text;
+}
+
 TEST(CliTest, CheckConfigReportsFileLineAndKey) {
   TempDir tmp("rdmagw-cli");
   const fs::path dir = tmp.path();
@@ -68,6 +105,9 @@ TEST(CliTest, ShippedExampleConfigIsValid) {
   EXPECT_EQ(o.exit_code, 0) << o.text;
   EXPECT_NE(o.text.find("OK (4 target(s)"), std::string::npos) << o.text;
   EXPECT_NE(o.text.find("target leaf1: kind nexus, transport auto"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("gnmi: 0.0.0.0:9339, TLS cert /etc/rdmagw/gnmi-server.crt, client certificates from "
+                        "/etc/rdmagw/gnmi-clients-ca.crt"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("users: file /etc/rdmagw/gnmi-users"), std::string::npos) << o.text;
 }
 
 TEST(CliTest, ParseListsFormats) {
@@ -121,17 +161,24 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
     std::string listen = "127.0.0.1:" + std::to_string(port);
     std::string d = (dir / "sim").string();
     execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--hosts", "3", "--period", "200ms", "--interval", "300ms",
-          "--listen", listen.c_str(), "--dir", d.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
+          "--listen", listen.c_str(), "--gnmi-listen", "127.0.0.1:0", "--dir", d.c_str(), "--log-level", "warn",
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
   const std::regex cnp(R"(rdmagw_rdma_port_np_cnp_sent_total\{target="host01",device="mlx5_0",port="1"[^}]*\} ([0-9]+))");
   std::string body;
   std::smatch m;
-  for (int i = 0; i < 100 && !std::regex_search(body, m, cnp); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    body = rdmagw::testsupport::httpGet(url);
-  }
+  // Polls /metrics until `re` matches (generous limit: see kEventWait).
+  auto scrapeUntil = [&](const std::regex& re) {
+    return rdmagw::testsupport::waitUntil(
+        [&] {
+          body = rdmagw::testsupport::httpGet(url);
+          return std::regex_search(body, re);
+        },
+        rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
+  };
+  scrapeUntil(cnp);
   ASSERT_TRUE(std::regex_search(body, m, cnp)) << body.substr(0, 2000);
   for (const char* family : {"rdmagw_rdma_port_np_ecn_marked_roce_packets_total{", "rdmagw_rdma_port_rp_cnp_handled_total{",
                              "rdmagw_rdma_port_xmit_bytes_total{", "rdmagw_rdma_port_symbol_error_total{",
@@ -143,23 +190,14 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   // The simulated Nexus and ESXi hosts answer over a real sshd (root only).
   if (geteuid() == 0) {
     const std::regex switch_up(R"(rdmagw_target_up\{target="leaf01"[^}]*\} 1)");
-    for (int i = 0; i < 60 && !std::regex_search(body, switch_up); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = rdmagw::testsupport::httpGet(url);
-    }
+    scrapeUntil(switch_up);
     EXPECT_TRUE(std::regex_search(body, switch_up)) << "leaf01 not up";
     const std::regex esx_up(R"(rdmagw_target_up\{target="esx01"[^}]*\} 1)");
-    for (int i = 0; i < 60 && !std::regex_search(body, esx_up); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = rdmagw::testsupport::httpGet(url);
-    }
+    scrapeUntil(esx_up);
     EXPECT_TRUE(std::regex_search(body, esx_up));
     // The leaf streams over gNMI (TLS, credentials by reference); SSH is its fallback.
     const std::regex leaf_gnmi(R"(rdmagw_target_info\{target="leaf01",kind="nexus",transport="gnmi")");
-    for (int i = 0; i < 60 && !std::regex_search(body, leaf_gnmi); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      body = rdmagw::testsupport::httpGet(url);
-    }
+    scrapeUntil(leaf_gnmi);
     EXPECT_TRUE(std::regex_search(body, leaf_gnmi));
     // Switch PFC per port and priority, internal ii ports included.
     EXPECT_TRUE(std::regex_search(body, std::regex(R"(rdmagw_interface_pfc_(in|out)_pause_frames_total\{target="leaf01",interface="ii1/1/1",priority="3")")));
@@ -181,19 +219,16 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   };
   const unsigned long long first = total(body);
   unsigned long long later = first;
-  for (int i = 0; i < 50 && later <= first; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  rdmagw::testsupport::waitUntil([&] {
     later = total(rdmagw::testsupport::httpGet(url));
-  }
+    return later > first;
+  });
   EXPECT_GT(later, first);
 
   kill(pid, SIGINT);
   int status = 0;
   bool reaped = false;
-  for (int i = 0; i < 100 && !reaped; ++i) {
-    reaped = waitpid(pid, &status, WNOHANG) == pid;
-    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  reaped = rdmagw::testsupport::waitUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; });
   if (!reaped) {
     kill(pid, SIGKILL);
     waitpid(pid, &status, 0);

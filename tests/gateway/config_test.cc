@@ -1,4 +1,5 @@
 #include "gateway/config.h"
+#include "gateway/registry.h"
 
 #include <gtest/gtest.h>
 
@@ -227,6 +228,115 @@ TEST(ConfigTest, GnmiErrorsNameTheirKeys) {
   EXPECT_NE(m.find("g.yaml:7:22: targets[0].gnmi.encoding:"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[0].gnmi.subscriptions[0].mode:"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].gnmi: only for transport gnmi or auto"), std::string::npos) << m;
+}
+
+TEST(ConfigTest, SnmpNorthbound) {
+  const char* text = R"(northbound:
+  snmp:
+    agentx_socket: tcp:127.0.0.1:705
+    state_dir: /var/lib/rdmagw
+    refresh_period: 2s
+)";
+  auto cfg = parseConfig(text, "s.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_TRUE(cfg->snmp_enabled);
+  EXPECT_FALSE(cfg->prometheus_enabled);
+  EXPECT_EQ(cfg->snmp.agentx_socket, "tcp:127.0.0.1:705");
+  EXPECT_EQ(cfg->snmp.refresh_period.count(), 2000);
+  auto off = parseConfig("targets: []\n", "d.yaml");
+  ASSERT_TRUE(off.isOk()) << off.status().message();
+  EXPECT_FALSE(off->snmp_enabled);  // SNMP only when configured
+}
+
+TEST(ConfigTest, SnmpErrorsCarryFileLineAndKey) {
+  const char* text = R"(northbound:
+  snmp:
+    agentx_socket: agentx.sock
+    state_dir: relative/dir
+    refresh_period: 10ms
+    community: public
+)";
+  auto cfg = parseConfig(text, "s.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string m = cfg.status().message();
+  EXPECT_NE(m.find("s.yaml:6:5: northbound.snmp.community: unknown key"), std::string::npos) << m;
+  EXPECT_NE(m.find("s.yaml:3:5: northbound.snmp: agentx_socket:"), std::string::npos) << m;
+  EXPECT_NE(m.find("state_dir: 'relative/dir' must be an absolute path"), std::string::npos) << m;
+  EXPECT_NE(m.find("refresh_period: must be between 100ms and 1h"), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace rdmagw::gateway
+
+namespace rdmagw::gateway {
+namespace {
+
+TEST(ConfigTest, GnmiNorthboundBlock) {
+  auto cfg = parseConfig(
+      "northbound:\n"
+      "  gnmi:\n"
+      "    listen: 127.0.0.1:19339\n"
+      "    insecure: true\n"
+      "    users_env: GNMI_USERS\n"
+      "    min_sample_interval: 250ms\n"
+      "    limits: {max_subscriptions: 10, max_subscriptions_per_client: 2, max_queued_updates: 1000}\n",
+      "g.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_TRUE(cfg->gnmi_enabled);
+  EXPECT_FALSE(cfg->prometheus_enabled);
+  EXPECT_EQ(cfg->gnmi.listen, "127.0.0.1:19339");
+  EXPECT_TRUE(cfg->gnmi.insecure);
+  EXPECT_EQ(cfg->gnmi.users_env, "GNMI_USERS");
+  EXPECT_EQ(cfg->gnmi.min_sample_interval, std::chrono::milliseconds(250));
+  EXPECT_EQ(cfg->gnmi.max_subscriptions_per_client, 2u);
+  EXPECT_EQ(cfg->gnmi.max_queued_updates, 1000u);
+}
+
+TEST(ConfigTest, GnmiNorthboundErrorsCarryFileAndLine) {
+  auto cfg = parseConfig(
+      "northbound:\n"
+      "  gnmi:\n"
+      "    listen: 0.0.0.0:9339\n"
+      "    insecure: yes-please\n"
+      "    tls: {cert: /x.crt, kee: /x.key}\n"
+      "    limits: {max_subscriptions: 0}\n",
+      "g.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string m = cfg.status().message();  // a copy: status() is a temporary
+  EXPECT_NE(m.find("g.yaml:4:15: northbound.gnmi.insecure: must be true or false"), std::string::npos) << m;
+  EXPECT_NE(m.find("northbound.gnmi.tls"), std::string::npos) << m;
+  EXPECT_NE(m.find("kee"), std::string::npos) << m;
+  EXPECT_NE(m.find("g.yaml:6:"), std::string::npos) << m;
+  EXPECT_NE(m.find("g.yaml:3:5: northbound.gnmi: "), std::string::npos) << m;
+  EXPECT_NE(m.find("tls: cert and key go together"), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace rdmagw::gateway
+
+namespace rdmagw::gateway {
+namespace {
+
+TEST(ConfigTest, RdmagwTargetRelaysAnotherGateway) {
+  auto cfg = parseConfig(
+      "targets:\n"
+      "  - name: site-a\n"
+      "    kind: rdmagw\n"
+      "    address: gw-a.example.net\n"
+      "    credentials: {username: relay, password_env: GW_A_PASSWORD}\n"
+      "    gnmi: {ca_file: /etc/rdmagw/site-ca.crt}\n",
+      "r.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  ASSERT_EQ(cfg->targets.size(), 1u);
+  EXPECT_EQ(cfg->targets[0].transport, "gnmi");
+  EXPECT_EQ(cfg->targets[0].gnmi.address, "gw-a.example.net:9339");
+  EXPECT_EQ(cfg->targets[0].gnmi.kind, "rdmagw");
+  EXPECT_NE(findStreamFactory("rdmagw", "gnmi"), nullptr);
+  auto bad = parseConfig("targets:\n  - {name: x, kind: rdmagw, address: h, transport: ssh}\n", "r.yaml");
+  ASSERT_FALSE(bad.isOk());
+  const std::string m = bad.status().message();
+  EXPECT_NE(m.find("r.yaml:2:"), std::string::npos) << m;
+  EXPECT_NE(m.find("rdmagw supports transport gnmi"), std::string::npos) << m;
 }
 
 }  // namespace

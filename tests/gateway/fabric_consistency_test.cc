@@ -49,12 +49,11 @@ TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
   Pipeline pipeline(std::move(cfg).value());
   ASSERT_TRUE(pipeline.start().isOk());
   const Store& store = pipeline.store();
-  bool all = false;
-  for (int i = 0; i < 300 && !all; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    all = true;
-    for (const TargetStatus& ts : store.targets()) all = all && ts.health.polls >= 1;
-  }
+  const bool all = testsupport::waitUntil([&] {
+    bool polled = true;
+    for (const TargetStatus& ts : store.targets()) polled = polled && ts.health.polls >= 1;
+    return polled;
+  });
   ASSERT_TRUE(all) << "not every target was polled";
   for (const TargetStatus& ts : store.targets()) {
     EXPECT_TRUE(ts.health.up) << ts.name << ": " << ts.health.last_error;
@@ -88,6 +87,16 @@ TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
       EXPECT_EQ(counter(store, sw.name, sw_prio + "in-pause-frames"), nic_sent);
       EXPECT_EQ(counter(store, sw.name, sw_prio + "out-pause-frames"), nic_got);
       total_pauses += nic_sent + nic_got;
+
+      // `show interface counters errors` reaches the model over SSH: the
+      // simulated port's CRC errors, and the columns it counts as zero.
+      const sim::SwitchPort& swp = sw.ports[size_t(att.port)];
+      const std::string ifc = "/interfaces/interface[name=" + port + "]/state/counters/";
+      const std::string eth = "/interfaces/interface[name=" + port + "]/ethernet/state/counters/";
+      EXPECT_EQ(counter(store, sw.name, ifc + "in-fcs-errors"), swp.in_error);
+      EXPECT_EQ(counter(store, sw.name, eth + "in-stomped-crc-errors"), 0u);
+      EXPECT_EQ(counter(store, sw.name, eth + "in-symbol-error"), 0u);
+      EXPECT_FALSE(store.get(sw.name, eth + "out-sqe-test-errors").has_value()) << "`--` is no leaf";
     }
   }
   EXPECT_GT(total_marks, 0u) << "40 ticks of the congested fabric should have marked packets";

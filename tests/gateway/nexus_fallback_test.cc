@@ -39,7 +39,8 @@ class NexusFallbackTest : public ::testing::Test {
   // Waits until leaf01 is up on `transport` and its counter has moved past
   // `above`; checks on the way that the counter never went backwards.
   bool waitFor(const std::string& transport, uint64_t above) {
-    for (int i = 0; i < 600; ++i) {
+    const auto deadline = std::chrono::steady_clock::now() + testsupport::kEventWait;
+    while (std::chrono::steady_clock::now() < deadline) {
       const uint64_t v = inOctets();
       EXPECT_GE(v, last_) << "counter went backwards";
       last_ = std::max(last_, v);

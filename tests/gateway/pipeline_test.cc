@@ -31,13 +31,11 @@ class PipelineTest : public ::testing::Test {
 
   // Waits until every target has been polled at least `polls` times.
   static bool waitForPolls(const Store& store, uint64_t polls) {
-    for (int i = 0; i < 200; ++i) {
+    return testsupport::waitUntil([&] {
       bool all = true;
       for (const TargetStatus& t : store.targets()) all = all && t.health.polls >= polls;
-      if (all) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    }
-    return false;
+      return all;
+    });
   }
 
   testsupport::TempDir tmp_{"rdmagw-pipe"};

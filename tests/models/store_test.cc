@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -145,6 +146,74 @@ TEST(StoreTest, NotifiesChangesOnlyWhenValuesChange) {
   ASSERT_EQ(l.seen.size(), 3u);
   EXPECT_EQ(l.seen[0], std::string("h ") + kFw);
   EXPECT_EQ(l.seen[2], std::string("h ") + kFw + " deleted");
+}
+
+TEST(StoreTest, ExpiringOrRemovingATargetNotifiesDeletes) {
+  Store store;
+  RecordingListener l;
+  uint64_t id = store.addListener(&l);
+  std::vector<Update> b = {up(kFw, std::string("a")), up(kCnp, uint64_t{3})};
+  store.apply("h", b);
+  store.apply("g", b);
+  store.expireData("h");
+  store.removeTarget("g");
+  store.removeTarget("absent");
+  store.removeListener(id);
+  ASSERT_EQ(l.seen.size(), 8u);  // 2 + 2 applied, then 2 + 2 deleted
+  std::vector<std::string> tail(l.seen.begin() + 6, l.seen.end());
+  std::sort(tail.begin(), tail.end());
+  EXPECT_EQ(tail[0], std::string("g ") + kCnp + " deleted");
+  EXPECT_EQ(tail[1], std::string("g ") + kFw + " deleted");
+  std::vector<std::string> mid(l.seen.begin() + 4, l.seen.begin() + 6);
+  std::sort(mid.begin(), mid.end());
+  EXPECT_EQ(mid[0], std::string("h ") + kCnp + " deleted");
+  EXPECT_EQ(mid[1], std::string("h ") + kFw + " deleted");
+  EXPECT_EQ(store.seriesCount(), 0u);
+}
+
+// Path prefixes and their label values are interned once per store and
+// shared by every target; readers use them without the interning lock. Churn
+// them from several writers (series come and go, targets expire) while a
+// reader checks that every series' labels still match its path.
+TEST(StoreTest, SharedPathPiecesStayConsistentUnderChurn) {
+  Store store;
+  std::atomic<bool> done{false};
+  auto pathOf = [](int dev, int port) {
+    return "/rdma/devices/device[name=mlx5_" + std::to_string(dev) + "]/ports/port[port-num=" +
+           std::to_string(port) + "]/state/hw-counters/np-cnp-sent";
+  };
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 3; ++w) {
+    writers.emplace_back([&, w] {
+      const std::string target = "host" + std::to_string(w);
+      for (int round = 0; round < 200; ++round) {
+        std::vector<Update> b;
+        for (int d = 0; d < 4; ++d) b.push_back(up(pathOf((d + round) % 6, round % 3), uint64_t(round)));
+        store.apply(target, b);
+        if (round % 7 == 0) store.remove(target, *Path::parse("/rdma/devices/device[name=mlx5_" + std::to_string(round % 6) + "]"));
+        if (round % 31 == 0) store.expireData(target);
+      }
+    });
+  }
+  std::atomic<size_t> checked{0};
+  std::thread reader([&] {
+    while (!done) {
+      store.forEach([&](const SeriesView& v) {
+        ASSERT_EQ(v.label_values.size(), 2u);
+        const std::string want = "[name=" + v.label_values[0] + "]/ports/port[port-num=" + v.label_values[1] + "]";
+        ASSERT_NE(v.path.find(want), std::string_view::npos) << v.path;
+        ++checked;
+      });
+    }
+  });
+  for (auto& t : writers) t.join();
+  done = true;
+  reader.join();
+  for (int w = 0; w < 3; ++w) {
+    for (const SeriesSnapshot& s : store.snapshot("host" + std::to_string(w))) {
+      EXPECT_NE(s.path.find("[name=" + s.label_values[0] + "]"), std::string::npos) << s.path;
+    }
+  }
 }
 
 TEST(StoreTest, ConcurrentWritersAndReaders) {

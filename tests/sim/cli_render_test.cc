@@ -128,6 +128,28 @@ TEST(CliRenderTest, ShowInterfaceTextAndJsonCarryPortCounters) {
   EXPECT_NE(json.find("\"TABLE_interface\""), std::string::npos);
 }
 
+TEST(CliRenderTest, CountersErrorsHasTheFiveRecordedSectionsPerPort) {
+  const std::string text = render("show interface counters errors");
+  for (const char* header : {"Port          Align-Err    FCS-Err   Xmit-Err    Rcv-Err  UnderSize OutDiscards",
+                             "Port           Single-Col  Multi-Col   Late-Col  Exces-Col  Carri-Sen       Runts",
+                             "Port            Giants SQETest-Err Deferred-Tx IntMacTx-Er IntMacRx-Er Symbol-Err",
+                             "Port           InDiscards", "Port         Stomped-CRC"}) {
+    EXPECT_NE(text.find(std::string(header) + "\n"), std::string::npos) << header;
+  }
+  const SwitchPort& p = fabric().switchPortOf(4);
+  const std::string eth = "Eth" + p.name.substr(std::string("Ethernet").size());
+  size_t rows = 0;
+  for (size_t at = text.find("\n" + eth + " "); at != std::string::npos; at = text.find("\n" + eth + " ", at + 1)) {
+    ++rows;
+  }
+  EXPECT_EQ(rows, 5u) << "one row per section for " << eth;
+  std::istringstream first(text.substr(text.find("\n" + eth + " ") + 1));
+  std::string name, align, fcs, xmit, rcv, under, outdisc;
+  first >> name >> align >> fcs >> xmit >> rcv >> under >> outdisc;
+  EXPECT_EQ(fcs, std::to_string(p.in_error));
+  EXPECT_EQ(outdisc, std::to_string(p.out_discard));
+}
+
 TEST(CliRenderTest, EsxiOutputsFollowTheRecordedLayouts) {
   const EsxiHost& esx = fabric().esxiHosts()[0];
   const std::string list = esxcliNicList(esx, 100);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/test_support.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -47,6 +49,20 @@ TEST(SshdLauncherTest, ForcedCommandPerDeviceKeySeesOriginalCommand) {
   EXPECT_FALSE(sshd.addDevice("bad name; rm", "true").isOk());
 }
 
+// A simulated device answers without the login user's shell dotfiles: bash
+// started by sshd sources ~/.bashrc unless SHLVL marks it nested, and a
+// machine's ~/.bashrc (here: pyenv init, which takes a global lock) once
+// serialised every device command of the fleet. bash reports the nested
+// level as 2; a shell that keeps no SHLVL (dash) shows sshd's 1.
+TEST(SshdLauncherTest, DeviceCommandsSkipTheLoginShellRcFiles) {
+  SshdLauncher sshd;
+  ASSERT_TRUE(sshd.start().isOk()) << sshd.logText();
+  auto dev = sshd.addDevice("nx", "echo \"${BASH_VERSION:+bash }${SHLVL:-unset}\"");
+  ASSERT_TRUE(dev.isOk());
+  const std::string out = sshRun(sshd, *dev, "show version");
+  EXPECT_TRUE(out == "bash 2\n" || out == "1\n") << out;
+}
+
 TEST(SshdLauncherTest, RestartKeepsPortAndCanRekey) {
   SshdLauncher sshd;
   ASSERT_TRUE(sshd.start().isOk()) << sshd.logText();
@@ -71,9 +87,7 @@ TEST(SshdLauncherTest, StopKillsSessionsAndRemovesDir) {
                     " root@127.0.0.1 x >/dev/null 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
-  for (int i = 0; i < 200 && sshd.sessions("slow").empty(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(25));
-  }
+  testsupport::waitUntil([&] { return !sshd.sessions("slow").empty(); });
   ASSERT_EQ(sshd.sessions("slow").size(), 1u);
   const std::string dir = sshd.dir();
   sshd.stop();

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 
 #include "tests/mocks/scripted_poll_source.h"
@@ -26,12 +27,14 @@ TargetStatus statusOf(const Store& store, const std::string& name) {
   return {};
 }
 
+// Waits on an event, with a limit generous enough for a slow, loaded machine.
 bool waitFor(const std::function<bool()>& cond) {
-  for (int i = 0; i < 400; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
     if (cond()) return true;
     std::this_thread::sleep_for(milliseconds(10));
   }
-  return false;
+  return cond();
 }
 
 TEST(PollSchedulerTest, SuccessWritesStoreAndHealth) {
@@ -133,6 +136,34 @@ TEST(PollSchedulerTest, RejectedUpdatesAreCountedNotFatal) {
   EXPECT_EQ(t.rejected_updates, 1u);
   EXPECT_EQ(t.series, 1u);
   EXPECT_TRUE(t.health.up);
+}
+
+// A failed poll is retried after the backoff, not a whole interval later:
+// with a ten-minute interval the target still comes back within the test.
+TEST(PollSchedulerTest, AFailedTargetIsRetriedAfterBackoffNotTheInterval) {
+  Store store;
+  PollScheduler s(store, 1);
+  std::atomic<bool> device_back{false};
+  PollTarget t = target("sw1", [&](int, PollBatch& b) {
+    if (!device_back) return Status::unavailable("ssh: cannot connect to 10.0.0.1:22: Connection refused");
+    b.add(kCnp, uint64_t(9), nowNs());
+    return Status::ok();
+  }, std::chrono::minutes(10));
+  t.retry_initial = milliseconds(20);
+  s.add(std::move(t));
+  s.start();
+  // Down, and its health says why, while it is retried.
+  ASSERT_TRUE(waitFor([&] { return statusOf(store, "sw1").health.poll_errors >= 3; }));
+  TargetStatus down = statusOf(store, "sw1");
+  EXPECT_FALSE(down.health.up);
+  EXPECT_NE(down.health.last_error.find("Connection refused"), std::string::npos);
+  device_back = true;
+  EXPECT_TRUE(waitFor([&] { return statusOf(store, "sw1").health.up; }));
+  const uint64_t polls_when_up = statusOf(store, "sw1").health.polls;
+  s.stop();
+  EXPECT_EQ(std::get<uint64_t>(store.get("sw1", kCnp)->value), 9u);
+  // Up again: back on the ten-minute interval, no further polls.
+  EXPECT_EQ(statusOf(store, "sw1").health.polls, polls_when_up);
 }
 
 TEST(PollSchedulerTest, StopIsPromptAndRepeatable) {

@@ -13,9 +13,20 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <thread>
 #include <variant>
 
 namespace rdmagw::testsupport {
+
+bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limit,
+               std::chrono::milliseconds step) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (cond()) return true;
+    std::this_thread::sleep_for(step);
+  }
+  return cond();
+}
 
 TempDir::TempDir(const std::string& prefix) {
   std::string tmpl = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();

@@ -4,7 +4,9 @@
 // Update in a PollBatch. Domain helpers (fixtures, builders) stay with their
 // folder's tests.
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -48,6 +50,17 @@ int freeLoopbackPort();
 // The body of `curl -s --max-time 5 <url>` (empty on any failure). The url
 // goes to the shell as is.
 std::string httpGet(const std::string& url);
+
+// How long a test waits for an event before it gives up: generous, because
+// a fresh or loaded machine of this size can be several times slower than
+// the one the test was written on; a passing test returns as soon as the
+// event happens, so the limit costs nothing when all is well.
+inline constexpr std::chrono::seconds kEventWait{90};
+
+// Polls `cond` every `step` until it holds (true) or `limit` passes (false,
+// after one last look).
+bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limit = kEventWait,
+               std::chrono::milliseconds step = std::chrono::milliseconds(25));
 
 // The first update at exactly `path`, or nullptr.
 const Update* findUpdate(const PollBatch& b, const std::string& path);

@@ -18,8 +18,8 @@ constexpr ValueRule C = ValueRule::kCounter;
 #define NX_QUEUE                                                                              \
   "device:/System/ipqos-items/queuing-items/policy-items/out-items/intf-items/If-list[name={if}]" \
   "/queCmap-items/QueuingStats-list[cmapName={q}]/"
-// 802.3x pause, native and DME (rmonDot3Stats): second sources of the
-// OpenConfig Ethernet pause counters.
+// rmonDot3Stats, native and DME: 802.3x pause (second sources of the
+// OpenConfig pause counters) and the Ethernet error counters.
 #define NX_DOT3 "device:/System/intf-items/phys-items/PhysIf-list[id={if}]/dbgDot3Stats-items/"
 #define DME_DOT3 "DME:sys/intf/phys-[{if}]/dbgDot3Stats/"
 
@@ -45,6 +45,12 @@ const MappingRow kRows[] = {
     {OC_IF "out-errors", M_IF "out-errors", C, true},
     {OC_ETH "in-mac-pause-frames", M_ETH "in-mac-pause-frames", C, true},
     {OC_ETH "out-mac-pause-frames", M_ETH "out-mac-pause-frames", C, true},
+    // Error counters NX-OS serves over OpenConfig (not deviated in 10.6(3));
+    // the same leaves `show interface counters errors` feeds over SSH (FCS-Err,
+    // Runts, Giants). The others are deviated: they come from dbgDot3Stats.
+    {OC_IF "in-fcs-errors", M_IF "in-fcs-errors", C, true},
+    {OC_ETH "in-fragment-frames", M_ETH "in-fragment-frames", C, true},
+    {OC_ETH "in-maxsize-exceeded", M_ETH "in-maxsize-exceeded", C, true},
 
     // OpenConfig queues: NX-OS serves transmit-pkts, transmit-octets and
     // dropped-pkts only (10.6(3) deviations); the native rows below carry the
@@ -66,6 +72,40 @@ const MappingRow kRows[] = {
     {NX_DOT3 "outPauseFrames", M_ETH "out-mac-pause-frames", C, false},
     {DME_DOT3 "inPauseFrames", M_ETH "in-mac-pause-frames", C, false},
     {DME_DOT3 "outPauseFrames", M_ETH "out-mac-pause-frames", C, false},
+
+    // rmonDot3Stats: the counters behind `show interface counters errors`,
+    // to the leaves the SSH parser writes (nxos_error_columns.cc says why
+    // each leaf), so a gNMI <-> SSH switch keeps the series. Subscribed
+    // natively where OpenConfig lacks the leaf; second sources otherwise.
+    // UnderSize and Stomped-CRC have no dot3Stats field: SSH only.
+    {NX_DOT3 "alignmentErrors", M_ETH "in-alignment-errors", C, true},
+    {NX_DOT3 "singleCollisionFrames", M_ETH "in-single-collision", C, true},
+    {NX_DOT3 "multipleCollisionFrames", M_ETH "out-multiple-collision-frames", C, true},
+    {NX_DOT3 "lateCollisions", M_ETH "in-late-collision", C, true},
+    {NX_DOT3 "excessiveCollisions", M_ETH "out-excessive-collision-frames", C, true},
+    {NX_DOT3 "carrierSenseErrors", M_ETH "in-carrier-errors", C, true},
+    {NX_DOT3 "sQETTestErrors", M_ETH "out-sqe-test-errors", C, true},
+    {NX_DOT3 "deferredTransmissions", M_ETH "out-deferred-frames", C, true},
+    {NX_DOT3 "internalMacTransmitErrors", M_ETH "out-mac-errors-tx", C, true},
+    {NX_DOT3 "internalMacReceiveErrors", M_ETH "in-mac-errors-rx", C, true},
+    {NX_DOT3 "symbolErrors", M_ETH "in-symbol-error", C, true},
+    {NX_DOT3 "fCSErrors", M_IF "in-fcs-errors", C, false},
+    {NX_DOT3 "runts", M_ETH "in-fragment-frames", C, false},
+    {NX_DOT3 "frameTooLongs", M_ETH "in-maxsize-exceeded", C, false},
+    {DME_DOT3 "alignmentErrors", M_ETH "in-alignment-errors", C, false},
+    {DME_DOT3 "singleCollisionFrames", M_ETH "in-single-collision", C, false},
+    {DME_DOT3 "multipleCollisionFrames", M_ETH "out-multiple-collision-frames", C, false},
+    {DME_DOT3 "lateCollisions", M_ETH "in-late-collision", C, false},
+    {DME_DOT3 "excessiveCollisions", M_ETH "out-excessive-collision-frames", C, false},
+    {DME_DOT3 "carrierSenseErrors", M_ETH "in-carrier-errors", C, false},
+    {DME_DOT3 "sQETTestErrors", M_ETH "out-sqe-test-errors", C, false},
+    {DME_DOT3 "deferredTransmissions", M_ETH "out-deferred-frames", C, false},
+    {DME_DOT3 "internalMacTransmitErrors", M_ETH "out-mac-errors-tx", C, false},
+    {DME_DOT3 "internalMacReceiveErrors", M_ETH "in-mac-errors-rx", C, false},
+    {DME_DOT3 "symbolErrors", M_ETH "in-symbol-error", C, false},
+    {DME_DOT3 "fCSErrors", M_IF "in-fcs-errors", C, false},
+    {DME_DOT3 "runts", M_ETH "in-fragment-frames", C, false},
+    {DME_DOT3 "frameTooLongs", M_ETH "in-maxsize-exceeded", C, false},
 };
 
 struct ListKeys {

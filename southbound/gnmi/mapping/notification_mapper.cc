@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 #include "southbound/gnmi/mapping/json_dom.h"
 #include "southbound/gnmi/mapping/json_flatten.h"
@@ -315,16 +316,38 @@ Status flattenJson(std::string_view json, const Path& base, TimestampNs, std::ve
 }
 
 std::vector<std::string> nxosSubscriptionPaths() {
-  std::vector<std::string> out;
-  for (const CompiledRow& row : MappingTable::instance().rows()) {
-    if (!row.row->subscribe) continue;
-    // The leaf's container, keys left out: every entry of every list.
+  // A leaf's container, keys left out (every entry of every list).
+  auto containerOf = [](const CompiledRow& row) {
     std::string p = row.origin.empty() ? "" : row.origin + ":";
     for (size_t i = 0; i + 1 < row.source.size(); ++i) {
       if (i > 0 || row.origin != "DME") p += '/';
       p += row.source[i].name;
     }
-    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+    return p;
+  };
+  // A container is subscribed whole when every row under it is subscribed;
+  // one that also holds second sources (dbgDot3Stats: the pause counters
+  // OpenConfig already brings) is subscribed leaf by leaf, so the second
+  // sources never arrive.
+  std::vector<std::string> containers;
+  std::set<std::string> mixed;
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    std::string c = containerOf(row);
+    if (!row.row->subscribe) {
+      mixed.insert(c);
+      continue;
+    }
+    if (std::find(containers.begin(), containers.end(), c) == containers.end()) containers.push_back(c);
+  }
+  std::vector<std::string> out;
+  for (const std::string& c : containers) {
+    if (mixed.count(c) == 0) {
+      out.push_back(c);
+      continue;
+    }
+    for (const CompiledRow& row : MappingTable::instance().rows()) {
+      if (row.row->subscribe && containerOf(row) == c) out.push_back(c + "/" + row.source.back().name);
+    }
   }
   return out;
 }

@@ -77,8 +77,10 @@ Status flattenJson(std::string_view json, const Path& base, TimestampNs ts,
 // The paths (with origin) a Nexus must be subscribed to so that every model
 // leaf of the mapping table arrives, each from exactly one source: OpenConfig
 // interface and Ethernet counters, the native ipqos queuing statistics (queue
-// counters, ECN marks and per-priority PFC: OpenConfig has no PFC counters).
-// List keys are left out (all entries). One Subscribe per switch carries them.
+// counters, ECN marks and per-priority PFC: OpenConfig has no PFC counters),
+// and the native dbgDot3Stats error counters OpenConfig lacks, leaf by leaf
+// (that container also holds second sources). List keys are left out (all
+// entries). One Subscribe per switch carries them.
 std::vector<std::string> nxosSubscriptionPaths();
 
 }  // namespace rdmagw::southbound::gnmi

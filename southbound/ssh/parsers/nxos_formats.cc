@@ -35,7 +35,8 @@ constexpr ParserFormat kFormats[] = {
      "broadcast packets.",
      parseInterfaceCounters},
     {"nxos-interface-counters-errors",
-     "NX-OS `show interface counters errors`: Rcv-Err, Xmit-Err, InDiscards, OutDiscards.",
+     "NX-OS `show interface counters errors` (text or `| json`): every column (FCS, alignment, "
+     "undersize, runts, giants, symbol, collision, MAC, Stomped-CRC errors, errors and discards).",
      parseInterfaceCountersErrors},
 };
 

@@ -1,5 +1,6 @@
 #include "southbound/ssh/parsers/nxos_if_counters.h"
 
+#include "southbound/ssh/parsers/nxos_error_columns.h"
 #include "southbound/ssh/parsers/nxos_queue_stats.h"
 
 namespace rdmagw::southbound::ssh {
@@ -22,7 +23,7 @@ std::optional<uint64_t> sumOfParts(const std::map<std::string_view, std::optiona
 void IfCounters::emit(const std::string& ifname, Emitter& em) const {
   for (const auto& [leaf, v] : leaves_) {
     if (!v) continue;
-    if (leaf == "in-mac-pause-frames" || leaf == "out-mac-pause-frames") {
+    if (isEthernetCounterLeaf(leaf)) {
       em.counter(ethCounterPath(ifname, leaf), *v);
     } else {
       em.counter(ifCounterPath(ifname, leaf), *v);

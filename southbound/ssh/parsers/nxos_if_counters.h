@@ -14,8 +14,8 @@ namespace rdmagw::southbound::ssh {
 
 class IfCounters {
  public:
-  // leaf: an /interfaces/interface/state/counters leaf, or
-  // in-/out-mac-pause-frames (ethernet/state/counters).
+  // leaf: an /interfaces/interface/state/counters leaf, or one that
+  // isEthernetCounterLeaf() places under ethernet/state/counters.
   void set(std::string_view leaf, std::optional<uint64_t> v) { leaves_[leaf] = v; }
   bool has(std::string_view leaf) const { return leaves_.count(leaf) > 0; }
   bool empty() const { return leaves_.empty(); }

@@ -8,6 +8,8 @@
 //       in-unicast-pkts,out-unicast-pkts,in-multicast-pkts,out-multicast-pkts,
 //       in-broadcast-pkts,out-broadcast-pkts,in-discards,out-discards,in-errors,out-errors}
 //   /interfaces/interface[name=X]/ethernet/state/counters/{in-mac-pause-frames,out-mac-pause-frames}
+//   and the `show interface counters errors` leaves of nxos_error_columns.h
+//   (in-fcs-errors under state/counters, the rest under ethernet/state/counters)
 // in-pkts / out-pkts: the device's own total where it prints one; where it
 // prints only unicast, multicast and broadcast, their sum.
 
@@ -29,9 +31,14 @@ Status parseInterfaceJson(std::string_view text, TimestampNs ts, PollBatch& out)
 // "Port InOctets InUcastPkts ..." tables; JSON goes to parseInterfaceJson.
 Status parseInterfaceCounters(std::string_view text, TimestampNs ts, PollBatch& out);
 
-// "Port Align-Err FCS-Err Xmit-Err Rcv-Err ..." tables: Rcv-Err -> in-errors,
-// Xmit-Err -> out-errors, InDiscards -> in-discards, OutDiscards ->
-// out-discards; the other columns have no model leaf and are skipped.
+// "Port Align-Err FCS-Err Xmit-Err Rcv-Err ..." tables, every section in any
+// order, or `| json` (to parseInterfaceCountersErrorsJson). Every column
+// feeds a leaf (nxos_error_columns.h); "--" is a column the switch does not
+// count on that port: no leaf. Unknown columns are read and ignored.
 Status parseInterfaceCountersErrors(std::string_view text, TimestampNs ts, PollBatch& out);
+
+// `show interface counters errors | json`: ROW_interface rows, one per
+// interface and section, merged per interface; an absent key is no leaf.
+Status parseInterfaceCountersErrorsJson(std::string_view text, TimestampNs ts, PollBatch& out);
 
 }  // namespace rdmagw::southbound::ssh

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "southbound/ssh/parsers/nxos_error_columns.h"
 #include "southbound/ssh/parsers/nxos_if_counters.h"
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_json.h"
@@ -25,12 +26,15 @@ constexpr ColumnLeaf kCounters[] = {
     {"InPkts", "in-pkts"},               {"OutPkts", "out-pkts"},
 };
 
-constexpr ColumnLeaf kErrors[] = {
-    {"Rcv-Err", "in-errors"},
-    {"Xmit-Err", "out-errors"},
-    {"InDiscards", "in-discards"},
-    {"OutDiscards", "out-discards"},
-};
+// `show interface counters errors`: every column, from nxos_error_columns.
+const std::vector<ColumnLeaf>& errorColumnLeaves() {
+  static const std::vector<ColumnLeaf> kErrors = [] {
+    std::vector<ColumnLeaf> out;
+    for (const ErrorColumn& c : nxosErrorColumns()) out.push_back({c.header, c.leaf});
+    return out;
+  }();
+  return kErrors;
+}
 
 // Reads every "Port <col> <col>..." table; values are gathered per interface
 // (one interface spans several tables) and emitted at the end.
@@ -98,7 +102,8 @@ Status parseInterfaceCounters(std::string_view text, TimestampNs ts, PollBatch& 
 }
 
 Status parseInterfaceCountersErrors(std::string_view text, TimestampNs ts, PollBatch& out) {
-  return parseTables("nxos-interface-counters-errors", kErrors, text, ts, out);
+  if (jsonStart(text) != std::string_view::npos) return parseInterfaceCountersErrorsJson(text, ts, out);
+  return parseTables("nxos-interface-counters-errors", errorColumnLeaves(), text, ts, out);
 }
 
 }  // namespace rdmagw::southbound::ssh

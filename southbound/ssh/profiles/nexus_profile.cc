@@ -18,6 +18,11 @@ std::vector<CliCommand> nexusCommands() {
       // OpenConfig interface counters and 802.3x pause.
       CliCommand("show interface | json", parseInterfaceJson, false,
                  {{"show interface", parseInterface}}),
+      // FCS/CRC, stomped CRC, runts, giants, symbol and collision errors: the
+      // columns a lossless fabric is troubleshot with. Optional: an older
+      // release that lacks a column or the command keeps the rest.
+      CliCommand("show interface counters errors | json", parseInterfaceCountersErrorsJson, true,
+                 {{"show interface counters errors", parseInterfaceCountersErrors}}),
   };
 }
 

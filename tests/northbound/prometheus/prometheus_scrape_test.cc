@@ -20,7 +20,7 @@ namespace rdmagw::northbound {
 namespace {
 
 constexpr const char* kPrometheus = "/usr/bin/prometheus";
-constexpr auto kWait = std::chrono::seconds(30);
+constexpr auto kWait = rdmagw::testsupport::kEventWait;
 
 class PrometheusScrapeTest : public ::testing::Test {
  protected:

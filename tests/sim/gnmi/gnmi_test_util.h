@@ -15,13 +15,14 @@
 
 #include "gnmi.grpc.pb.h"
 #include "sim/fabric.h"
+#include "tests/support/test_support.h"
 #include "sim/gnmi/gnmi_target.h"
 #include "sim/gnmi/nxos_tree.h"
 
 namespace rdmagw::sim::testing {
 
 // Generous: the tests wait for events, never assert how long they took.
-inline constexpr auto kWait = std::chrono::seconds(20);
+inline constexpr auto kWait = testsupport::kEventWait;
 
 // Steps a Fabric and publishes leaf 0 to a target, on demand or from a thread.
 class FabricFeed {

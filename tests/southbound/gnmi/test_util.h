@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "models/store.h"
+#include "tests/support/test_support.h"
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
 #include "tests/southbound/gnmi/fake_target.h"
@@ -19,7 +20,7 @@
 
 namespace rdmagw::testing {
 
-inline bool waitFor(const std::function<bool()>& pred, std::chrono::milliseconds limit = std::chrono::seconds(30)) {
+inline bool waitFor(const std::function<bool()>& pred, std::chrono::milliseconds limit = testsupport::kEventWait) {
   const auto end = std::chrono::steady_clock::now() + limit;
   while (std::chrono::steady_clock::now() < end) {
     if (pred()) return true;

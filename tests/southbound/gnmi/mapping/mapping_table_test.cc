@@ -14,6 +14,7 @@
 #include "models/schema.h"
 #include "southbound/gnmi/mapping/mapping_table.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
+#include "southbound/ssh/parsers/nxos_interface.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -89,6 +90,14 @@ TEST(MappingTable, HandWrittenExpectations) {
             "/interfaces/interface[name=Ethernet1/2]/ethernet/pfc/priorities/priority[id=4]/state/counters/in-pause-frames");
   EXPECT_EQ(map(testing::rawPath("DME", {"sys", "intf", "phys-[eth1/2]", "dbgDot3Stats", "inPauseFrames"})),
             "/interfaces/interface[name=Ethernet1/2]/ethernet/state/counters/in-mac-pause-frames");
+  EXPECT_EQ(map(testing::gpath("device:/System/intf-items/phys-items/PhysIf-list[id=eth1/3]/dbgDot3Stats-items/"
+                               "alignmentErrors")),
+            "/interfaces/interface[name=Ethernet1/3]/ethernet/state/counters/in-alignment-errors");
+  EXPECT_EQ(map(testing::rawPath("DME", {"sys", "intf", "phys-[eth1/4]", "dbgDot3Stats", "fCSErrors"})),
+            "/interfaces/interface[name=Ethernet1/4]/state/counters/in-fcs-errors");
+  EXPECT_EQ(map(testing::gpath("openconfig:/interfaces/interface[name=eth1/5]/ethernet/state/counters/"
+                               "in-maxsize-exceeded")),
+            "/interfaces/interface[name=Ethernet1/5]/ethernet/state/counters/in-maxsize-exceeded");
 }
 
 TEST(MappingTable, EveryTargetIsASchemaRowWithItsKeyCount) {
@@ -106,12 +115,19 @@ TEST(MappingTable, EveryTargetIsASchemaRowWithItsKeyCount) {
 }
 
 TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
+  const std::string dot3 = "device:/System/intf-items/phys-items/PhysIf-list/dbgDot3Stats-items/";
   EXPECT_EQ(nxosSubscriptionPaths(),
             (std::vector<std::string>{
                 "openconfig:/interfaces/interface/state/counters",
                 "openconfig:/interfaces/interface/ethernet/state/counters",
                 "device:/System/ipqos-items/queuing-items/policy-items/out-items/intf-items/If-list/queCmap-items/"
                 "QueuingStats-list",
+                // Leaf by leaf: the container also holds the pause, FCS, runt
+                // and giant counters OpenConfig already brings.
+                dot3 + "alignmentErrors", dot3 + "singleCollisionFrames", dot3 + "multipleCollisionFrames",
+                dot3 + "lateCollisions", dot3 + "excessiveCollisions", dot3 + "carrierSenseErrors",
+                dot3 + "sQETTestErrors", dot3 + "deferredTransmissions", dot3 + "internalMacTransmitErrors",
+                dot3 + "internalMacReceiveErrors", dot3 + "symbolErrors",
             }));
   std::map<std::string, int> sources;
   std::set<std::string> all_targets;
@@ -120,6 +136,34 @@ TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
     if (row.row->subscribe) ++sources[row.target_keyless];
   }
   for (const std::string& t : all_targets) EXPECT_EQ(sources[t], 1) << t;
+}
+
+// `show interface counters errors` and gNMI feed the same leaves: every
+// dot3Stats row targets the leaf the SSH parser writes for its column, so a
+// switch moving between transports keeps each series.
+TEST(MappingTable, Dot3ErrorCountersLandWhereTheSshParserPutsThem) {
+  const std::map<std::string, std::string> column_of = {
+      {"alignmentErrors", "Align-Err"},         {"fCSErrors", "FCS-Err"},
+      {"singleCollisionFrames", "Single-Col"},  {"multipleCollisionFrames", "Multi-Col"},
+      {"lateCollisions", "Late-Col"},           {"excessiveCollisions", "Exces-Col"},
+      {"carrierSenseErrors", "Carri-Sen"},      {"runts", "Runts"},
+      {"frameTooLongs", "Giants"},              {"sQETTestErrors", "SQETest-Err"},
+      {"deferredTransmissions", "Deferred-Tx"}, {"internalMacTransmitErrors", "IntMacTx-Er"},
+      {"internalMacReceiveErrors", "IntMacRx-Er"}, {"symbolErrors", "Symbol-Err"},
+  };
+  std::map<std::string, int> seen;
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    if (row.source.size() < 2 || row.source[row.source.size() - 2].name.find("dbgDot3Stats") != 0) continue;
+    auto col = column_of.find(row.source.back().name);
+    if (col == column_of.end()) continue;  // pause frames: `show interface`
+    ++seen[col->first];
+    PollBatch b;
+    const std::string text = "Port " + col->second + "\nEth1/1 7\n";
+    ASSERT_TRUE(ssh::parseInterfaceCountersErrors(text, 0, b).isOk()) << col->second;
+    ASSERT_EQ(b.updates.size(), 1u) << col->second;
+    EXPECT_EQ(b.updates[0].path, expectedTarget(row.row->target)) << row.row->source;
+  }
+  for (const auto& [field, column] : column_of) EXPECT_EQ(seen[field], 2) << field << ": device and DME rows";
 }
 
 // Field names of the native rows are leaves of Cisco-NX-OS-device 9.3(1).

@@ -77,13 +77,13 @@ TEST(NotificationMapper, PrefixJoinsEveryUpdateAndTimestampFallsBack) {
   *n.mutable_prefix() = gpath("/interfaces/interface[name=Eth1/2]/state/counters");
   addUpdate(n, gpath("in-octets"), uintVal(1));
   addUpdate(n, gpath("out-octets"), uintVal(2));
-  addUpdate(n, gpath("in-fcs-errors"), uintVal(3));
+  addUpdate(n, gpath("in-unknown-protos"), uintVal(3));
   MappedNotification m = mapOne(n);
   EXPECT_EQ(pairs(m), (Pairs{
                           {"/interfaces/interface[name=Ethernet1/2]/state/counters/in-octets", "1"},
                           {"/interfaces/interface[name=Ethernet1/2]/state/counters/out-octets", "2"},
                           // No row: kept, keys as sent.
-                          {"/interfaces/interface[name=Eth1/2]/state/counters/in-fcs-errors", "3"},
+                          {"/interfaces/interface[name=Eth1/2]/state/counters/in-unknown-protos", "3"},
                       }));
   for (const Update& u : m.updates) EXPECT_EQ(u.timestamp_ns, kRx);
   n.set_timestamp(1234);

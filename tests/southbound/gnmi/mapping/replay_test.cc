@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,28 +77,42 @@ TEST(GnmiReplay, NativeSystemGetKeepsKeysAndTimestamp) {
   EXPECT_TRUE(out.errors.empty());
 }
 
-TEST(GnmiReplay, DmeDot3StatsBlobGivesPauseCounters) {
+TEST(GnmiReplay, DmeDot3StatsBlobGivesPauseAndErrorCounters) {
   Replay r = testing::fromDmeRest(readFixture("gnmi/nxos_dme_rest_dbgDot3Stats_rmonDot3Stats__devnet_nxapi_rest_10.4x.json.txt"));
   ASSERT_EQ(r.notifications.size(), 1u);
   MappedNotification out;
   std::vector<Leaf> got = mapAll(r, out);
   EXPECT_TRUE(out.errors.empty());
-  // The two pause counters: model paths, numbers (sent as "0"), and the same
-  // strings the SSH parsers write for Ethernet3/2.
+  // The pause counters and the `show interface counters errors` counters:
+  // model paths, numbers (sent as "0"), and the same strings the SSH parsers
+  // write for Ethernet3/2.
   std::vector<Leaf> mapped, unknown;
   for (const Leaf& l : got) (l.path.rfind("/interfaces/", 0) == 0 ? mapped : unknown).push_back(l);
-  std::vector<Leaf> want = {
-      {ssh::ethCounterPath("Ethernet3/2", "in-mac-pause-frames"), uint64_t{0}, kReceive},
-      {ssh::ethCounterPath("Ethernet3/2", "out-mac-pause-frames"), uint64_t{0}, kReceive},
+  std::set<std::string> want = {
+      ssh::ethCounterPath("Ethernet3/2", "in-mac-pause-frames"),
+      ssh::ethCounterPath("Ethernet3/2", "out-mac-pause-frames"),
+      ssh::ifCounterPath("Ethernet3/2", "in-fcs-errors"),
   };
-  EXPECT_EQ(mapped, want);
-  EXPECT_EQ(want[0].path, "/interfaces/interface[name=Ethernet3/2]/ethernet/state/counters/in-mac-pause-frames");
-  // The other 24 attributes stay, under the DN, typed as sent (strings: no
+  for (const char* leaf : {"in-alignment-errors", "in-single-collision", "out-multiple-collision-frames",
+                           "in-late-collision", "out-excessive-collision-frames", "in-carrier-errors",
+                           "in-fragment-frames", "in-maxsize-exceeded", "out-sqe-test-errors",
+                           "out-deferred-frames", "out-mac-errors-tx", "in-mac-errors-rx", "in-symbol-error"}) {
+    want.insert(ssh::ethCounterPath("Ethernet3/2", leaf));
+  }
+  std::set<std::string> got_paths;
+  for (const Leaf& l : mapped) {
+    got_paths.insert(l.path);
+    EXPECT_EQ(l.value, Value(uint64_t{0})) << l.path;
+  }
+  EXPECT_EQ(got_paths, want);
+  EXPECT_EQ(mapped.size(), want.size());
+  EXPECT_TRUE(want.count("/interfaces/interface[name=Ethernet3/2]/ethernet/state/counters/in-mac-pause-frames"));
+  // The other 10 attributes stay, under the DN, typed as sent (strings: no
   // table row says they are counters).
-  EXPECT_EQ(unknown.size(), 24u);
-  Leaf fcs{R"(/sys/intf/phys-\[eth3\/2\]/dbgDot3Stats/fCSErrors)", std::string("0"), kReceive};
+  EXPECT_EQ(unknown.size(), 10u);
+  Leaf babble{R"(/sys/intf/phys-\[eth3\/2\]/dbgDot3Stats/babble)", std::string("0"), kReceive};
   Leaf dn{R"(/sys/intf/phys-\[eth3\/2\]/dbgDot3Stats/dn)", std::string("sys/intf/phys-[eth3/2]/dbgDot3Stats"), kReceive};
-  EXPECT_NE(std::find(unknown.begin(), unknown.end(), fcs), unknown.end());
+  EXPECT_NE(std::find(unknown.begin(), unknown.end(), babble), unknown.end());
   EXPECT_NE(std::find(unknown.begin(), unknown.end(), dn), unknown.end());
 }
 

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <functional>
 
-namespace rdmagw::southbound::ssh {
+namespace rdmagw::southbound {
 
 class Backoff {
  public:
@@ -31,4 +31,4 @@ class Backoff {
   int attempts_ = 0;
 };
 
-}  // namespace rdmagw::southbound::ssh
+}  // namespace rdmagw::southbound

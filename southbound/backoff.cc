@@ -1,10 +1,10 @@
-#include "southbound/ssh/backoff.h"
+#include "southbound/backoff.h"
 
 #include <algorithm>
 #include <memory>
 #include <random>
 
-namespace rdmagw::southbound::ssh {
+namespace rdmagw::southbound {
 
 Backoff::Backoff(std::chrono::milliseconds initial, std::chrono::milliseconds max, double jitter,
                  Random random)
@@ -26,4 +26,4 @@ std::chrono::milliseconds Backoff::next() {
   return std::chrono::milliseconds(static_cast<int64_t>(base * factor));
 }
 
-}  // namespace rdmagw::southbound::ssh
+}  // namespace rdmagw::southbound

@@ -1,0 +1,169 @@
+#include "northbound/gnmi/gnmi_server.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "models/log.h"
+#include "models/self_metrics.h"
+#include "northbound/gnmi/gnmi_service.h"
+#include "northbound/gnmi/subscription_hub.h"
+
+namespace rdmagw::northbound {
+namespace {
+
+Result<std::string> readPem(const std::string& key, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Status::ioError(key + ": cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (ss.str().find("-----BEGIN") == std::string::npos) {
+    return Status::invalidArgument(key + ": " + path + " holds no PEM block");
+  }
+  return ss.str();
+}
+
+Result<std::shared_ptr<grpc::ServerCredentials>> credentials(const GnmiServerConfig& c) {
+  if (c.insecure) return grpc::InsecureServerCredentials();
+  Result<std::string> cert = readPem("tls.cert", c.tls_cert);
+  if (!cert.isOk()) return cert.status();
+  Result<std::string> key = readPem("tls.key", c.tls_key);
+  if (!key.isOk()) return key.status();
+  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  if (!c.tls_client_ca.empty()) {
+    Result<std::string> ca = readPem("tls.client_ca", c.tls_client_ca);
+    if (!ca.isOk()) return ca.status();
+    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
+    ssl.pem_root_certs = *ca;
+  }
+  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  return grpc::SslServerCredentials(ssl);
+}
+
+constexpr const char* kCodeNames[17] = {
+    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
+    "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
+
+// The server's counters as GatewayMetric samples (schema_table.cc, gnmi_* rows).
+void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample>* out) {
+  out->push_back({"gnmi_subscribers", {"once"}, double(s.subscribers_once.load())});
+  out->push_back({"gnmi_subscribers", {"poll"}, double(s.subscribers_poll.load())});
+  out->push_back({"gnmi_subscribers", {"stream"}, double(s.subscribers_stream.load())});
+  out->push_back({"gnmi_notifications_sent", {}, double(s.notifications_sent.load())});
+  out->push_back({"gnmi_updates_sent", {}, double(s.updates_sent.load())});
+  out->push_back({"gnmi_updates_coalesced", {}, double(s.updates_coalesced.load())});
+  out->push_back({"gnmi_updates_dropped", {}, double(s.updates_dropped.load())});
+  for (int code = 1; code < 17; ++code) {
+    if (uint64_t n = s.get_errors[code].load()) out->push_back({"gnmi_errors", {"get", kCodeNames[code]}, double(n)});
+    if (uint64_t n = s.subscribe_errors[code].load()) {
+      out->push_back({"gnmi_errors", {"subscribe", kCodeNames[code]}, double(n)});
+    }
+  }
+}
+
+}  // namespace
+
+GnmiServer::GnmiServer(Store& store, GnmiServerConfig config)
+    : store_(store), config_(std::move(config)) {}
+
+GnmiServer::~GnmiServer() { stop(); }
+
+Status GnmiServer::start() {
+  std::lock_guard lock(mu_);
+  if (server_) return Status::ok();
+  if (Status st = config_.validate(); !st.isOk()) return st;
+  std::shared_ptr<const gnmi_server::UserAuth> auth;
+  if (!config_.users_file.empty() || !config_.users_env.empty()) {
+    Result<std::shared_ptr<gnmi_server::UserAuth>> loaded =
+        gnmi_server::UserAuth::load(config_.users_file, config_.users_env);
+    if (!loaded.isOk()) return loaded.status();
+    auth = *loaded;
+  }
+  Result<std::shared_ptr<grpc::ServerCredentials>> creds = credentials(config_);
+  if (!creds.isOk()) return creds.status();
+
+  gnmi_server::HubOptions hub_options;
+  hub_options.sample.lowest = config_.min_sample_interval;
+  hub_options.sample.target_defined = config_.target_defined_interval;
+  hub_options.max_subscriptions = config_.max_subscriptions;
+  hub_options.max_subscriptions_per_client = config_.max_subscriptions_per_client;
+  hub_options.queue_capacity = config_.max_queued_updates;
+  hub_ = std::make_unique<gnmi_server::SubscriptionHub>(store_, hub_options, stats_);
+  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_);
+
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int selected = 0;
+  builder.AddListeningPort(config_.listen, *creds, &selected);
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  // Tolerate clients' keepalive pings (gnmic and Telegraf ping every 10 s
+  // or more often): no strikes, pings allowed without calls in flight.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 5000);
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MAX_PING_STRIKES, 0);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  // Our own pings find dead subscribers whose TCP session vanished.
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, 60000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20000);
+  builder.RegisterService(service_.get());
+  hub_->start();
+  server_ = builder.BuildAndStart();
+  if (!server_ || selected == 0) {
+    server_.reset();
+    hub_->stop(grpc::Status(grpc::StatusCode::UNAVAILABLE, "not started"));
+    service_.reset();
+    hub_.reset();
+    return Status::unavailable("northbound.gnmi: cannot listen on " + config_.listen);
+  }
+  port_ = selected;
+  self_metrics_id_ = SelfMetrics::instance().add(
+      [this](std::vector<SelfMetricSample>* out) { reportStats(stats_, out); });
+  logLine(LogLevel::kInfo, "gnmi", "listening on " + address() + (config_.insecure ? " (plain text)" : " (TLS)"));
+  return Status::ok();
+}
+
+void GnmiServer::stop() {
+  std::lock_guard lock(mu_);
+  if (!server_) return;
+  SelfMetrics::instance().remove(self_metrics_id_);
+  hub_->stop(grpc::Status(grpc::StatusCode::UNAVAILABLE, "gNMI server shutting down"));
+  server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+  server_->Wait();
+  // Shutdown returns once calls are done; an OnDone may still be running.
+  for (int i = 0; i < 500 && hub_->sessionCount() > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  server_.reset();
+  service_.reset();
+  hub_.reset();
+  port_ = 0;
+}
+
+int GnmiServer::port() const {
+  std::lock_guard lock(mu_);
+  return port_;
+}
+
+std::string GnmiServer::address() const {
+  std::string host;
+  int ignored = 0;
+  splitHostPort(config_.listen, &host, &ignored);
+  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";
+  return host + ":" + std::to_string(port_);
+}
+
+size_t GnmiServer::subscriberCount() const {
+  std::lock_guard lock(mu_);
+  return hub_ ? hub_->sessionCount() : 0;
+}
+
+size_t GnmiServer::queuedLeaves() const {
+  std::lock_guard lock(mu_);
+  return hub_ ? hub_->queuedLeaves() : 0;
+}
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,61 @@
+#pragma once
+// The gNMI northbound: a gRPC server answering Capabilities, Get, Set
+// (UNIMPLEMENTED) and Subscribe from the store, with TLS / mutual TLS,
+// username/password checks and gRPC server reflection.
+//
+// Lifetime: the Store must outlive the server. stop() (or the destructor)
+// ends every stream with UNAVAILABLE and returns once calls are done.
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "models/status.h"
+#include "models/store.h"
+#include "northbound/gnmi/gnmi_server_config.h"
+#include "northbound/gnmi/server_stats.h"
+
+namespace grpc {
+class Server;
+}
+
+namespace rdmagw::northbound {
+
+namespace gnmi_server {
+class GnmiService;
+class SubscriptionHub;
+}  // namespace gnmi_server
+
+class GnmiServer {
+ public:
+  GnmiServer(Store& store, GnmiServerConfig config);
+  ~GnmiServer();
+  GnmiServer(const GnmiServer&) = delete;
+  GnmiServer& operator=(const GnmiServer&) = delete;
+
+  // Validates the config, reads the TLS and user files, binds and serves.
+  // Errors name the file or address; nothing is left running then.
+  Status start();
+  void stop();
+  // The bound port (the real one when the config asked for port 0); 0 when stopped.
+  int port() const;
+  // "host:port" as a client would dial it.
+  std::string address() const;
+
+  const gnmi_server::ServerStats& stats() const { return stats_; }
+  size_t subscriberCount() const;
+  size_t queuedLeaves() const;  // pending leaves over all subscribers
+
+ private:
+  Store& store_;
+  const GnmiServerConfig config_;
+  gnmi_server::ServerStats stats_;
+  mutable std::mutex mu_;  // serializes start/stop; guards the members below
+  std::unique_ptr<gnmi_server::SubscriptionHub> hub_;
+  std::unique_ptr<gnmi_server::GnmiService> service_;
+  std::unique_ptr<grpc::Server> server_;
+  int port_ = 0;
+  uint64_t self_metrics_id_ = 0;  // our source in models/self_metrics.h while running
+};
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,44 @@
+#pragma once
+// Configuration of the gNMI northbound (`northbound.gnmi` in the YAML).
+//
+// Transport security is explicit: TLS needs tls_cert and tls_key (plus
+// tls_client_ca for mutual TLS); plain text needs `insecure: true` and then
+// listens on loopback only, unless `insecure_remote: true` says otherwise.
+// Users: username/password from each call's metadata, checked against
+// users_file and/or the variable named by users_env (format in
+// northbound/gnmi/user_auth.h). Without either, calls are not
+// authenticated (TLS client certificates may still be required).
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+#include "models/status.h"
+
+namespace rdmagw::northbound {
+
+struct GnmiServerConfig {
+  std::string listen = "127.0.0.1:9339";  // 9339: gNMI's IANA port
+  std::string tls_cert;
+  std::string tls_key;
+  std::string tls_client_ca;  // set: clients must present a certificate it signed
+  bool insecure = false;
+  bool insecure_remote = false;
+  std::string users_file;
+  std::string users_env;
+  std::chrono::milliseconds min_sample_interval{1000};       // also what sample_interval 0 means
+  std::chrono::milliseconds target_defined_interval{10000};  // TARGET_DEFINED counters
+  size_t max_subscriptions_per_client = 16;
+  size_t max_subscriptions = 256;
+  size_t max_queued_updates = 200'000;  // pending leaves per subscriber
+
+  // Every problem at once, each prefixed with its key ("listen: ...").
+  Status validate() const;
+};
+
+// True for 127.0.0.0/8, ::1 and localhost.
+bool isLoopbackHost(const std::string& host);
+// Splits "host:port" / "[v6]:port"; false when malformed.
+bool splitHostPort(const std::string& listen, std::string* host, int* port);
+
+}  // namespace rdmagw::northbound

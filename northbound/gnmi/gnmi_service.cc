@@ -1,0 +1,88 @@
+#include "northbound/gnmi/gnmi_service.h"
+
+#include <algorithm>
+
+#include "northbound/gnmi/capabilities.h"
+#include "northbound/gnmi/get_handler.h"
+#include "northbound/gnmi/subscribe_session.h"
+
+namespace rdmagw::northbound::gnmi_server {
+namespace {
+
+std::string metadataValue(const grpc::CallbackServerContext& ctx, const char* key) {
+  const auto& md = ctx.client_metadata();
+  auto it = md.find(key);
+  return it == md.end() ? std::string() : std::string(it->second.data(), it->second.size());
+}
+
+// "ipv4:127.0.0.1:5432" -> "ipv4:127.0.0.1": limits count per host, not per connection.
+std::string peerHost(const std::string& peer) {
+  const size_t colon = peer.rfind(':');
+  return colon == std::string::npos || colon < 5 ? peer : peer.substr(0, colon);
+}
+
+}  // namespace
+
+GnmiService::GnmiService(const Store& store, SubscriptionHub& hub,
+                         std::shared_ptr<const UserAuth> auth, ServerStats& stats)
+    : store_(store), hub_(hub), auth_(std::move(auth)), stats_(stats) {}
+
+grpc::Status GnmiService::authenticate(const grpc::CallbackServerContext& ctx,
+                                       std::string* client) const {
+  const std::string user = metadataValue(ctx, "username");
+  *client = user.empty() ? peerHost(ctx.peer()) : "user " + user;
+  if (!auth_) return grpc::Status::OK;
+  if (user.empty() || !auth_->check(user, metadataValue(ctx, "password"))) {
+    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authentication failed");
+  }
+  return grpc::Status::OK;
+}
+
+grpc::ServerUnaryReactor* GnmiService::Capabilities(grpc::CallbackServerContext* ctx,
+                                                    const gnmi::CapabilityRequest*,
+                                                    gnmi::CapabilityResponse* response) {
+  grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
+  std::string client;
+  grpc::Status st = authenticate(*ctx, &client);
+  if (st.ok()) fillCapabilities(response);
+  r->Finish(st);
+  return r;
+}
+
+grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
+                                           const gnmi::GetRequest* request,
+                                           gnmi::GetResponse* response) {
+  grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
+  std::string client;
+  grpc::Status st = authenticate(*ctx, &client);
+  stats_.get_requests.fetch_add(1);
+  if (st.ok()) st = answerGet(store_, *request, response);
+  if (!st.ok()) {
+    response->Clear();
+    stats_.get_errors[std::min<int>(st.error_code(), 16)].fetch_add(1);
+  }
+  r->Finish(st);
+  return r;
+}
+
+grpc::ServerUnaryReactor* GnmiService::Set(grpc::CallbackServerContext* ctx,
+                                           const gnmi::SetRequest*, gnmi::SetResponse*) {
+  grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
+  std::string client;
+  grpc::Status st = authenticate(*ctx, &client);
+  if (st.ok()) {
+    st = grpc::Status(grpc::StatusCode::UNIMPLEMENTED,
+                      "Set is not implemented: this gateway serves telemetry read-only");
+  }
+  r->Finish(st);
+  return r;
+}
+
+grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiService::Subscribe(
+    grpc::CallbackServerContext* ctx) {
+  std::string client;
+  grpc::Status st = authenticate(*ctx, &client);
+  return new SubscribeSession(&hub_, ctx, std::move(client), st);
+}
+
+}  // namespace rdmagw::northbound::gnmi_server

@@ -1,0 +1,44 @@
+#pragma once
+// The gNMI service on the gRPC callback API: Capabilities, Get and Set
+// answer inline; Subscribe streams are SubscribeSession reactors fed by the
+// SubscriptionHub. Every call first passes the username/password check
+// (when users are configured); failures answer UNAUTHENTICATED with the
+// same text whatever was wrong.
+
+#include <memory>
+
+#include "gnmi.grpc.pb.h"
+#include "models/store.h"
+#include "northbound/gnmi/server_stats.h"
+#include "northbound/gnmi/subscription_hub.h"
+#include "northbound/gnmi/user_auth.h"
+
+namespace rdmagw::northbound::gnmi_server {
+
+class GnmiService final : public gnmi::gNMI::CallbackService {
+ public:
+  // `auth` may be null: no username/password check.
+  GnmiService(const Store& store, SubscriptionHub& hub, std::shared_ptr<const UserAuth> auth,
+              ServerStats& stats);
+
+  grpc::ServerUnaryReactor* Capabilities(grpc::CallbackServerContext* ctx,
+                                         const gnmi::CapabilityRequest* request,
+                                         gnmi::CapabilityResponse* response) override;
+  grpc::ServerUnaryReactor* Get(grpc::CallbackServerContext* ctx, const gnmi::GetRequest* request,
+                                gnmi::GetResponse* response) override;
+  grpc::ServerUnaryReactor* Set(grpc::CallbackServerContext* ctx, const gnmi::SetRequest* request,
+                                gnmi::SetResponse* response) override;
+  grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* Subscribe(
+      grpc::CallbackServerContext* ctx) override;
+
+ private:
+  // OK, or UNAUTHENTICATED; `client` gets who is calling (user or peer host).
+  grpc::Status authenticate(const grpc::CallbackServerContext& ctx, std::string* client) const;
+
+  const Store& store_;
+  SubscriptionHub& hub_;
+  const std::shared_ptr<const UserAuth> auth_;
+  ServerStats& stats_;
+};
+
+}  // namespace rdmagw::northbound::gnmi_server

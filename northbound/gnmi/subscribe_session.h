@@ -1,0 +1,107 @@
+#pragma once
+// One gNMI Subscribe stream (gRPC callback API: no thread of its own).
+//
+// The first request must carry a SubscriptionList; afterwards only Poll
+// (POLL mode) may follow. Values reach the client through a per-stream
+// CoalescingQueue: the SubscriptionHub's dispatcher thread fills it (initial
+// set, polls, samples, store changes) and the stream writes from it, one
+// write outstanding at a time. A client that reads slowly only makes its
+// own queue coalesce; nobody waits for it.
+//
+// Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
+// which waits until the dispatcher no longer uses it, then deletes it.
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gnmi.grpc.pb.h"
+#include "northbound/gnmi/coalescing_queue.h"
+#include "northbound/gnmi/leaf_cache.h"
+#include "northbound/gnmi/subscription_spec.h"
+
+namespace rdmagw::northbound::gnmi_server {
+
+class SubscriptionHub;
+
+class SubscribeSession
+    : public grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse> {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `refusal` not OK: the stream ends at once with it (auth, limits).
+  SubscribeSession(SubscriptionHub* hub, grpc::CallbackServerContext* ctx, std::string client,
+                   const grpc::Status& refusal);
+
+  // --- dispatcher thread only ---
+  // Initial sets, polls, due samples and heartbeats.
+  void serviceDue(Clock::time_point now, LeafCache& cache);
+  // Store changes (already parsed), for ON_CHANGE and TARGET_DEFINED.
+  void offerChanges(const std::vector<ChangedLeaf>& changes);
+  // When serviceDue next has something to do (max() when nothing is timed).
+  Clock::time_point nextDue() const;
+
+  // Starts the next write (or the Finish). Any thread; never under mu_.
+  void kick();
+  void requestFinish(const grpc::Status& status);
+  const std::string& client() const { return client_; }
+  size_t queuedForTest();
+
+  int pins = 0;  // guarded by the hub's registry lock
+
+  void OnReadDone(bool ok) override;
+  void OnWriteDone(bool ok) override;
+  void OnCancel() override;
+  void OnDone() override;
+
+ private:
+  struct Timed {
+    Clock::time_point next_sample{};
+    Clock::time_point next_heartbeat{};
+  };
+
+  grpc::Status acceptRequestLocked();
+  // Queues the leaves `e` selects now. counters_only: TARGET_DEFINED's
+  // sampled part; baseline_only: remember values for suppress_redundant but
+  // send nothing (updates_only); only_changed: suppress_redundant.
+  void queueMatchingLocked(const SubscriptionEntry& e, LeafCache& cache, bool counters_only,
+                           bool baseline_only, bool only_changed = false);
+  void markSyncLocked();
+  void finishLocked(const grpc::Status& status, bool drop_queue);
+  bool buildNextLocked();  // fills write_buf_; false when there is nothing to write
+  void startRead();
+
+  SubscriptionHub* const hub_;
+  grpc::CallbackServerContext* const ctx_;
+  const std::string client_;
+
+  std::mutex ops_mu_;  // serializes StartRead with Finish; taken before mu_, never after
+
+  mutable std::mutex mu_;  // guards everything below
+  enum class Phase { kAwaitRequest, kActive } phase_ = Phase::kAwaitRequest;
+  SubscriptionSpec spec_;
+  std::vector<Timed> timed_;  // one per spec_ entry
+  bool registered_mode_ = false;
+  bool initial_pending_ = false;
+  int polls_pending_ = 0;
+  CoalescingQueue queue_;
+  std::deque<uint64_t> sync_marks_;  // send sync_response once the queue's head reaches each
+  // suppress_redundant: the last value queued per target '\0' path.
+  std::unordered_map<std::string, Value> last_sent_;
+  bool writing_ = false;
+  bool finish_pending_ = false;
+  bool finish_after_sync_ = false;  // ONCE: close once the sync went out
+  bool finish_decided_ = false;
+  grpc::Status finish_status_;
+  gnmi::SubscribeResponse write_buf_;
+  uint64_t counted_coalesced_ = 0;
+  uint64_t counted_dropped_ = 0;
+  gnmi::SubscribeRequest req_;  // the read buffer
+};
+
+}  // namespace rdmagw::northbound::gnmi_server

@@ -1,0 +1,93 @@
+#pragma once
+// Every Subscribe stream of one server, and the one dispatcher thread that
+// feeds them: it takes the store's changes from an inbox, runs initial
+// sets, polls, samples and heartbeats, and kicks each stream's writer.
+//
+// The store's writers only touch the inbox: onChanges copies the batch into
+// a map keyed by (target, path), coalescing repeats, and signals the
+// dispatcher. It never waits for a subscriber, so a stalled client cannot
+// delay collection or the other northbounds.
+
+#include <grpcpp/support/status.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "models/change_listener.h"
+#include "models/store.h"
+#include "northbound/gnmi/leaf_cache.h"
+#include "northbound/gnmi/server_stats.h"
+#include "northbound/gnmi/subscription_spec.h"
+
+namespace rdmagw::northbound::gnmi_server {
+
+class SubscribeSession;
+
+struct HubOptions {
+  SampleLimits sample;
+  size_t max_subscriptions_per_client = 16;
+  size_t max_subscriptions = 256;
+  size_t queue_capacity = 200'000;          // pending leaves per subscriber
+  size_t max_updates_per_notification = 500;  // keeps messages far below gRPC's 4 MiB
+};
+
+class SubscriptionHub : public ChangeListener {
+ public:
+  SubscriptionHub(Store& store, HubOptions options, ServerStats& stats);
+  ~SubscriptionHub() override;
+
+  void start();
+  // Ends every stream with `status` and stops the dispatcher.
+  void stop(const grpc::Status& status);
+
+  // Registers a new stream, or refuses it (RESOURCE_EXHAUSTED) past a limit.
+  grpc::Status admit(SubscribeSession* session, const std::string& client);
+  // From OnDone: returns once the dispatcher no longer uses `session`.
+  void unregister(SubscribeSession* session);
+  // Something is due (a new request, a poll): run the dispatcher now.
+  void wake();
+
+  void onChanges(std::string_view target, std::span<const Change> changes) override;
+
+  const Store& store() const { return store_; }
+  const HubOptions& options() const { return options_; }
+  ServerStats& stats() { return stats_; }
+  size_t sessionCount() const;
+  // Sum of the sessions' pending leaves (tests: bounded memory).
+  size_t queuedLeaves();
+
+ private:
+  void loop();
+  std::vector<SubscribeSession*> pinAll();
+  void unpin(const std::vector<SubscribeSession*>& pinned);
+
+  Store& store_;
+  const HubOptions options_;
+  ServerStats& stats_;
+  uint64_t listener_id_ = 0;
+
+  mutable std::mutex reg_mu_;
+  std::condition_variable reg_cv_;
+  std::vector<SubscribeSession*> sessions_;  // guarded by reg_mu_
+  bool stopping_ = false;                    // guarded by reg_mu_
+  std::atomic<size_t> open_{0};  // sessions_.size(): the writers' cheap "anyone listening?"
+
+  std::mutex inbox_mu_;
+  std::condition_variable inbox_cv_;
+  struct Inbox {
+    std::vector<Change> changes;
+    std::vector<std::string> targets;             // one per change
+    std::unordered_map<std::string, size_t> at;   // target '\0' path -> index
+  } inbox_;                                       // guarded by inbox_mu_
+  bool woken_ = false;                            // guarded by inbox_mu_
+  bool stop_ = false;                             // guarded by inbox_mu_
+  std::thread thread_;
+  LeafCache cache_;  // dispatcher thread only
+};
+
+}  // namespace rdmagw::northbound::gnmi_server

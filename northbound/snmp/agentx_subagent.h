@@ -1,0 +1,60 @@
+#pragma once
+// The agent thread: everything that calls Net-SNMP. Connects to snmpd over
+// AgentX, registers one handler per (context, table) as contexts appear in
+// the snapshots, answers GET/GETNEXT (GETBULK arrives as repeated GETNEXT)
+// from the snapshot in service, and reconnects on the AgentX ping.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "models/status.h"
+#include "northbound/snmp/mib_snapshot.h"
+#include "northbound/snmp/snmp_config.h"
+
+namespace rdmagw::northbound::snmp {
+
+class AgentxSubagent {
+ public:
+  // Returns a snapshot newer than *generation (and updates it), or null.
+  using SnapshotSource = std::function<MibSnapshotPtr(uint64_t* generation)>;
+
+  AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served);
+  ~AgentxSubagent();
+
+  // Starts the thread and returns once Net-SNMP is initialised (connected
+  // or not). Fails only when Net-SNMP itself cannot start.
+  Status start();
+  void stop();
+
+  // Called by the request handler, on the agent thread only.
+  struct Binding;
+  const TableData* tableFor(const Binding& b) const;
+
+ private:
+  void run();
+  void adopt(MibSnapshotPtr snap);
+  void registerContext(const std::string& context);
+  void unregisterContext(const std::string& context);
+
+  const SnmpConfig config_;
+  const SnapshotSource source_;
+  std::atomic<uint64_t>* served_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+
+  // Agent thread only.
+  MibSnapshotPtr current_;
+  uint64_t generation_ = 0;
+  struct Registered;
+  std::map<std::string, std::unique_ptr<Registered>> registered_;  // by context
+
+  std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
+};
+
+}  // namespace rdmagw::northbound::snmp

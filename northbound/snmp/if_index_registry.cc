@@ -1,0 +1,77 @@
+#include "northbound/snmp/if_index_registry.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace rdmagw::northbound::snmp {
+
+IfIndexRegistry::IfIndexRegistry(std::string state_file) : state_file_(std::move(state_file)) {}
+
+Status IfIndexRegistry::load() {
+  if (state_file_.empty()) return Status::ok();
+  std::ifstream in(state_file_);
+  if (!in) return Status::ok();  // first start
+  std::string line, bad;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    size_t t1 = line.find('\t');
+    size_t t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
+    unsigned long value = 0;
+    bool ok = t2 != std::string::npos;
+    if (ok) {
+      char* end = nullptr;
+      std::string num = line.substr(t2 + 1);
+      value = std::strtoul(num.c_str(), &end, 10);
+      ok = !num.empty() && *end == '\0' && value >= 1 && value <= 2147483647;
+    }
+    if (!ok) {
+      bad += (bad.empty() ? "" : ", ") + std::to_string(line_no);
+      continue;
+    }
+    Context& ctx = contexts_[line.substr(0, t1)];
+    ctx.by_name[line.substr(t1 + 1, t2 - t1 - 1)] = uint32_t(value);
+    if (value > ctx.highest) ctx.highest = uint32_t(value);
+  }
+  if (!bad.empty()) return Status::corrupt(state_file_ + ": skipped malformed lines " + bad);
+  return Status::ok();
+}
+
+uint32_t IfIndexRegistry::indexOf(std::string_view context, std::string_view name) {
+  auto cit = contexts_.find(context);
+  if (cit == contexts_.end()) cit = contexts_.emplace(std::string(context), Context{}).first;
+  Context& ctx = cit->second;
+  auto it = ctx.by_name.find(name);
+  if (it != ctx.by_name.end()) return it->second;
+  uint32_t assigned = ++ctx.highest;
+  ctx.by_name.emplace(std::string(name), assigned);
+  dirty_ = true;
+  return assigned;
+}
+
+Status IfIndexRegistry::saveIfChanged() {
+  if (!dirty_ || state_file_.empty()) return Status::ok();
+  std::ostringstream out;
+  out << "# rdmagw SNMP ifIndex assignments: context, interface, ifIndex. Keep this file:\n"
+      << "# NMSes key their history on ifIndex.\n";
+  for (const auto& [context, ctx] : contexts_) {
+    for (const auto& [name, index] : ctx.by_name) {
+      if (context.find_first_of("\t\n") != std::string::npos || name.find_first_of("\t\n") != std::string::npos) continue;
+      out << context << '\t' << name << '\t' << index << '\n';
+    }
+  }
+  std::string tmp = state_file_ + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::trunc);
+    f << out.str();
+    f.flush();
+    if (!f) return Status::ioError("cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), state_file_.c_str()) != 0) return Status::ioError("cannot rename " + tmp + " to " + state_file_);
+  dirty_ = false;
+  return Status::ok();
+}
+
+}  // namespace rdmagw::northbound::snmp

@@ -1,0 +1,42 @@
+#pragma once
+// Builds a MibSnapshot from the store: one pass over each target's series,
+// placing every leaf whose schema row has an OID (MibCatalog::placements),
+// plus the columns derived from keys rather than leaves (ifIndex, ifDescr,
+// ifType, ifName, ifCounterDiscontinuityTime) and the default context's
+// target table. Cost: proportional to the series served; the store's shard
+// lock is held only while one target is visited, never while answering.
+//
+// Contexts: one per store target, named exactly as the target (the name in
+// the gateway config). SNMPv3 managers pass it with -n; v2c communities are
+// mapped to it by snmpd's `com2sec -Cn <target>`.
+
+#include <cstdint>
+#include <vector>
+
+#include "models/store.h"
+#include "northbound/snmp/if_index_registry.h"
+#include "northbound/snmp/mib_snapshot.h"
+
+namespace rdmagw::northbound::snmp {
+
+class SnapshotBuilder {
+ public:
+  // `agent_start_ns`: the zero of ifCounterDiscontinuityTime (TimeStamp):
+  // a discontinuity before it reads 0, as RFC 2863 says for one that
+  // happened before the agent's last re-initialization. The subagent
+  // cannot read snmpd's sysUpTime, so the value is offset from it by a
+  // constant; managers compare it between polls, which that keeps exact.
+  SnapshotBuilder(const Store& store, IfIndexRegistry& registry, TimestampNs agent_start_ns);
+
+  // Never fails: a leaf that cannot be placed (a key that should be a
+  // number and is not) is left out. Saves new ifIndex assignments.
+  MibSnapshotPtr build();
+
+ private:
+  const Store& store_;
+  IfIndexRegistry& registry_;
+  const TimestampNs agent_start_ns_;
+  std::vector<bool> interface_keyed_;  // per schema leaf: first key names an interface
+};
+
+}  // namespace rdmagw::northbound::snmp

@@ -1,0 +1,83 @@
+#pragma once
+// The SNMP northbound: an AgentX subagent answering from an immutable
+// snapshot of the store.
+//
+// Threads:
+//   refresh thread  rebuilds the snapshot every refresh_period (store reads
+//                   only; never touches Net-SNMP)
+//   agent thread    the ONLY thread calling Net-SNMP (the library is not
+//                   thread-safe): connects to snmpd, registers one handler per
+//                   table and context, answers requests from the latest
+//                   snapshot, picks up a new one between requests
+// A request is answered from memory; no store lock is taken while answering.
+//
+// snmpd absent or restarted: the subagent keeps running and reconnects on
+// the AgentX ping; the gateway never waits on it.
+//
+// Net-SNMP keeps process-wide state: one SnmpAgent may run at a time
+// (start() refuses a second). Net-SNMP is initialised on the first start and
+// kept for the process (its subagent cannot be initialised twice), so a
+// later start() reuses the first AgentX socket; stop() unregisters every
+// table, so snmpd stops routing requests to us.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "models/status.h"
+#include "models/store.h"
+#include "northbound/snmp/if_index_registry.h"
+#include "northbound/snmp/mib_snapshot.h"
+#include "northbound/snmp/snmp_config.h"
+
+namespace rdmagw::northbound {
+
+namespace snmp {
+class AgentxSubagent;
+}
+
+class SnmpAgent {
+ public:
+  SnmpAgent(const Store& store, SnmpConfig config);
+  ~SnmpAgent();
+  SnmpAgent(const SnmpAgent&) = delete;
+  SnmpAgent& operator=(const SnmpAgent&) = delete;
+
+  // Validates the config, loads the ifIndex state, builds a first snapshot
+  // and starts both threads. Succeeds while snmpd is down.
+  Status start();
+  void stop();
+
+  // Asks for a rebuild now instead of at the next period (tests, demo).
+  void refreshNow();
+  // The snapshot most recently built (not necessarily served yet).
+  snmp::MibSnapshotPtr latestSnapshot() const;
+  // Snapshots the agent thread has taken into service.
+  uint64_t snapshotsServed() const { return served_.load(); }
+
+ private:
+  void refreshLoop();
+  snmp::MibSnapshotPtr takeIfNewer(uint64_t* generation);
+
+  const Store& store_;
+  const SnmpConfig config_;
+  std::unique_ptr<snmp::IfIndexRegistry> registry_;
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopping_ = false;           // guarded by mu_
+  bool refresh_requested_ = false;  // guarded by mu_
+  snmp::MibSnapshotPtr latest_;     // guarded by mu_
+  uint64_t latest_generation_ = 0;  // guarded by mu_
+
+  TimestampNs agent_start_ns_ = 0;  // zero of ifCounterDiscontinuityTime
+  std::atomic<uint64_t> served_{0};
+  std::thread refresh_thread_;
+  std::unique_ptr<snmp::AgentxSubagent> agent_;
+  bool running_ = false;
+};
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,31 @@
+#pragma once
+// Configuration of the SNMP northbound: an AgentX subagent of the system's
+// snmpd, which keeps UDP 161, the SNMPv3 users and the access control.
+
+#include <chrono>
+#include <string>
+
+#include "models/status.h"
+
+namespace rdmagw::northbound {
+
+struct SnmpConfig {
+  // snmpd's `agentXSocket`: a unix socket path ("/var/agentx/master",
+  // "unix:/run/agentx.sock") or "tcp:127.0.0.1:705".
+  std::string agentx_socket = "/var/agentx/master";
+  // Where the ifIndex assignments live (snmp-ifindex.tsv): keep it across
+  // upgrades, NMSes key their history on ifIndex.
+  std::string state_dir = "/var/lib/rdmagw";
+  // How often the served snapshot is rebuilt from the store.
+  std::chrono::milliseconds refresh_period{5000};
+  // AgentX ping: how soon the subagent notices snmpd restarted and
+  // reconnects. Not in the YAML (tests shorten it).
+  std::chrono::seconds agentx_ping_interval{5};
+
+  // Every problem at once, each prefixed with its key.
+  Status validate() const;
+
+  std::string ifIndexStateFile() const { return state_dir + "/snmp-ifindex.tsv"; }
+};
+
+}  // namespace rdmagw::northbound

@@ -1,0 +1,180 @@
+// The snapshot: store leaves land in the columns the schema's oid column
+// names, with SNMP types; absent leaves stay absent; GETNEXT order.
+
+#include "northbound/snmp/snapshot_builder.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/northbound/snmp/snmp_test_store.h"
+#include "tests/support/test_support.h"
+
+namespace rdmagw::northbound::snmp {
+namespace {
+
+using snmptest::fillStore;
+
+const TableDef& table(std::string_view name) {
+  const MibCatalog& c = MibCatalog::instance();
+  size_t i = c.find(name);
+  EXPECT_LT(i, c.tables().size()) << name;
+  return c.tables()[i];
+}
+
+const TableData& dataOf(const MibSnapshot& s, const std::string& ctx, std::string_view name) {
+  return s.contexts.at(ctx).tables[MibCatalog::instance().find(name)];
+}
+
+// Cell at entry.column.index, or null.
+const Cell* cellAt(const MibSnapshot& s, const std::string& ctx, std::string_view name, uint32_t column, Oid index) {
+  const TableDef& def = table(name);
+  Oid oid = def.entry;
+  oid.push_back(column);
+  oid.insert(oid.end(), index.begin(), index.end());
+  return getExact(def, dataOf(s, ctx, name), oid);
+}
+
+class SnapshotBuilderTest : public ::testing::Test {
+ protected:
+  void SetUp() override { fillStore(&store_); }
+  Store store_;
+};
+
+TEST(MibCatalogTest, EverySchemaOidIsPlaced) {
+  Status st = MibCatalog::instance().checkSchema();
+  EXPECT_TRUE(st.isOk()) << st.message();
+}
+
+TEST_F(SnapshotBuilderTest, InterfaceCountersInIfXTableAndIfTable) {
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  uint32_t eth11 = reg.indexOf("sw1", "eth1/1");
+  const Cell* hc = cellAt(*s, "sw1", kIfXTable, 6, {eth11});
+  ASSERT_NE(hc, nullptr);
+  EXPECT_EQ(hc->type, SnmpType::kCounter64);
+  EXPECT_EQ(hc->number, snmptest::kEth11InOctetsValue);
+  const Cell* c32 = cellAt(*s, "sw1", kIfTable, 10, {eth11});
+  ASSERT_NE(c32, nullptr);
+  EXPECT_EQ(c32->type, SnmpType::kCounter32);
+  EXPECT_EQ(c32->number, snmptest::kEth11InOctetsValue % (uint64_t{1} << 32));
+  const Cell* name = cellAt(*s, "sw1", kIfXTable, 1, {eth11});
+  ASSERT_NE(name, nullptr);
+  EXPECT_EQ(name->text, "eth1/1");
+  // eth1/2 has no out-octets leaf: absent, not zero.
+  EXPECT_EQ(cellAt(*s, "sw1", kIfXTable, 10, {reg.indexOf("sw1", "eth1/2")}), nullptr);
+}
+
+TEST_F(SnapshotBuilderTest, PfcTablesStandardAndOwn) {
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  uint32_t eth11 = reg.indexOf("sw1", "eth1/1");
+  const Cell* req = cellAt(*s, "sw1", "ieee8021PfcIfTable", 2, {eth11});
+  ASSERT_NE(req, nullptr);
+  EXPECT_EQ(req->type, SnmpType::kCounter32);
+  EXPECT_EQ(req->number, 600u);
+  const Cell* cind = cellAt(*s, "sw1", "cpfcIfPriorityTable", 3, {eth11, 3});
+  ASSERT_NE(cind, nullptr);
+  EXPECT_EQ(cind->type, SnmpType::kCounter64);
+  EXPECT_EQ(cind->number, 31u);
+  const Cell* own = cellAt(*s, "sw1", "rdmagwPfcPriorityTable", 2, {eth11, 4});
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(own->number, 41u);
+  const Cell* mode = cellAt(*s, "sw1", "rdmagwIfTable", 12, {eth11});
+  ASSERT_NE(mode, nullptr);
+  EXPECT_EQ(mode->text, "on");
+}
+
+TEST_F(SnapshotBuilderTest, RdmaAndVmnicAndTargets) {
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  Oid mlx;
+  appendStringIndex(&mlx, "mlx5_0");
+  Oid port = mlx;
+  port.push_back(1);
+  const Cell* cnp = cellAt(*s, "host1", "rdmagwRdmaPortTable", 41, port);
+  ASSERT_NE(cnp, nullptr);
+  EXPECT_EQ(cnp->number, 42u);
+  const Cell* rate = cellAt(*s, "host1", "rdmagwRdmaPortTable", 6, port);
+  ASSERT_NE(rate, nullptr);
+  EXPECT_EQ(rate->type, SnmpType::kGauge32);
+  EXPECT_EQ(rate->number, 100000u);  // Mbit/s
+  const Cell* fw = cellAt(*s, "host1", "rdmagwRdmaDeviceTable", 2, mlx);
+  ASSERT_NE(fw, nullptr);
+  EXPECT_EQ(fw->text, "28.39.1002");
+
+  uint32_t vmnic0 = reg.indexOf("esxi1", "vmnic0");
+  const Cell* oper = cellAt(*s, "esxi1", kIfTable, 8, {vmnic0});
+  ASSERT_NE(oper, nullptr);
+  EXPECT_EQ(oper->number, 1u);  // up
+  const Cell* high = cellAt(*s, "esxi1", kIfXTable, 15, {vmnic0});
+  ASSERT_NE(high, nullptr);
+  EXPECT_EQ(high->number, 25000u);
+  const Cell* storm = cellAt(*s, "esxi1", "rdmagwIfTable", 8, {vmnic0});
+  ASSERT_NE(storm, nullptr);
+  EXPECT_EQ(storm->number, 2u);
+
+  Oid sw1;
+  appendStringIndex(&sw1, "sw1");
+  const Cell* kind = cellAt(*s, "", kTargetTable, 2, sw1);
+  ASSERT_NE(kind, nullptr);
+  EXPECT_EQ(kind->text, "nexus");
+  const Cell* up = cellAt(*s, "", kTargetTable, 4, sw1);
+  ASSERT_NE(up, nullptr);
+  EXPECT_EQ(up->number, 1u);
+}
+
+TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  const TableDef& def = table(kIfXTable);
+  const TableData& data = dataOf(*s, "sw1", kIfXTable);
+  Found f;
+  ASSERT_TRUE(getNext(def, data, def.table, false, &f));  // from the table OID: first object
+  Oid first = def.entry;
+  first.push_back(1);
+  first.push_back(reg.indexOf("sw1", "eth1/1"));
+  EXPECT_EQ(oidToString(f.oid), oidToString(first));
+  size_t walked = 1;
+  Oid last = f.oid;
+  while (getNext(def, data, last, false, &f)) {
+    EXPECT_LT(last, f.oid);
+    last = f.oid;
+    ++walked;
+  }
+  EXPECT_EQ(walked, data.cellCount());
+  Oid before{1, 3, 6, 1, 2, 1, 2};  // an ancestor: the table's first object
+  EXPECT_TRUE(getNext(def, data, before, false, &f));
+  Oid after{1, 3, 6, 1, 2, 1, 32};  // past the table: nothing here
+  EXPECT_FALSE(getNext(def, data, after, false, &f));
+}
+
+TEST_F(SnapshotBuilderTest, IfIndexStableAcrossRestartAndReappearance) {
+  testsupport::TempDir dir("rdmagw-snmp-ifindex");
+  std::string file = dir.file("ifindex.tsv");
+  uint32_t eth12 = 0;
+  {
+    IfIndexRegistry reg(file);
+    ASSERT_TRUE(reg.load().isOk());
+    SnapshotBuilder(store_, reg, 0).build();
+    eth12 = reg.indexOf("sw1", "eth1/2");
+  }
+  // eth1/2 disappears; a new interface comes; then eth1/2 is back.
+  store_.remove("sw1", *Path::parse("/interfaces/interface[name=eth1/2]"));
+  snmptest::put(&store_, "sw1", "/interfaces/interface[name=eth1/9]/state/counters/in-octets", uint64_t{1});
+  IfIndexRegistry reg(file);
+  ASSERT_TRUE(reg.load().isOk());
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  EXPECT_EQ(cellAt(*s, "sw1", kIfXTable, 1, {eth12}), nullptr);
+  EXPECT_NE(reg.indexOf("sw1", "eth1/9"), eth12);
+  snmptest::put(&store_, "sw1", snmptest::kEth12InOctets, uint64_t{1000});
+  s = SnapshotBuilder(store_, reg, 0).build();
+  const Cell* back = cellAt(*s, "sw1", kIfXTable, 1, {eth12});
+  ASSERT_NE(back, nullptr);
+  EXPECT_EQ(back->text, "eth1/2");
+  IfIndexRegistry again(file);
+  ASSERT_TRUE(again.load().isOk());
+  EXPECT_EQ(again.indexOf("sw1", "eth1/2"), eth12);
+  EXPECT_EQ(again.indexOf("sw1", "eth1/9"), reg.indexOf("sw1", "eth1/9"));
+}
+
+}  // namespace
+}  // namespace rdmagw::northbound::snmp
