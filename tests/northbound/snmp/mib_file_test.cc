@@ -24,10 +24,16 @@ const std::string kMibFile = kMibs + "/RDMAGW-MIB.txt";
 
 bool haveTool(const std::string& name) { return runCommand("command -v " + name).exit_code == 0; }
 
-// snmptranslate with only our MIB dirs and no user or system snmp.conf.
+// snmptranslate with only our MIB dirs, no user or system snmp.conf, and
+// its own persistent dir. The tools create <persistent>/cert_indexes on
+// first use and say so on the output ("Created directory: ..."), which on a
+// fresh machine broke the exact-output checks: the dir is made up front.
 testsupport::CommandResult translate(const std::string& args) {
-  return runCommand("SNMPCONFPATH=/nonexistent MIBS= snmptranslate -M " + kMibs + ":" + kMibs +
-                    "/standard -m RDMAGW-MIB:IF-MIB " + args);
+  static const testsupport::TempDir persistent("rdmagw-snmptranslate");
+  static const bool made = runCommand("mkdir -p " + persistent.file("cert_indexes")).exit_code == 0;
+  EXPECT_TRUE(made);
+  return runCommand("SNMP_PERSISTENT_DIR=" + persistent.path() + " SNMPCONFPATH=/nonexistent MIBS= snmptranslate -M " +
+                    kMibs + ":" + kMibs + "/standard -m RDMAGW-MIB:IF-MIB " + args);
 }
 
 std::vector<std::string> lines(const std::string& text) {
