@@ -301,5 +301,6 @@ int GnmiTarget::openStreams() const {
 
 uint64_t GnmiTarget::subscribeCalls() const { return impl_->subscribe_calls_.load(); }
 uint64_t GnmiTarget::coalescedSamples() const { return impl_->coalesced_.load(); }
+uint64_t GnmiTarget::updatesSent() const { return impl_->updates_sent_.load(); }
 
 }  // namespace rdmagw::sim
