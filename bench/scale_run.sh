@@ -25,12 +25,13 @@ REPORT="python3 $HERE/scale_report.py"
 SIM_PID= GW_PID=
 
 # A size is switches x hosts with 8 rails: hosts = switches * 64 / 8 fills
-# every leaf's 64 host ports (plus 2 uplinks and 4 ii ports).
+# every leaf's 64 host ports (plus 2 uplinks and 4 ii ports). A leaf then
+# holds 5,042 series and a host 928, so 8 leaves + 64 hosts = 99.7k series.
 shape() {
   case $1 in
-    100k) echo "10 80" ;;
-    300k) echo "30 240" ;;
-    1m) echo "100 800" ;;
+    100k) echo "8 64" ;;
+    300k) echo "24 192" ;;
+    1m) echo "80 640" ;;
     *x*) echo "${1%x*} ${1#*x}" ;;
     *) echo "bad size $1" >&2; exit 2 ;;
   esac
@@ -90,10 +91,10 @@ for size in $SIZES; do
     sleep 5
   done
   walk_ms=- walk_vb=-
-  if [ -n "${SNMP_SWITCH_ARGS:-}" ]; then
+  if [ -n "${SNMP_ADDR:-}" ]; then
     w0=$(date +%s%N)
     # shellcheck disable=SC2086
-    walk_vb=$(env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 $SNMP_SWITCH_ARGS .1 2>/dev/null | wc -l)
+    walk_vb=$(env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 2>/dev/null | wc -l)
     walk_ms=$(( ($(date +%s%N) - w0) / 1000000 ))
   fi
   wait $probe

@@ -213,9 +213,10 @@ int main(int argc, char** argv) {
       spec.snmp_agentx_socket = snmpd->agentxSocket();
       spec.snmp_state_dir = o.dir + "/snmp-state";
       env += "SNMP_CLIENT_ENV='" + snmpd->clientEnv() + "'\n";
-      env += "SNMP_SWITCH_ARGS='" + snmpd->v2cArgs(spec.switches.front().name) + "'\n";
+      // The first leaf's context: every leaf has the same tables.
       env += "SNMP_SWITCH=" + spec.switches.front().name + "\n";
-      env += "SNMPD_PID_DIR=" + snmpd->dir() + "\n";
+      env += "SNMP_COMMUNITY=" + snmpd->communityFor(spec.switches.front().name) + "\n";
+      env += "SNMP_ADDR=" + snmpd->address() + "\n";
     }
   }
   env += "SWITCHES=" + std::to_string(spec.switches.size()) + "\nHOSTS=" + std::to_string(spec.hosts.size()) + "\n";
