@@ -5,7 +5,7 @@
   scale_report.py lag BEFORE AFTER          -> ingest lag p50/p99 (s) over the window, from
                                                rdmagw_ingest_lag_updates_total{le} deltas,
                                                interpolated inside a bucket as histogram_quantile does
-  scale_report.py stream METRICS            -> gNMI southbound totals: received queued applied coalesced dropped
+  scale_report.py stream METRICS            -> gNMI southbound totals: notifications received, leaves queued applied coalesced dropped
 """
 import re
 import sys
@@ -59,7 +59,7 @@ def main():
         print('%.4f %.4f %d' % (quantile(0.5, cum), quantile(0.99, cum), int(cum[-1][1])))
     elif cmd == 'stream':
         names = ['received', 'queued', 'applied', 'coalesced', 'dropped']
-        fam = {'received': 'rdmagw_gnmi_source_updates_received_total'}
+        fam = {'received': 'rdmagw_gnmi_source_notifications_received_total'}
         for n in names[1:]:
             fam[n] = 'rdmagw_gnmi_source_leaves_%s_total' % n
         print(' '.join('%d' % sum(v for _, v in samples(sys.argv[2], fam[n])) for n in names))

@@ -120,7 +120,7 @@ for size in $SIZES; do
        "rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
        "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
        "snmp_walk_ms=$walk_ms snmp_varbinds=$walk_vb ingest_lag_p50_s=$lag50 ingest_lag_p99_s=$lag99 lag_updates=$lagn" \
-       "$probe_line sim_sent=$sent gw_received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
+       "$probe_line notifications_sent=$sent received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
        "loadavg=\"$load\""
   [ -n "${KEEP:-}" ] || rm -rf "$dir"
 done

@@ -7,7 +7,8 @@
 // it sent; the gateway under test is a separate `rdmagw run`.
 //
 // Files under --dir: gateway.yaml, gnmi-password, scale.env (how to reach
-// snmpd), sim-stats (rewritten every second: updates sent, ticks), ready.
+// snmpd), sim-stats (rewritten every second: notifications and updates
+// sent, ticks), ready.
 
 #include <signal.h>
 #include <unistd.h>
@@ -228,15 +229,17 @@ int main(int argc, char** argv) {
   }
   Flapper flapper(fleet, o.flap_percent, o.flap_every);
 
-  const auto sent = [&fleet] {
+  const auto sent = [&fleet](bool notifications) {
     uint64_t n = 0;
-    for (size_t i = 0; i < fleet.size(); ++i) n += fleet.target(i).updatesSent();
+    for (size_t i = 0; i < fleet.size(); ++i) {
+      n += notifications ? fleet.target(i).notificationsSent() : fleet.target(i).updatesSent();
+    }
     return n;
   };
   const auto writeStats = [&] {
     int streams = 0;
     for (size_t i = 0; i < fleet.size(); ++i) streams += fleet.target(i).openStreams();
-    writeFile(o.dir + "/sim-stats", "sent=" + std::to_string(sent()) + "\ntick=" +
+    writeFile(o.dir + "/sim-stats", "sent=" + std::to_string(sent(true)) + "\nupdates_sent=" + std::to_string(sent(false)) + "\ntick=" +
                                         std::to_string(runner.writtenTick()) + "\nlast_tick_ms=" +
                                         std::to_string(runner.lastTickCost().count() / 1000) +
                                         "\nopen_streams=" + std::to_string(streams) +

@@ -263,9 +263,9 @@ const GatewayMetric kGateway[] = {
     {"gnmi_updates_dropped", C, "gNMI updates of a new leaf dropped because the subscriber's queue was full.", "rdmagw_gnmi_updates_dropped_total", ""},
     {"gnmi_errors", C, "gNMI calls that ended with an error, by RPC and gRPC status code.", "rdmagw_gnmi_errors_total", "rpc,code"},
 
-    // --- gNMI southbound, per streaming target: sent by the device = received;
-    // leaves queued = applied + coalesced + dropped (nothing else is lost) ---
-    {"gnmi_source_updates_received", C, "gNMI updates received from the target's stream (a native JSON blob is one update).", "rdmagw_gnmi_source_updates_received_total", "target"},
+    // --- gNMI southbound, per streaming target: notifications the device sent
+    // = received; leaves queued = applied + coalesced + dropped ---
+    {"gnmi_source_notifications_received", C, "gNMI notifications with data received from the target's stream.", "rdmagw_gnmi_source_notifications_received_total", "target"},
     {"gnmi_source_leaves_queued", C, "Leaves the target's stream mapped and queued for the store.", "rdmagw_gnmi_source_leaves_queued_total", "target"},
     {"gnmi_source_leaves_applied", C, "Queued leaves the store applied for the target.", "rdmagw_gnmi_source_leaves_applied_total", "target"},
     {"gnmi_source_leaves_coalesced", C, "Queued leaves replaced by a newer reading of the same leaf before the store took them (not lost).", "rdmagw_gnmi_source_leaves_coalesced_total", "target"},

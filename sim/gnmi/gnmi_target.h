@@ -116,7 +116,10 @@ class GnmiTarget {
   int openStreams() const;
   uint64_t subscribeCalls() const;     // Subscribe RPCs accepted past auth/faults
   uint64_t coalescedSamples() const;   // samples skipped because a stream's queue was full
-  uint64_t updatesSent() const;        // gNMI updates in responses gRPC finished writing
+  // Notifications with data, and the gNMI updates in them, that gRPC finished
+  // writing (a native JSON blob is one update).
+  uint64_t notificationsSent() const;
+  uint64_t updatesSent() const;
 
   class Impl;  // sim/gnmi/gnmi_target_impl.h
 

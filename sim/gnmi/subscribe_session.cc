@@ -295,7 +295,7 @@ void SubscribeSession::OnWriteDone(bool ok) {
     std::lock_guard<std::mutex> lock(mu_);
     writing_ = false;
     if (!out_.empty()) {
-      if (ok && out_.front().has_update()) target_->countSent(uint64_t(out_.front().update().update_size()));
+      if (ok && out_.front().has_update() && out_.front().update().update_size() > 0) target_->countSent(uint64_t(out_.front().update().update_size()));
       out_.pop_front();
     }
     if (!ok) {

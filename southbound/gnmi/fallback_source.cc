@@ -49,7 +49,7 @@ Status FallbackSource::start() {
     self_metrics_id_ = SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {
       const GnmiSourceStats s = stats();
       const std::string& t = opts_.target;
-      out->push_back({"gnmi_source_updates_received", {t}, double(s.updates)});
+      out->push_back({"gnmi_source_notifications_received", {t}, double(s.notifications)});
       out->push_back({"gnmi_source_leaves_queued", {t}, double(s.queued)});
       out->push_back({"gnmi_source_leaves_applied", {t}, double(s.applied)});
       out->push_back({"gnmi_source_leaves_coalesced", {t}, double(s.coalesced)});
