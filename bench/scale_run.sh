@@ -8,7 +8,7 @@
 #   bench/scale_run.sh [BUILD_DIR] [SIZES...]
 #   SIZES: 100k 300k 1m (default all three), or SWITCHESxHOSTS (e.g. 10x80)
 #   env: WINDOW=60 (seconds measured at steady state), WARMUP=40,
-#        FLAP=0 (percent of leaves whose streams reset every 30 s), RUN_DIR=/dev/shm
+#        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../build-rel}; shift || true
@@ -16,6 +16,7 @@ SIZES=${*:-100k 300k 1m}
 WINDOW=${WINDOW:-60}
 WARMUP=${WARMUP:-40}
 FLAP=${FLAP:-0}
+SNMP=${SNMP:-on}
 RUN_DIR=${RUN_DIR:-/dev/shm}
 DEVICES=8          # mlx5 devices per host (8 rails)
 HOSTS_PER_LEAF=64  # host ports per leaf: a 64-port leaf per rail and pod
@@ -50,13 +51,13 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 HZ=$(getconf CLK_TCK)
-printf '# %s, %s cores, window %ss, flap %s%%\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP"
+printf '# %s, %s cores, window %ss, flap %s%%, snmp %s\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP"
 for size in $SIZES; do
   read -r SW HO <<<"$(shape "$size")"
   dir=$(mktemp -d "$RUN_DIR/rdmagw-scale-XXXXXX")
   "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
       --hosts-per-leaf $HOSTS_PER_LEAF --period 10 --prometheus $PROM --gnmi-listen $GNMI \
-      --flap "$FLAP" >"$dir/sim.log" 2>&1 &
+      --flap "$FLAP" --snmp "$SNMP" >"$dir/sim.log" 2>&1 &
   SIM_PID=$!
   for _ in $(seq 600); do [ -f "$dir/ready" ] || ! kill -0 $SIM_PID 2>/dev/null && break; sleep 0.5; done
   [ -f "$dir/ready" ] || { echo "$size: simulator did not start: $(tail -3 "$dir/sim.log")"; cleanup; continue; }
@@ -78,7 +79,7 @@ for size in $SIZES; do
 
   # --- the measured window: users scrape, subscribe and walk meanwhile ---
   scrape "$dir/before.txt"
-  g0=$(cpu_ticks $GW_PID); s0=$(cpu_ticks $SIM_PID); t0=$(date +%s.%N)
+  g0=$(cpu_ticks $GW_PID); s0=$(cpu_ticks $SIM_PID); t0=$(date +%s.%N); rss0=$(rss_kb $GW_PID)
   "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers 10 --seconds "$WINDOW" \
       --path /interfaces/interface/state/counters/in-octets >"$dir/probe.txt" 2>"$dir/probe.err" &
   probe=$!
@@ -103,6 +104,7 @@ for size in $SIZES; do
   load=$(cut -d' ' -f1-3 /proc/loadavg)
   rss=$(rss_kb $GW_PID); hwm=$(hwm_kb $GW_PID)
   series=$($REPORT series "$dir/after.txt")
+  build_ms=$(awk '/^rdmagw_exposition_duration_seconds / {printf "%.0f", $2 * 1000}' "$dir/after.txt")
   read -r lag50 lag99 lagn <<<"$($REPORT lag "$dir/before.txt" "$dir/after.txt")"
   gw_cores=$(awk -v a="$g0" -v b="$g1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
   sim_cores=$(awk -v a="$s0" -v b="$s1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
@@ -117,8 +119,8 @@ for size in $SIZES; do
   kill $GW_PID; wait $GW_PID 2>/dev/null; GW_PID=
 
   echo "size=$size switches=$SW hosts=$HO series=$series gw_cores=$gw_cores sim_cores=$sim_cores" \
-       "rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
-       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
+       "rss_start_mb=$((rss0 / 1024)) rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
+       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
        "snmp_walk_ms=$walk_ms snmp_varbinds=$walk_vb ingest_lag_p50_s=$lag50 ingest_lag_p99_s=$lag99 lag_updates=$lagn" \
        "$probe_line notifications_sent=$sent received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
        "loadavg=\"$load\""
