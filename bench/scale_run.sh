@@ -95,7 +95,8 @@ for size in $SIZES; do
   if [ -n "${SNMP_ADDR:-}" ]; then
     w0=$(date +%s%N)
     # shellcheck disable=SC2086
-    walk_vb=$(env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 2>/dev/null | wc -l)
+    env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 >"$dir/walk.txt" 2>&1
+    walk_vb=$(grep -c " = " "$dir/walk.txt")
     walk_ms=$(( ($(date +%s%N) - w0) / 1000000 ))
   fi
   wait $probe
