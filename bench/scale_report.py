@@ -3,7 +3,7 @@
 
   scale_report.py series METRICS            -> total series the store holds
   scale_report.py lag BEFORE AFTER          -> ingest lag p50/p99 (s) over the window, from
-                                               rdmagw_ingest_lag_updates_total{le} deltas,
+                                               rdmagw_ingest_lag_updates_total{max_seconds} deltas,
                                                interpolated inside a bucket as histogram_quantile does
   scale_report.py stream METRICS            -> gNMI southbound totals: notifications received, leaves queued applied coalesced dropped
 """
@@ -28,7 +28,7 @@ def samples(path, name):
 def buckets(path):
     b = {}
     for labels, v in samples(path, 'rdmagw_ingest_lag_updates_total'):
-        le = re.search(r'le="([^"]*)"', labels).group(1)
+        le = re.search(r'max_seconds="([^"]*)"', labels).group(1)
         b[float('inf') if le == '+Inf' else float(le)] = v
     return b
 

@@ -2,8 +2,10 @@
 // Ingest lag: how long an update takes from its collection timestamp (the
 // device's, or the poller's read time) until readers can see it in the store.
 // One process-wide histogram, fed by Store::apply once per batch, exported as
-// the cumulative counter family rdmagw_ingest_lag_updates_total{le="..."}
-// (the schema's "ingest_lag" row) so histogram_quantile() reads it directly.
+// the cumulative counter family rdmagw_ingest_lag_updates_total{max_seconds="..."}
+// (the schema's "ingest_lag" row). Not `le`: promtool rejects an `le` label
+// outside a histogram, and self-metrics have no histogram type yet;
+// label_replace(..., "le", "$1", "max_seconds", "(.*)") feeds histogram_quantile().
 // The lag includes any clock difference between a device and the gateway.
 
 #include <array>

@@ -252,7 +252,7 @@ const GatewayMetric kGateway[] = {
     {"series", G, "Leaves the store holds for the target.", "rdmagw_target_series", "target"},
     {"counter_resets", C, "Counter resets (device reboot, driver reload, clear) detected on the target.", "rdmagw_target_value_resets_total", "target"},
     {"rejected_updates", C, "Updates the store refused (malformed path, key count not matching the schema).", "rdmagw_target_rejected_updates_total", "target"},
-    {"ingest_lag", C, "Updates written into the store at most `le` seconds after their collection timestamp (cumulative buckets: histogram_quantile() reads them).", "rdmagw_ingest_lag_updates_total", "le"},
+    {"ingest_lag", C, "Updates written into the store at most max_seconds after their collection timestamp (cumulative buckets).", "rdmagw_ingest_lag_updates_total", "max_seconds"},
     {"scrape_duration", G, "Time taken to build the previous /metrics exposition.", "rdmagw_exposition_duration_seconds", ""},
 
     // --- gNMI northbound (reported through models/self_metrics.h) ---

@@ -14,9 +14,9 @@ constexpr int64_t kMs = 1000000;
 TEST(IngestLagTest, BucketIsTheFirstBoundAtOrAboveTheLag) {
   EXPECT_EQ(IngestLagHistogram::bucketOf(0), 0u);
   EXPECT_EQ(IngestLagHistogram::bucketOf(-5 * kMs), 0u);  // a device clock ahead of ours
-  EXPECT_EQ(IngestLagHistogram::bucketOf(1 * kMs), 0u);   // le="0.001" includes 1 ms
+  EXPECT_EQ(IngestLagHistogram::bucketOf(1 * kMs), 0u);   // max_seconds="0.001" includes 1 ms
   EXPECT_EQ(IngestLagHistogram::bucketOf(1 * kMs + 1), 1u);
-  EXPECT_EQ(IngestLagHistogram::bucketOf(700 * kMs), 9u);  // le="1"
+  EXPECT_EQ(IngestLagHistogram::bucketOf(700 * kMs), 9u);  // max_seconds="1"
   EXPECT_EQ(IngestLagHistogram::bucketOf(3600000 * kMs), IngestLagHistogram::kBuckets - 1);  // +Inf
 }
 
@@ -39,7 +39,7 @@ TEST(IngestLagTest, StoreApplyCountsEveryTimestampedUpdate) {
     }
   }
   EXPECT_EQ(added, 2u);
-  EXPECT_EQ(slow, 2u);  // 300 ms, plus however long apply took: in le="0.5" or above
+  EXPECT_EQ(slow, 2u);  // 300 ms, plus however long apply took: in max_seconds="0.5" or above
 }
 
 TEST(IngestLagTest, ExportedAsCumulativeBucketsWithInf) {
