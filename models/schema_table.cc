@@ -256,6 +256,7 @@ const GatewayMetric kGateway[] = {
     {"series", G, "Leaves the store holds for the target.", "rdmagw_target_series", "target"},
     {"counter_resets", C, "Counter resets (device reboot, driver reload, clear) detected on the target.", "rdmagw_target_value_resets_total", "target"},
     {"rejected_updates", C, "Updates the store refused (malformed path, key count not matching the schema).", "rdmagw_target_rejected_updates_total", "target"},
+    {"ingest_lag", C, "Updates written into the store at most max_seconds after their collection timestamp (cumulative buckets).", "rdmagw_ingest_lag_updates_total", "max_seconds"},
     {"scrape_duration", G, "Time taken to build the previous /metrics exposition.", "rdmagw_exposition_duration_seconds", ""},
 
     // --- gNMI northbound (reported through models/self_metrics.h) ---
@@ -265,6 +266,14 @@ const GatewayMetric kGateway[] = {
     {"gnmi_updates_coalesced", C, "Pending gNMI updates replaced by a newer value of the same leaf before a slow subscriber read them.", "rdmagw_gnmi_updates_coalesced_total", ""},
     {"gnmi_updates_dropped", C, "gNMI updates of a new leaf dropped because the subscriber's queue was full.", "rdmagw_gnmi_updates_dropped_total", ""},
     {"gnmi_errors", C, "gNMI calls that ended with an error, by RPC and gRPC status code.", "rdmagw_gnmi_errors_total", "rpc,code"},
+
+    // --- gNMI southbound, per streaming target: notifications the device sent
+    // = received; leaves queued = applied + coalesced + dropped ---
+    {"gnmi_source_notifications_received", C, "gNMI notifications with data received from the target's stream.", "rdmagw_gnmi_source_notifications_received_total", "target"},
+    {"gnmi_source_leaves_queued", C, "Leaves the target's stream mapped and queued for the store.", "rdmagw_gnmi_source_leaves_queued_total", "target"},
+    {"gnmi_source_leaves_applied", C, "Queued leaves the store applied for the target.", "rdmagw_gnmi_source_leaves_applied_total", "target"},
+    {"gnmi_source_leaves_coalesced", C, "Queued leaves replaced by a newer reading of the same leaf before the store took them (not lost).", "rdmagw_gnmi_source_leaves_coalesced_total", "target"},
+    {"gnmi_source_leaves_dropped", C, "Leaves of the target's stream dropped because its queue was full (lost readings).", "rdmagw_gnmi_source_leaves_dropped_total", "target"},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <mutex>
+#include "models/ingest_lag.h"
 #include "models/series_table.h"
 
 namespace rdmagw {
@@ -152,6 +153,8 @@ Store::ApplyResult Store::apply(std::string_view target, std::span<const Update>
     }
     s->rejected += result.rejected;
   }
+  // Visible from here: readers take the shard lock we just released.
+  IngestLagHistogram::instance().record(updates, nowNs());
   notify(target, changes);
   return result;
 }

@@ -16,7 +16,7 @@ Fabric::Fabric(FabricConfig config) : config_(config) {
   config_.devices_per_host = std::clamp(config_.devices_per_host, 1, 16);
   config_.roce_priority = std::clamp(config_.roce_priority, 0, kPriorities - 1);
   if (!(config_.link_gbps >= 1 && config_.link_gbps <= 1600)) config_.link_gbps = 100;
-  config_.switches = std::clamp(config_.switches, 1, 64);
+  config_.switches = std::clamp(config_.switches, 1, 256);  // as FabricConfig::validate
   config_.esxi_hosts = std::clamp(config_.esxi_hosts, 0, 64);
   config_.internal_ports = std::clamp(config_.internal_ports, 1, 16);
 

@@ -43,8 +43,10 @@ void Fabric::buildEndpoints() {
       dev.fw_ver = "22.39.1002";
       dev.hca_type = "MT4125";
       dev.board_id = "MT_0000000359";
-      // Rail-optimised cabling: device d of every host goes to leaf d % switches.
-      leaf_of.push_back(d % config_.switches);
+      // Rail-optimised cabling: device d of every host goes to leaf d % switches
+      // (in pods of hosts_per_leaf hosts when set, see fabric_config.h).
+      const int pod = config_.hosts_per_leaf > 0 ? h / config_.hosts_per_leaf : 0;
+      leaf_of.push_back((pod * config_.devices_per_host + d) % config_.switches);
       labels.push_back(host.name + ":" + dev.name);
       host.devices.push_back(std::move(dev));
     }

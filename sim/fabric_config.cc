@@ -19,9 +19,10 @@ Status FabricConfig::validate() const {
   }
   // NaN fails both comparisons, so it is rejected too.
   if (!(link_gbps >= 1 && link_gbps <= 1600)) add("sim.link_gbps: must be in 1..1600");
-  if (switches < 1 || switches > 64) {
-    add("sim.switches: " + std::to_string(switches) + " not in 1..64");
+  if (switches < 1 || switches > 256) {
+    add("sim.switches: " + std::to_string(switches) + " not in 1..256");
   }
+  if (hosts_per_leaf < 0) add("sim.hosts_per_leaf: " + std::to_string(hosts_per_leaf) + " is negative");
   if (esxi_hosts < 0 || esxi_hosts > 64) {
     add("sim.esxi_hosts: " + std::to_string(esxi_hosts) + " not in 0..64");
   }

@@ -17,6 +17,11 @@ struct FabricConfig {
   int switches = 1;          // Nexus leaves; device d of every host is cabled to leaf d % switches
   int esxi_hosts = 2;        // esx01.., each with vmnic0 and vmnic1 (nmlx5_core, RoCE)
   int internal_ports = 4;    // ii1/1/1..: fabric links between the two ASICs of a leaf
+  // 0: rail-optimised cabling, device d of every host on leaf d % switches.
+  // N > 0: the same rails in pods of N hosts, each pod's rail on its own leaf
+  // (leaf (pod * devices_per_host + d) % switches), so a large fabric spreads
+  // over every leaf at about N host ports each, as a real pod does.
+  int hosts_per_leaf = 0;
 
   // Collects every problem, path-prefixed, rather than stopping at the first.
   Status validate() const;

@@ -301,5 +301,7 @@ int GnmiTarget::openStreams() const {
 
 uint64_t GnmiTarget::subscribeCalls() const { return impl_->subscribe_calls_.load(); }
 uint64_t GnmiTarget::coalescedSamples() const { return impl_->coalesced_.load(); }
+uint64_t GnmiTarget::notificationsSent() const { return impl_->notifications_sent_.load(); }
+uint64_t GnmiTarget::updatesSent() const { return impl_->updates_sent_.load(); }
 
 }  // namespace rdmagw::sim

@@ -54,6 +54,11 @@ struct GnmiTargetOptions {
   // open after this grace are cancelled by gRPC.
   std::chrono::milliseconds shutdown_grace{500};
   size_t max_queued_responses = 4096;  // per stream; a full queue skips (coalesces) samples
+  // true: a notification carries the time it was generated (a device sampling
+  // on its own timer), not the time of the tick it reads. The scale run needs
+  // it so that "timestamp -> visible in the gateway" measures the gateway,
+  // not how old the simulator's last tick was.
+  bool stamp_at_send = false;
 };
 
 // Files written by start() when tls != kNone (a temp dir, removed by the
@@ -111,6 +116,10 @@ class GnmiTarget {
   int openStreams() const;
   uint64_t subscribeCalls() const;     // Subscribe RPCs accepted past auth/faults
   uint64_t coalescedSamples() const;   // samples skipped because a stream's queue was full
+  // Notifications with data, and the gNMI updates in them, that gRPC finished
+  // writing (a native JSON blob is one update).
+  uint64_t notificationsSent() const;
+  uint64_t updatesSent() const;
 
   class Impl;  // sim/gnmi/gnmi_target_impl.h
 

@@ -41,6 +41,11 @@ class GnmiTarget::Impl {
   bool stalled() const { return stall_.load(); }
   uint64_t resetAfterUpdates() const { return reset_after_.load(); }
   void countCoalesced() { coalesced_.fetch_add(1); }
+  void countSent(uint64_t updates) {
+    notifications_sent_.fetch_add(1, std::memory_order_relaxed);
+    updates_sent_.fetch_add(updates, std::memory_order_relaxed);
+  }
+  bool stampAtSend() const { return options_.stamp_at_send; }
   // A new stream: false when the target is stopping (the caller finishes it).
   bool registerSession(SubscribeSession* s);
   // From OnDone: returns once no other thread uses `s`.
@@ -67,6 +72,8 @@ class GnmiTarget::Impl {
   std::atomic<bool> capabilities_unimplemented_{false};
   std::atomic<uint64_t> subscribe_calls_{0};
   std::atomic<uint64_t> coalesced_{0};
+  std::atomic<uint64_t> notifications_sent_{0};
+  std::atomic<uint64_t> updates_sent_{0};
 
   mutable std::mutex snap_mu_;
   std::shared_ptr<const gnmi_tree::Snapshot> snap_;  // guarded by snap_mu_

@@ -222,8 +222,10 @@ void SubscribeSession::emitLocked(Sub& sub, const gnmi_tree::Snapshot& snap, boo
     if (!changed_only || differs) chosen.push_back(s);
   }
   const gnmi_tree::RenderOptions ro{quirks_.echo_origin, proto_};
+  const TimestampNs sent_at = target_->stampAtSend() ? nowNs() : 0;
   for (gnmi::Notification& n : gnmi_tree::render(snap, chosen, ro)) {
     if (finish_pending_) return;
+    if (sent_at != 0) n.set_timestamp(sent_at);
     pushUpdateLocked(std::move(n));
   }
 }
@@ -292,7 +294,10 @@ void SubscribeSession::OnWriteDone(bool ok) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     writing_ = false;
-    if (!out_.empty()) out_.pop_front();
+    if (!out_.empty()) {
+      if (ok && out_.front().has_update() && out_.front().update().update_size() > 0) target_->countSent(uint64_t(out_.front().update().update_size()));
+      out_.pop_front();
+    }
     if (!ok) {
       out_.clear();
       finish_pending_ = false;  // replace whatever was planned: the call is gone

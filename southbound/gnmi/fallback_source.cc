@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "models/log.h"
+#include "models/self_metrics.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
 #include "southbound/ssh/credentials.h"
@@ -42,15 +43,32 @@ Status FallbackSource::start() {
   std::lock_guard lock(mu_);
   if (thread_.joinable()) return Status::ok();
   stopping_ = false;
+  if (self_metrics_id_ == 0) {
+    // What the stream delivered and what became of it, so a reader can check
+    // that nothing was lost: queued = applied + coalesced + dropped.
+    self_metrics_id_ = SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {
+      const GnmiSourceStats s = stats();
+      const std::string& t = opts_.target;
+      out->push_back({"gnmi_source_notifications_received", {t}, double(s.notifications)});
+      out->push_back({"gnmi_source_leaves_queued", {t}, double(s.queued)});
+      out->push_back({"gnmi_source_leaves_applied", {t}, double(s.applied)});
+      out->push_back({"gnmi_source_leaves_coalesced", {t}, double(s.coalesced)});
+      out->push_back({"gnmi_source_leaves_dropped", {t}, double(s.dropped)});
+    });
+  }
   thread_ = std::thread([this] { run(); });
   return Status::ok();
 }
 
 void FallbackSource::stop() {
+  uint64_t metrics_id = 0;
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
+    std::swap(metrics_id, self_metrics_id_);
   }
+  // Outside mu_: remove() waits for a collect() that may be inside stats().
+  if (metrics_id != 0) SelfMetrics::instance().remove(metrics_id);
   cv_.notify_all();
   if (thread_.joinable()) thread_.join();
 }

@@ -100,6 +100,7 @@ class FallbackSource : public southbound::StreamSource {
   bool wake_pending_ = false; // guarded by mu_
   GnmiSourceStats published_; // guarded by mu_: what stats() returns
   std::thread thread_;
+  uint64_t self_metrics_id_ = 0;  // guarded by mu_: the per-target stream counters, 0 = none
 
   // Control thread only.
   Transport transport_ = Transport::kGnmi;

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Scale run of the whole gateway (issue 11): for each size, the simulator
+# (rdmagw_scale_sim, its own process) streams N Nexus leaves over gNMI and
+# writes M RDMA hosts' sysfs trees; the real `rdmagw run` reads them with all
+# three northbounds on; this script measures the gateway process alone and
+# prints one line of figures per size. Benchmarks print, they assert nothing.
+#
+#   bench/scale_run.sh [BUILD_DIR] [SIZES...]
+#   SIZES: 100k 300k 1m (default all three), or SWITCHESxHOSTS (e.g. 10x80)
+#   env: WINDOW=60 (seconds measured at steady state), WARMUP=40,
+#        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+BUILD=${1:-$HERE/../build-rel}; shift || true
+SIZES=${*:-100k 300k 1m}
+WINDOW=${WINDOW:-60}
+WARMUP=${WARMUP:-40}
+FLAP=${FLAP:-0}
+SNMP=${SNMP:-on}
+RUN_DIR=${RUN_DIR:-/dev/shm}
+DEVICES=8          # mlx5 devices per host (8 rails)
+HOSTS_PER_LEAF=64  # host ports per leaf: a 64-port leaf per rail and pod
+PROM=127.0.0.1:19464
+GNMI=127.0.0.1:19339
+REPORT="python3 $HERE/scale_report.py"
+SIM_PID= GW_PID=
+
+# A size is switches x hosts with 8 rails: hosts = switches * 64 / 8 fills
+# every leaf's 64 host ports (plus 2 uplinks and 4 ii ports). A leaf then
+# holds 5,042 series and a host 928, so 8 leaves + 64 hosts = 99.7k series.
+shape() {
+  case $1 in
+    100k) echo "8 64" ;;
+    300k) echo "24 192" ;;
+    1m) echo "80 640" ;;
+    *x*) echo "${1%x*} ${1#*x}" ;;
+    *) echo "bad size $1" >&2; exit 2 ;;
+  esac
+}
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+hwm_kb() { awk '/^VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+scrape() { curl -s -m 60 -o "$1" "http://$PROM/metrics"; }
+
+cleanup() {
+  [ -n "$GW_PID" ] && kill "$GW_PID" 2>/dev/null && wait "$GW_PID" 2>/dev/null
+  [ -n "$SIM_PID" ] && kill "$SIM_PID" 2>/dev/null && wait "$SIM_PID" 2>/dev/null
+  GW_PID= SIM_PID=
+}
+trap cleanup EXIT INT TERM
+
+HZ=$(getconf CLK_TCK)
+printf '# %s, %s cores, window %ss, flap %s%%, snmp %s\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP"
+for size in $SIZES; do
+  read -r SW HO <<<"$(shape "$size")"
+  dir=$(mktemp -d "$RUN_DIR/rdmagw-scale-XXXXXX")
+  "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
+      --hosts-per-leaf $HOSTS_PER_LEAF --period 10 --prometheus $PROM --gnmi-listen $GNMI \
+      --flap "$FLAP" --snmp "$SNMP" >"$dir/sim.log" 2>&1 &
+  SIM_PID=$!
+  for _ in $(seq 600); do [ -f "$dir/ready" ] || ! kill -0 $SIM_PID 2>/dev/null && break; sleep 0.5; done
+  [ -f "$dir/ready" ] || { echo "$size: simulator did not start: $(tail -3 "$dir/sim.log")"; cleanup; continue; }
+  # shellcheck disable=SC1091
+  . "$dir/scale.env"
+  "$BUILD/gateway/rdmagw" run --config "$dir/gateway.yaml" >"$dir/gateway.log" 2>&1 &
+  GW_PID=$!
+  # Warm-up: every leaf's first full sample and every host's first poll.
+  prev=0
+  for _ in $(seq 60); do
+    sleep 5
+    kill -0 $GW_PID 2>/dev/null || break
+    scrape "$dir/m.txt" && cur=$($REPORT series "$dir/m.txt")
+    [ "${cur:-0}" -gt 0 ] && [ "${cur:-0}" = "$prev" ] && break
+    prev=${cur:-0}
+  done
+  sleep "$WARMUP"
+  kill -0 $GW_PID 2>/dev/null || { echo "$size: gateway exited: $(tail -3 "$dir/gateway.log")"; cleanup; continue; }
+
+  # --- the measured window: users scrape, subscribe and walk meanwhile ---
+  scrape "$dir/before.txt"
+  g0=$(cpu_ticks $GW_PID); s0=$(cpu_ticks $SIM_PID); t0=$(date +%s.%N); rss0=$(rss_kb $GW_PID)
+  "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers 10 --seconds "$WINDOW" \
+      --path /interfaces/interface/state/counters/in-octets >"$dir/probe.txt" 2>"$dir/probe.err" &
+  probe=$!
+  sleep 5
+  scrape_ms=() scrape_bytes=0 gzip_bytes=0
+  for _ in 1 2 3; do
+    out=$(curl -s -m 60 -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
+    scrape_ms+=("$(awk '{printf "%.0f", $1 * 1000}' <<<"$out")"); scrape_bytes=${out#* }
+    gzip_bytes=$(curl -s -m 60 -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download}' "http://$PROM/metrics")
+    sleep 5
+  done
+  walk_ms=- walk_vb=-
+  if [ -n "${SNMP_ADDR:-}" ]; then
+    w0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 >"$dir/walk.txt" 2>&1
+    walk_vb=$(grep -c " = " "$dir/walk.txt")
+    walk_ms=$(( ($(date +%s%N) - w0) / 1000000 ))
+  fi
+  wait $probe
+  g1=$(cpu_ticks $GW_PID); s1=$(cpu_ticks $SIM_PID); t1=$(date +%s.%N)
+  scrape "$dir/after.txt"
+  load=$(cut -d' ' -f1-3 /proc/loadavg)
+  rss=$(rss_kb $GW_PID); hwm=$(hwm_kb $GW_PID)
+  series=$($REPORT series "$dir/after.txt")
+  build_ms=$(awk '/^rdmagw_exposition_duration_seconds / {printf "%.0f", $2 * 1000}' "$dir/after.txt")
+  read -r lag50 lag99 lagn <<<"$($REPORT lag "$dir/before.txt" "$dir/after.txt")"
+  gw_cores=$(awk -v a="$g0" -v b="$g1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
+  sim_cores=$(awk -v a="$s0" -v b="$s1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
+  probe_line=$(cat "$dir/probe.txt")
+
+  # --- no update lost: stop the simulator's sending, let the gateway drain ---
+  kill $SIM_PID; wait $SIM_PID 2>/dev/null; SIM_PID=
+  sleep 3
+  scrape "$dir/final.txt"
+  sent=$(awk -F= '/^sent=/ {print $2}' "$dir/sim-stats")
+  read -r recv queued applied coalesced dropped <<<"$($REPORT stream "$dir/final.txt")"
+  kill $GW_PID; wait $GW_PID 2>/dev/null; GW_PID=
+
+  echo "size=$size switches=$SW hosts=$HO series=$series gw_cores=$gw_cores sim_cores=$sim_cores" \
+       "rss_start_mb=$((rss0 / 1024)) rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
+       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
+       "snmp_walk_ms=$walk_ms snmp_varbinds=$walk_vb ingest_lag_p50_s=$lag50 ingest_lag_p99_s=$lag99 lag_updates=$lagn" \
+       "$probe_line notifications_sent=$sent received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
+       "loadavg=\"$load\""
+  [ -n "${KEEP:-}" ] || rm -rf "$dir"
+done
