@@ -38,7 +38,9 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
     const Store::ApplyResult r = store_.apply(target, updates);
     stats.written += r.applied;
     stats.rejected += r.rejected;
-    if (r.rejected > 0) RDMAGW_LOG(kError, "analytics") << target << ": " << r.first_error;
+    if (r.rejected > 0) {
+      RDMAGW_LOG(kError, "analytics") << target << ": " << r.first_error;
+    }
   }
   for (const auto& [target, paths] : written_) {
     const auto& now_written = written[target];
