@@ -2,9 +2,9 @@
 // A small fabric written straight into a Store, counter by counter, and an
 // AnalyticsEngine run on it at simulated times (no clock, no threads):
 //
-//   host01 mlx5_0/1 (ens1f0np0) ---- Ethernet1/1 \
-//   host02 mlx5_0/1 (ens1f0np0) ---- Ethernet1/2  leaf01 (nexus)
-//   esx01 vmnic4                ---- Ethernet1/3 /
+//   host01 mlx5_0/1 (ens1f0np0) ---- leaf01 Ethernet1/1
+//   host02 mlx5_0/1 (ens1f0np0) ---- leaf01 Ethernet1/2    (leaf01: nexus)
+//   esx01 vmnic4                ---- leaf01 Ethernet1/3
 //
 // Every port counts PFC on priorities 0 and 3 (3 is the lossless one); the
 // leaf's queues 0 and 3 count ECN marks and drops. Tests bump counters,

@@ -82,9 +82,10 @@ struct Node {
 // gauges are uint64 in our modules (the model's values are uint64), so both
 // encode as strings; a gauge declared uint32 in YANG fails here on purpose.
 // The derived rates and ratios (rdmagw-fabric) are decimal64, also a JSON
-// string, for which "4" is as valid as for uint64.
-std::string sampleValue(LeafKind kind) {
-  switch (kind) {
+// string, for which "4" is as valid as for uint64; a ratio is at most 1.
+std::string sampleValue(const LeafSchema& row) {
+  if (row.unit == "ratio") return "\"0.5\"";  // decimal64 with range 0..1
+  switch (row.kind) {
     case LeafKind::kCounter: return "\"18446744073709551615\"";
     case LeafKind::kGauge: return "\"4\"";
     case LeafKind::kString: return "\"sample value\"";
@@ -117,7 +118,7 @@ Node buildDocument(const std::map<std::string_view, std::string>& rename = {}) {
       entry.set(split(list->second.target), list->second.sample);
       n = &entry;
     }
-    n->child(segs.back()).value = sampleValue(row.kind);
+    n->child(segs.back()).value = sampleValue(row);
   }
   return root;
 }
