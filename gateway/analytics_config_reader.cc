@@ -98,17 +98,14 @@ void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::strin
           ok = false;
           continue;
         }
-        // One cable per port: a second would make its peer ambiguous.
+        // One cable per port: a second would make its peer ambiguous (and a
+        // cable from a port to itself is caught here too).
         const std::string id = end->toString();
         auto [at, fresh] = cabled.emplace(id, path + "." + key);
         if (!fresh) {
           r.error(e, path + "." + key, id + " is already cabled at " + at->second);
           ok = false;
         }
-      }
-      if (ok && link.a.target == link.b.target && link.a.name == link.b.name) {
-        r.error(links[i], path, "a link needs two different ends");
-        ok = false;
       }
       if (ok) c->links.push_back(std::move(link));
     }
