@@ -30,9 +30,10 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   RunStats stats;
   std::map<std::string, std::set<std::string>> written;
   for (auto& [target, updates] : out.byTarget()) {
-    // Only into targets that are collected: a target removed since the read
-    // must not come back as a shard holding nothing but verdicts.
-    if (!inv.target_kind.count(target)) continue;
+    // Only into targets that are up: a target removed since the read must
+    // not come back as a shard holding nothing but verdicts, and one that is
+    // down keeps no leaves at all (its up gauge says why), links included.
+    if (!inv.up.count(target)) continue;
     std::set<std::string>& paths = written[target];
     for (const Update& u : updates) paths.insert(u.path);
     const Store::ApplyResult r = store_.apply(target, updates);

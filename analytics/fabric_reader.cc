@@ -72,6 +72,7 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
     // own writes never create one, and nothing else is read from it.
     if (t.health.kind.empty()) continue;
     inv.target_kind[t.name] = t.health.kind;
+    if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {

@@ -51,6 +51,7 @@ struct RdmaPortRef {
 
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
+  std::set<std::string> up;                                  // targets whose last collection worked
   std::set<RdmaPortRef> rdma_ports;                          // with DCQCN counters
   std::map<RdmaPortRef, std::string> netdev;                 // RDMA port -> its netdev
   std::map<PortRef, std::set<int>> priorities;               // ports with per-priority counters

@@ -215,6 +215,20 @@ TEST_F(AnalyticsEngineTest, ATargetThatStopsAnsweringLosesItsVerdictsNotTheOther
   EXPECT_EQ(fabric_.derived("pause-tree-state").count("host02:ens1f0np0:3"), 0u);
 }
 
+TEST_F(AnalyticsEngineTest, ATargetThatIsDownKeepsNoDerivedLeaves) {
+  fabric_.ticks(3);
+  ASSERT_EQ(fabric_.derived("peer-target").count("esx01:vmnic4"), 1u);
+  TargetHealth down;
+  down.kind = "esxi";
+  down.up = false;
+  fabric_.store().setHealth("esx01", down);
+  fabric_.silence("esx01");
+  fabric_.tick();
+  EXPECT_EQ(fabric_.derived("peer-target").count("esx01:vmnic4"), 0u);
+  EXPECT_EQ(fabric_.derived("pause-tree-state").count("esx01:vmnic4:3"), 0u);
+  EXPECT_EQ(fabric_.derived("peer-target").count("leaf01:Ethernet1/3"), 1u) << "the switch end stays";
+}
+
 TEST(QueuePriorityTest, TrailingNumberOfTheQueueName) {
   EXPECT_EQ(queuePriority("3"), 3);
   EXPECT_EQ(queuePriority("q3"), 3);

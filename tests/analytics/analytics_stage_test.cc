@@ -14,6 +14,7 @@ namespace {
 TEST(AnalyticsStageTest, RunsOnItsPeriodWritesLinksAndStops) {
   Store store;
   TargetHealth h;
+  h.up = true;
   h.kind = "nexus";
   store.setHealth("leaf01", h);
   h.kind = "rdma-host";
