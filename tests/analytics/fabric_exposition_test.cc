@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "northbound/prometheus/exposition.h"
 #include "tests/analytics/small_fabric.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -52,6 +55,24 @@ TEST(FabricExpositionTest, DerivedFamiliesCarryTheRawLabels) {
                              "rdmagw_fabric_pfc_lossless_drop_alarm", "rdmagw_fabric_pause_tree_size_ports"}) {
     EXPECT_TRUE(hasLine(text, std::string("# TYPE ") + family + " gauge")) << family;
   }
+}
+
+// The naming and format checks Prometheus maintainers apply to exporters,
+// on an exposition holding every derived family this fabric produces.
+TEST(FabricExpositionTest, PromtoolFindsNothingToLint) {
+  constexpr const char* kPromtool = "/usr/bin/promtool";
+  if (access(kPromtool, X_OK) != 0) GTEST_SKIP() << kPromtool << " not installed";
+  SmallFabric f;
+  f.ticks(6, [&] {
+    f.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "in-pause-duration"), 1000);
+    f.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 10);
+  });
+  testsupport::TempDir tmp("rdmagw-fabric-prom");
+  const std::string file = tmp.file("metrics.txt");
+  ASSERT_TRUE(testsupport::writeFile(file, northbound::ExpositionWriter().build(f.store())));
+  const testsupport::CommandResult r = testsupport::runCommand(std::string(kPromtool) + " check metrics < " + file);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "");
 }
 
 }  // namespace
