@@ -68,16 +68,16 @@ TEST(AnalyticsConfigReaderTest, EveryErrorWithItsPlace) {
   auto cfg = parseConfig(yaml, "bad.yaml");
   ASSERT_FALSE(cfg.isOk());
   const std::string m = cfg.status().message();
-  EXPECT_NE(m.find("bad.yaml:8:26: analytics.no_drop_priorities[1]: must be a priority 0..7"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:8:27: analytics.no_drop_priorities[1]: must be a priority 0..7"), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:9:3: analytics.colour: unknown key"), std::string::npos) << m;
-  EXPECT_NE(m.find("bad.yaml:11:20: analytics.links[0].a.target: no target named \"leaf2\" in targets"), std::string::npos) << m;
-  EXPECT_NE(m.find("bad.yaml:12:36: analytics.links[0].b.rdma_port: \"mlx5_0\" is not <device>/<port>"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:11:19: analytics.links[0].a.target: no target named \"leaf2\" in targets"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:12:37: analytics.links[0].b.rdma_port: \"mlx5_0\" is not <device>/<port>"), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:13:10: analytics.links[1].a: give exactly one of interface, rdma_port or nic"), std::string::npos) << m;
-  EXPECT_NE(m.find("bad.yaml:14:36: analytics.links[1].b.rdma_port: only on an rdma-host target (leaf1 is nexus)"), std::string::npos) << m;
-  EXPECT_NE(m.find("bad.yaml:16:30: analytics.links[2].b.nic: only on an esxi target (host1 is rdma-host)"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:14:37: analytics.links[1].b.rdma_port: only on an rdma-host target (leaf1 is nexus)"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:16:31: analytics.links[2].b.nic: only on an esxi target (host1 is rdma-host)"), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:19:10: analytics.links[4].a: leaf1:Ethernet1/4 is already cabled at analytics.links[3].a"), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:21:7: analytics.links[5].b: required key is missing"), std::string::npos) << m;
-  EXPECT_NE(m.find("analytics: window must be at least twice the period"), std::string::npos) << m;
+  EXPECT_NE(m.find("bad.yaml:6:3: analytics: window must be at least twice the period"), std::string::npos) << m;
 }
 
 TEST(AnalyticsConfigReaderTest, ALinkNeedsTwoDifferentEnds) {
