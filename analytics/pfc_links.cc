@@ -8,7 +8,11 @@ namespace rdmagw::analytics {
 namespace {
 
 // Relative difference between the two ends' rates still counted as equal.
-constexpr double kBalanceTolerance = 0.1;
+// The two devices are polled at different moments, so over a short window
+// bursty pause differs by a poll's worth at each end: the simulated fabric,
+// a window of six polls, showed 11% between ends that lose nothing. Lost
+// pause, or a peer not counting the priority, shows as far more.
+constexpr double kBalanceTolerance = 0.25;
 
 std::set<int> noDropPriorities(const RunContext& ctx, const PortRef& port) {
   std::set<int> out;

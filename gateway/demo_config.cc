@@ -123,7 +123,7 @@ void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono:
   for (const TargetConfig& t : cfg.targets) targets.insert(t.name);
   cfg.analytics_enabled = true;
   cfg.analytics.period = interval;
-  cfg.analytics.window = 6 * interval;
+  cfg.analytics.window = 10 * interval;
   cfg.analytics.no_drop_priorities = {fabric.config().roce_priority};
   cfg.analytics.links.clear();
   for (int e = 0; e < fabric.endpointCount(); ++e) {

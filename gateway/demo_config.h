@@ -55,7 +55,7 @@ Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds in
 // Turns the analytics stage on over the simulator's own cabling: every RDMA
 // device's port 1 and every vmnic to its leaf port, as static links. Links to
 // a device the config has no target for (switches skipped without root) are
-// left out. The window holds six collection intervals.
+// left out. The window holds ten collection intervals.
 void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval);
 
 }  // namespace rdmagw::gateway

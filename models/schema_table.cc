@@ -262,7 +262,7 @@ const LeafSchema kLeaves[] = {
     {FAB_LINK "source", S, "", "Where the link is known from: static (the config's analytics.links).", "rdmagw_fabric_link_source_info", "interface"},
     {FAB_PRIO "out-pause-rate", G, "frames-per-second", "PFC pause frames per second this port sent on the priority.", "rdmagw_fabric_pfc_out_pause_frames_per_second", "interface,priority"},
     {FAB_PRIO "peer-in-pause-rate", G, "frames-per-second", "PFC pause frames per second the linked peer port received on the priority.", "rdmagw_fabric_pfc_peer_in_pause_frames_per_second", "interface,priority"},
-    {FAB_PRIO "pause-balance", S, "", "Pause frames this port sent against those its peer received, within 10%: idle, balanced, unbalanced (pause lost, or the peer does not count it on this priority).", "rdmagw_fabric_pfc_pause_balance_info", "interface,priority"},
+    {FAB_PRIO "pause-balance", S, "", "Pause frames this port sent against those its peer received, within 25%: idle, balanced, unbalanced (pause lost, or the peer does not count it on this priority).", "rdmagw_fabric_pfc_pause_balance_info", "interface,priority"},
     {FAB_PRIO "pause-balance-code", G, "", "Pause balance as a number: 0 idle, 1 balanced, 2 unbalanced.", "rdmagw_fabric_pfc_pause_balance_code", "interface,priority"},
     {FAB_PRIO "paused-ratio", G, "ratio", "Fraction of the window the priority was paused by received PFC (from the NIC's pause duration).", "rdmagw_fabric_pfc_paused_ratio", "interface,priority"},
     {FAB_PRIO "lossless-drop-rate", G, "packets-per-second", "Packets per second dropped on a lossless (PFC) priority: host receive discards, switch queue drops of its qos-group.", "rdmagw_fabric_pfc_lossless_drop_packets_per_second", "interface,priority"},

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "analytics/fabric_reader.h"
+#include "analytics/pfc_links.h"
 #include "tests/analytics/small_fabric.h"
 
 namespace rdmagw::analytics {
@@ -227,6 +228,14 @@ TEST_F(AnalyticsEngineTest, ATargetThatIsDownKeepsNoDerivedLeaves) {
   EXPECT_EQ(fabric_.derived("peer-target").count("esx01:vmnic4"), 0u);
   EXPECT_EQ(fabric_.derived("pause-tree-state").count("esx01:vmnic4:3"), 0u);
   EXPECT_EQ(fabric_.derived("peer-target").count("leaf01:Ethernet1/3"), 1u) << "the switch end stays";
+}
+
+TEST(PauseBalanceTest, EqualWithinAQuarterOrOneFramePerWindow) {
+  EXPECT_EQ(judgeBalance(0, 0, 60), PauseBalance::kIdle);
+  EXPECT_EQ(judgeBalance(100, 80, 60), PauseBalance::kBalanced);
+  EXPECT_EQ(judgeBalance(100, 70, 60), PauseBalance::kUnbalanced);
+  EXPECT_EQ(judgeBalance(100, 0, 60), PauseBalance::kUnbalanced);
+  EXPECT_EQ(judgeBalance(0.01, 0, 60), PauseBalance::kBalanced) << "less than a frame in the window";
 }
 
 TEST(QueuePriorityTest, TrailingNumberOfTheQueueName) {
