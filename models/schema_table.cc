@@ -20,6 +20,7 @@ constexpr LeafKind C = LeafKind::kCounter;
 constexpr LeafKind G = LeafKind::kGauge;
 constexpr LeafKind S = LeafKind::kString;
 
+#define IF_STATE "/interfaces/interface/state/"
 #define IF_CTR "/interfaces/interface/state/counters/"
 #define ETH_CTR "/interfaces/interface/ethernet/state/counters/"
 #define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
@@ -59,6 +60,9 @@ constexpr LeafKind S = LeafKind::kString;
 
 const LeafSchema kLeaves[] = {
     // --- OpenConfig interface counters (host netdevs, switch ports) ---
+    // Interface state: what IF-MIB serves as ifAlias and ifOperStatus.
+    {IF_STATE "description", S, "", "Interface description as configured on the device (NX-OS `description`, OpenConfig state/description); IF-MIB ifAlias.", "rdmagw_interface_description_info", "interface", 1.0, IFX "18"},
+    {IF_STATE "oper-status", S, "", "Operational state of the interface: UP, DOWN, or the device's own word upper-cased; IF-MIB ifOperStatus.", "rdmagw_interface_oper_status_info", "interface", 1.0, IFT "8"},
     {IF_CTR "in-octets", C, "bytes", "Octets received on the interface.", "rdmagw_interface_in_bytes_total", "interface", 1.0, IFX "6 " IFT "10"},
     {IF_CTR "out-octets", C, "bytes", "Octets transmitted on the interface.", "rdmagw_interface_out_bytes_total", "interface", 1.0, IFX "10 " IFT "16"},
     {IF_CTR "in-pkts", C, "packets", "Packets received on the interface.", "rdmagw_interface_in_packets_total", "interface", 1.0, RG_IF "1"},

@@ -128,7 +128,8 @@ std::vector<GnmiSubscription> nxosDefaultSubscriptions(milliseconds sample_inter
   // State leaves change rarely and matter at once: ON_CHANGE, unless a
   // SAMPLE subscription above already covers them.
   for (const char* leaf : {"openconfig:/interfaces/interface/state/oper-status",
-                           "openconfig:/interfaces/interface/state/admin-status"}) {
+                           "openconfig:/interfaces/interface/state/admin-status",
+                           "openconfig:/interfaces/interface/state/description"}) {
     Result<Path> want = Path::parse(leaf);
     bool covered = false;
     for (const GnmiSubscription& s : subs) {

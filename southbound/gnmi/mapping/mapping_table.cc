@@ -29,6 +29,11 @@ constexpr ValueRule C = ValueRule::kCounter;
 #define M_PRIO "/interfaces/interface[name={if:ifname}]/ethernet/pfc/priorities/priority[id={q:priority}]/state/counters/"
 
 const MappingRow kRows[] = {
+    // Interface state, subscribed ON_CHANGE by gnmi_config.cc, not sampled.
+    {"openconfig:/interfaces/interface[name={if}]/state/oper-status",
+     "/interfaces/interface[name={if:ifname}]/state/oper-status", ValueRule::kAsSent, false},
+    {"openconfig:/interfaces/interface[name={if}]/state/description",
+     "/interfaces/interface[name={if:ifname}]/state/description", ValueRule::kAsSent, false},
     {OC_IF "in-octets", M_IF "in-octets", C, true},
     {OC_IF "out-octets", M_IF "out-octets", C, true},
     {OC_IF "in-pkts", M_IF "in-pkts", C, true},

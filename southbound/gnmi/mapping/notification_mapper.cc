@@ -156,6 +156,10 @@ class Mapper final : public JsonLeafSink {
         case Bind::kBound: {
           std::string path;
           if (!render(*row, row->target.size(), b, path)) break;
+          if (row->row->value == ValueRule::kAsSent) {  // state leaves: oper-status, description
+            out_.updates.push_back(Update{std::move(path), toValue(v), ts_, {}});
+            return;
+          }
           uint64_t c;
           if (!toCounter(v, c)) {
             out_.errors.push_back(here(p) + ": counter value " + describe(v) + " is not a count, leaf dropped");

@@ -20,6 +20,10 @@ Path qosBase(const std::string& ifname) {
 
 }  // namespace
 
+std::string ifStatePath(const std::string& ifname, std::string_view leaf) {
+  return ifBase(ifname).add("state").add(std::string(leaf)).toString();
+}
+
 std::string ifCounterPath(const std::string& ifname, std::string_view leaf) {
   return ifBase(ifname).add("state").add("counters").add(std::string(leaf)).toString();
 }

@@ -13,6 +13,8 @@
 
 namespace rdmagw::southbound::ssh {
 
+// /interfaces/interface[name=X]/state/<leaf> (description, oper-status)
+std::string ifStatePath(const std::string& ifname, std::string_view leaf);
 // /interfaces/interface[name=X]/state/counters/<leaf>
 std::string ifCounterPath(const std::string& ifname, std::string_view leaf);
 // /interfaces/interface[name=X]/ethernet/state/counters/<leaf>

@@ -1,6 +1,8 @@
+#include <cctype>
 #include <string>
 #include <vector>
 
+#include "southbound/ssh/parsers/nxos_emit.h"
 #include "southbound/ssh/parsers/nxos_if_counters.h"
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_json.h"
@@ -42,6 +44,27 @@ constexpr KeyLeaf kKeys[] = {
 constexpr std::string_view kNameKeys[] = {"interface", "interface_rx", "interface_tx", "if_name_str"};
 constexpr std::string_view kRowKeys[] = {"ROW_interface", "ROW_rx_counters", "ROW_tx_counters"};
 
+// OpenConfig's oper-status words for NX-OS's "state" ("up", "down"); any
+// other word is kept, upper-cased, so nothing the switch said is lost.
+std::string operStatus(std::string_view nxos) {
+  std::string out;
+  for (char ch : nxos) out += char(std::toupper(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+// `show interface | json` rows carry the port's state and description (the
+// counters tables do not): IF-MIB's ifOperStatus and ifAlias.
+void emitState(const JsonValue& r, const std::string& ifname, Emitter& em) {
+  const JsonValue* state = r.get("state");
+  if (state != nullptr && state->type == JsonValue::Type::kString && !state->text.empty()) {
+    em.text(ifStatePath(ifname, "oper-status"), operStatus(state->text));
+  }
+  const JsonValue* desc = r.get("desc");
+  if (desc != nullptr && desc->type == JsonValue::Type::kString) {
+    em.text(ifStatePath(ifname, "description"), std::string(desc->text));
+  }
+}
+
 void row(const JsonValue& r, size_t n, Emitter& em) {
   std::optional<std::string> ifname;
   for (std::string_view k : kNameKeys) {
@@ -55,6 +78,7 @@ void row(const JsonValue& r, size_t n, Emitter& em) {
     em.error("row " + std::to_string(n) + ": no usable interface name, skipped");
     return;
   }
+  emitState(r, *ifname, em);
   IfCounters c;
   for (const KeyLeaf& kl : kKeys) {
     if (c.has(kl.leaf)) continue;

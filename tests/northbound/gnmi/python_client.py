@@ -8,10 +8,12 @@
 #   D <path>                      deletes
 #   SYNC
 #   STATUS <code> <details>       last line
-import json, queue, sys, threading
+import json, os, queue, sys, threading
 import grpc
 sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'support'))
 import gnmi_pb2, gnmi_pb2_grpc
+from gnmi_path_text import path_of, show
 
 addr = sys.argv[2]
 req = json.load(open(sys.argv[3]))
@@ -33,36 +35,6 @@ def channel():
     rd = lambda k: open(req[k], 'rb').read() if req.get(k) else None
     creds = grpc.ssl_channel_credentials(rd('ca'), rd('key'), rd('cert'))
     return grpc.secure_channel(addr, creds, options=opts + [('grpc.ssl_target_name_override', 'localhost')])
-
-
-def path_of(text, target=''):
-    p = gnmi_pb2.Path(target=target)
-    if ':' in text.split('/')[0]:
-        p.origin, text = text.split(':', 1)
-    i = 0
-    while i < len(text):
-        if text[i] == '/':
-            i += 1
-            continue
-        e = p.elem.add()
-        j = i
-        while j < len(text) and text[j] not in '/[':
-            j += 1
-        e.name = text[i:j]
-        while j < len(text) and text[j] == '[':
-            k = text.index(']', j)
-            key, val = text[j + 1:k].split('=', 1)
-            e.key[key] = val
-            j = k + 1
-        i = j
-    return p
-
-
-def show(p):
-    s = (p.origin + ':') if p.origin else ''
-    for e in p.elem:
-        s += '/' + e.name + ''.join('[%s=%s]' % kv for kv in sorted(e.key.items()))
-    return s or '/'
 
 
 def notification(n):

@@ -155,6 +155,8 @@ TEST_F(SnmpAgentTest, EveryTableAnswersWithTheStoreValues) {
   std::vector<Check> checks = {
       {"sw1", ".1.3.6.1.2.1.2.2.1.2" + sw, "\"eth1/1\""},               // ifDescr
       {"sw1", ".1.3.6.1.2.1.2.2.1.14" + sw, "3"},                       // ifInErrors
+      {"sw1", ".1.3.6.1.2.1.2.2.1.8" + sw, "up"},                       // ifOperStatus, from "UP"
+      {"sw1", ".1.3.6.1.2.1.31.1.1.1.18" + sw, "\"host01:mlx5_0\""},    // ifAlias
       {"sw1", ".1.3.6.1.2.1.31.1.1.1.10" + sw, "1234"},                 // ifHCOutOctets
       {"sw1", ".1.3.6.1.2.1.10.7.10.1.5" + sw, "77"},                   // dot3HCInPauseFrames
       {"sw1", ".1.3.6.1.2.1.10.7.10.1.4" + sw, "78"},                   // dot3OutPauseFrames

@@ -39,6 +39,8 @@ void fillStore(Store* store) {
   put(store, kSwitch, eth11 + "/ethernet/pfc/state/counters/in-pfc-frames", uint64_t{500});
   put(store, kSwitch, eth11 + "/ethernet/pfc/state/counters/out-pfc-frames", uint64_t{600});
   put(store, kSwitch, eth11 + "/ethernet/pfc/state/admin-mode", std::string("on"));
+  put(store, kSwitch, eth11 + "/state/description", std::string("host01:mlx5_0"));
+  put(store, kSwitch, eth11 + "/state/oper-status", std::string("UP"));
   put(store, kSwitch, eth11 + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames", uint64_t{31});
   put(store, kSwitch, eth11 + "/ethernet/pfc/priorities/priority[id=3]/state/counters/out-pause-frames", uint64_t{32});
   put(store, kSwitch, eth11 + "/ethernet/pfc/priorities/priority[id=4]/state/counters/in-pause-frames", uint64_t{41});

@@ -27,6 +27,7 @@ constexpr const char* kClient = R"PY(
 import sys, grpc
 sys.path.insert(0, sys.argv[1])
 import gnmi_pb2, gnmi_pb2_grpc
+from gnmi_path_text import path_of, show
 
 addr, mode, enc, count = sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 opts = dict(a.split('=', 1) for a in sys.argv[6:])
@@ -42,40 +43,12 @@ else:
     ch = grpc.insecure_channel(addr)
 stub = gnmi_pb2_grpc.gNMIStub(ch)
 
-def path_of(text):
-    p = gnmi_pb2.Path()
-    if ':' in text.split('/')[0]:
-        p.origin, text = text.split(':', 1)
-    i = 0
-    while i < len(text):
-        if text[i] == '/':
-            i += 1
-            continue
-        e = p.elem.add()
-        j = i
-        while j < len(text) and text[j] not in '/[':
-            j += 1
-        e.name = text[i:j]
-        while j < len(text) and text[j] == '[':
-            k = text.index(']', j)
-            key, val = text[j + 1:k].split('=', 1)
-            e.key[key] = val
-            j = k + 1
-        i = j
-    return p
-
-def show(p):
-    s = (p.origin + ':') if p.origin else ''
-    for e in p.elem:
-        s += '/' + e.name + ''.join('[%s=%s]' % kv for kv in sorted(e.key.items()))
-    return s
-
 def emit(resp):
     kind = resp.WhichOneof('response')
     if kind == 'update':
         for u in resp.update.update:
             v = u.val.WhichOneof('value')
-            print('UPDATE', show(u.path), v, getattr(u.val, v).decode() if v == 'json_val' else getattr(u.val, v))
+            print('UPDATE', show(u.path, empty=''), v, getattr(u.val, v).decode() if v == 'json_val' else getattr(u.val, v))
     elif kind == 'sync_response':
         print('SYNC')
     else:
@@ -163,7 +136,8 @@ class GnmiPythonTest : public ::testing::Test {
   // Runs the client; returns its stdout lines.
   std::vector<std::string> run(const std::string& mode, const std::string& enc, int count,
                                const std::string& extra = "") {
-    const std::string cmd = "/usr/bin/python3 " + *dir_ + "/client.py " + *dir_ + " " +
+    // PYTHONPATH: tests/support/gnmi_path_text.py, shared with the northbound's client.
+    const std::string cmd = "PYTHONPATH=" RDMAGW_SOURCE_DIR "/tests/support /usr/bin/python3 " + *dir_ + "/client.py " + *dir_ + " " +
                             target_->address() + " " + mode + " " + enc + " " +
                             std::to_string(count) + " " + extra + " 2>" + *dir_ + "/stderr.txt";
     std::vector<std::string> lines;

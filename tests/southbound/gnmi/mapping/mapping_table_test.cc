@@ -107,7 +107,9 @@ TEST(MappingTable, EveryTargetIsASchemaRowWithItsKeyCount) {
     size_t keys = 0;
     for (const TargetElem& e : row.target) keys += e.keys.size();
     EXPECT_EQ(SchemaTable::splitLabels(leaf->labels).size(), keys) << row.target_keyless;
-    EXPECT_EQ(leaf->kind, LeafKind::kCounter) << row.target_keyless;
+    // Counter rules feed counter rows; state leaves (as sent) feed strings.
+    EXPECT_EQ(leaf->kind, row.row->value == ValueRule::kCounter ? LeafKind::kCounter : LeafKind::kString)
+        << row.target_keyless;
     // Templates are canonical: parse(toString) gives the same string back.
     std::string t = expectedTarget(row.row->target);
     EXPECT_EQ(Path::parse(t)->toString(), t);
@@ -135,7 +137,26 @@ TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
     all_targets.insert(row.target_keyless);
     if (row.row->subscribe) ++sources[row.target_keyless];
   }
-  for (const std::string& t : all_targets) EXPECT_EQ(sources[t], 1) << t;
+  // Counters come from exactly one sampled row; state leaves (as sent) from
+  // none: gnmi_config.cc subscribes them ON_CHANGE.
+  for (const CompiledRow& row : MappingTable::instance().rows()) {
+    const int want = row.row->value == ValueRule::kCounter ? 1 : 0;
+    EXPECT_EQ(sources[row.target_keyless], want) << row.target_keyless;
+  }
+}
+
+TEST(MappingTable, InterfaceStateMapsAsSent) {
+  for (const char* leaf : {"oper-status", "description"}) {
+    ::gnmi::Notification n;
+    ::gnmi::TypedValue v;
+    v.set_string_val(std::string(leaf) == "oper-status" ? "UP" : "host01:mlx5_0");
+    addUpdate(n, testing::gpath(std::string("openconfig:/interfaces/interface[name=eth1/7]/state/") + leaf), v);
+    MappedNotification m;
+    ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+    ASSERT_EQ(m.updates.size(), 1u) << leaf << ": " << (m.errors.empty() ? "" : m.errors[0]);
+    EXPECT_EQ(m.updates[0].path, std::string("/interfaces/interface[name=Ethernet1/7]/state/") + leaf);
+    EXPECT_EQ(m.updates[0].value, Value(v.string_val()));
+  }
 }
 
 // `show interface counters errors` and gNMI feed the same leaves: every

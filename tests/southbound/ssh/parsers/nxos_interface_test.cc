@@ -94,6 +94,26 @@ TEST(NxosInterfaceJsonTest, N3548Golden) {
   EXPECT_FALSE(findUpdate(p.batch, ifc("Vlan1", "in-pkts")));
 }
 
+TEST(NxosInterfaceJsonTest, StateAndDescriptionForIfMib) {
+  Parsed p = parse("nxos-interface-json", readFixture("nxos_n3548_show_interface_json__napalm.json"));
+  ASSERT_TRUE(p.status.isOk());
+  const std::string state = "/interfaces/interface[name=Ethernet1/5]/state/";
+  const Update* desc = findUpdate(p.batch, state + "description");
+  ASSERT_NE(desc, nullptr);
+  EXPECT_EQ(std::get<std::string>(desc->value), "SIL-ULLNK-202_SF_P1");
+  const Update* up = findUpdate(p.batch, state + "oper-status");
+  ASSERT_NE(up, nullptr);
+  EXPECT_EQ(std::get<std::string>(up->value), "UP");
+  // "state": "down" (XCVR not inserted), and no "desc" key: no description.
+  const Update* down = findUpdate(p.batch, "/interfaces/interface[name=Ethernet1/1]/state/oper-status");
+  ASSERT_NE(down, nullptr);
+  EXPECT_EQ(std::get<std::string>(down->value), "DOWN");
+  EXPECT_EQ(findUpdate(p.batch, "/interfaces/interface[name=Ethernet1/1]/state/description"), nullptr);
+  // The counters-only tables carry neither.
+  Parsed counters = parse("nxos-interface-json", readFixture("nxos_n3548_show_interface_counters_detailed_json__napalm.json"));
+  for (const Update& u : counters.batch.updates) EXPECT_EQ(u.path.find("/state/oper-status"), std::string::npos) << u.path;
+}
+
 TEST(NxosInterfaceJsonTest, N3548CountersDetailedGolden) {
   // Numbers agree with napalm's get_interfaces_counters() expected result.
   Parsed p = parse("nxos-interface-json", readFixture("nxos_n3548_show_interface_counters_detailed_json__napalm.json"));
