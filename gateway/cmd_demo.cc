@@ -224,6 +224,8 @@ int demoCommand(const Args& args) {
                                   << sshd.port();
       }
     }
+    // The verdicts over the simulator's cabling (analytics/).
+    if (cfg.isOk()) addSimAnalytics(cfg.value(), sim::Fabric(fabric), interval);
     if (cfg.isOk() && snmp_mode == "on") {
       sim::SnmpdOptions opts;
       for (const TargetConfig& t : cfg.value().targets) opts.contexts.push_back(t.name);

@@ -1,10 +1,12 @@
 #include "gateway/config.h"
 
+#include "gateway/analytics_config_reader.h"
 #include "gateway/gnmi_northbound_config.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -282,7 +284,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_series_per_target",
-                         "targets", "northbound"});
+                         "targets", "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -307,6 +309,12 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
       }
       cfg.targets.push_back(std::move(t));
     }
+  }
+  if (YAML::Node a = root["analytics"]) {
+    std::map<std::string, std::string> kinds;
+    for (const TargetConfig& t : cfg.targets) kinds.emplace(t.name, t.kind);
+    cfg.analytics_enabled = true;
+    readAnalytics(r, a, kinds, &cfg.analytics);
   }
   if (YAML::Node nb = root["northbound"]) readNorthbound(r, nb, &cfg);
   else cfg.prometheus_enabled = true;  // defaults: Prometheus on 127.0.0.1:9464

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "analytics/analytics_config.h"
 #include "models/log.h"
 #include "models/status.h"
 #include "northbound/gnmi/gnmi_server_config.h"
@@ -55,6 +56,8 @@ struct GatewayConfig {
   northbound::SnmpConfig snmp;
   bool gnmi_enabled = false;  // a northbound.gnmi block turns the gNMI server on
   northbound::GnmiServerConfig gnmi;
+  bool analytics_enabled = false;  // an `analytics` block turns the stage on
+  analytics::AnalyticsConfig analytics;
 };
 
 // Parses and validates; on failure the Status message holds one line per

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 namespace rdmagw::gateway {
 
@@ -114,6 +115,30 @@ Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds in
   }
   addSimCliTargets(cfg, devices, endpoint, interval, gnmi);
   return Status::ok();
+}
+
+void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval) {
+  using analytics::LinkEnd;
+  std::set<std::string> targets;
+  for (const TargetConfig& t : cfg.targets) targets.insert(t.name);
+  cfg.analytics_enabled = true;
+  cfg.analytics.period = interval;
+  cfg.analytics.window = 10 * interval;
+  cfg.analytics.no_drop_priorities = {fabric.config().roce_priority};
+  cfg.analytics.links.clear();
+  for (int e = 0; e < fabric.endpointCount(); ++e) {
+    const std::string name = fabric.endpointName(e);  // host01:mlx5_0, esx02:vmnic1
+    const size_t colon = name.find(':');
+    analytics::LinkConfig link;
+    link.a = LinkEnd{fabric.switches()[fabric.attachment(e).sw].name, LinkEnd::Kind::kInterface,
+                     fabric.switchPortOf(e).name};
+    if (e < fabric.deviceCount()) {
+      link.b = LinkEnd{name.substr(0, colon), LinkEnd::Kind::kRdmaPort, name.substr(colon + 1) + "/1"};
+    } else {
+      link.b = LinkEnd{name.substr(0, colon), LinkEnd::Kind::kNic, name.substr(colon + 1)};
+    }
+    if (targets.count(link.a.target) && targets.count(link.b.target)) cfg.analytics.links.push_back(std::move(link));
+  }
 }
 
 }  // namespace rdmagw::gateway

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gateway/config.h"
+#include "sim/fabric.h"
 #include "sim/sshd_launcher.h"
 
 namespace rdmagw::gateway {
@@ -50,5 +51,11 @@ void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devic
 // rdmagw-sim-shell; says which is missing otherwise. No devices: ok, no sshd.
 Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
                         sim::SshdLauncher& sshd, GatewayConfig& cfg, const SimGnmiEndpoint* gnmi = nullptr);
+
+// Turns the analytics stage on over the simulator's own cabling: every RDMA
+// device's port 1 and every vmnic to its leaf port, as static links. Links to
+// a device the config has no target for (switches skipped without root) are
+// left out. The window holds ten collection intervals.
+void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval);
 
 }  // namespace rdmagw::gateway

@@ -1,5 +1,6 @@
 #include "gateway/pipeline.h"
 
+#include "analytics/analytics_stage.h"
 #include "gateway/registry.h"
 #include "models/log.h"
 #include "northbound/gnmi/gnmi_server.h"
@@ -55,6 +56,10 @@ Status Pipeline::start() {
       return st;
     }
   }
+  if (config_.analytics_enabled) {
+    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics);
+    analytics_->start();
+  }
   scheduler_ = std::move(scheduler);
   scheduler_->start();
   streams_ = std::move(streams);
@@ -73,6 +78,10 @@ void Pipeline::stop() {
   if (scheduler_) {
     scheduler_->stop();
     scheduler_.reset();
+  }
+  if (analytics_) {
+    analytics_->stop();
+    analytics_.reset();
   }
   if (snmp_) {
     snmp_->stop();

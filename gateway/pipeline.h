@@ -1,7 +1,9 @@
 #pragma once
-// Wires one running gateway: store, northbound servers, southbound pollers.
-// Starts sinks before sources and stops in reverse, so no update is written
-// into a store nobody serves and collectors drain before servers go.
+// Wires one running gateway: store, northbound servers, analytics,
+// southbound pollers. Starts sinks before sources and stops in reverse, so no
+// update is written into a store nobody serves and collectors drain before
+// servers go. Analytics sits between: it starts before the sources (it
+// derives nothing until they write) and stops right after them.
 
 #include <memory>
 #include <string>
@@ -18,6 +20,9 @@ class GnmiServer;
 }
 namespace rdmagw::southbound {
 class PollScheduler;
+}
+namespace rdmagw::analytics {
+class AnalyticsStage;
 }
 
 namespace rdmagw::gateway {
@@ -43,6 +48,7 @@ class Pipeline {
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::SnmpAgent> snmp_;
   std::unique_ptr<northbound::GnmiServer> gnmi_;
+  std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets
 };

@@ -2,6 +2,8 @@
 //   /interfaces/...   openconfig-interfaces / openconfig-if-ethernet leaves
 //                     plus rdmagw-pfc additions (ethernet/pfc)
 //   /rdma/...         rdmagw-rdma (IB PMA counters, mlx5 hw_counters)
+//   /fabric/...       rdmagw-fabric: derived by analytics/ from the rows above,
+//                     written under the target of the port they are about
 // Prometheus names: rdmagw_<subsystem>_<name>_<unit>[_total], base units.
 
 #include <cstdlib>
@@ -34,6 +36,9 @@ constexpr LeafKind S = LeafKind::kString;
 #define HNIC_CTR HNIC "counters/"
 #define HNIC_PAUSE HNIC "pause-counters/"
 #define HNIC_PRIO "/hypervisor/nics/nic/priorities/priority/state/counters/"
+#define FAB_DCQCN "/fabric/dcqcn/devices/device/ports/port/state/"
+#define FAB_LINK "/fabric/interfaces/interface/link/state/"
+#define FAB_PRIO "/fabric/interfaces/interface/priorities/priority/state/"
 
 // SNMP OIDs (LeafSchema::oid): the column(s) each leaf is served as, space
 // separated when a standard MIB has both a 32- and a 64-bit object. The
@@ -243,6 +248,33 @@ const LeafSchema kLeaves[] = {
     {HNIC_PRIO "rx-pause-duration", C, "microseconds", "Time this priority was paused by received PFC.", "rdmagw_hypervisor_nic_pfc_rx_pause_duration_seconds_total", "nic,priority", 1e-6, RG_PRIO "4"},
     {HNIC_PRIO "tx-pause-duration", C, "microseconds", "Time this priority paused its peer.", "rdmagw_hypervisor_nic_pfc_tx_pause_duration_seconds_total", "nic,priority", 1e-6, RG_PRIO "5"},
     {HNIC_PRIO "rx-pause-transition", C, "events", "Transitions of this priority to paused.", "rdmagw_hypervisor_nic_pfc_rx_pause_transitions_total", "nic,priority", 1.0, RG_PRIO "6"},
+
+    // --- rdmagw-fabric: derived by analytics/ (rates over the configured window) ---
+    // Verdicts come twice: a string (gNMI, the _info family) and a code whose
+    // numbers are fixed (alert rules compare them; analytics/*.h lists them).
+    // No SNMP OIDs yet: RDMAGW-MIB gains them with the verdict notifications.
+    {FAB_DCQCN "verdict", S, "", "DCQCN chain of this RDMA port over the window: idle, working, marks-no-cnp (CE marks received but no CNP sent: the receiver's notification point is off), cnp-not-handled (CNPs sent and no sender handled any, or this port ignores the CNPs it receives: reaction point off or CNPs lost).", "rdmagw_fabric_dcqcn_verdict_info", "device,port"},
+    {FAB_DCQCN "verdict-code", G, "", "DCQCN chain verdict as a number: 0 idle, 1 working, 2 marks-no-cnp, 3 cnp-not-handled.", "rdmagw_fabric_dcqcn_verdict_code", "device,port"},
+    {FAB_DCQCN "switch-ecn-marked-rate", G, "packets-per-second", "ECN CE marks per second the linked switch port's egress queues applied toward this host.", "rdmagw_fabric_dcqcn_switch_ecn_marked_packets_per_second", "device,port"},
+    {FAB_DCQCN "ecn-marked-rate", G, "packets-per-second", "RoCE packets per second received with CE marks (np_ecn_marked_roce_packets).", "rdmagw_fabric_dcqcn_ecn_marked_packets_per_second", "device,port"},
+    {FAB_DCQCN "cnp-sent-rate", G, "packets-per-second", "CNPs per second this port sent as a receiver (np_cnp_sent).", "rdmagw_fabric_dcqcn_cnp_sent_packets_per_second", "device,port"},
+    {FAB_DCQCN "cnp-handled-rate", G, "packets-per-second", "CNPs per second this port handled as a sender (rp_cnp_handled).", "rdmagw_fabric_dcqcn_cnp_handled_packets_per_second", "device,port"},
+    {FAB_DCQCN "cnp-ignored-rate", G, "packets-per-second", "CNPs per second this port received and ignored as a sender (rp_cnp_ignored).", "rdmagw_fabric_dcqcn_cnp_ignored_packets_per_second", "device,port"},
+    {FAB_DCQCN "peers-cnp-handled-rate", G, "packets-per-second", "CNPs per second handled by every other RDMA port the gateway sees (the possible senders).", "rdmagw_fabric_dcqcn_peers_cnp_handled_packets_per_second", "device,port"},
+    {FAB_LINK "peer-target", S, "", "Target at the other end of this port's cable.", "rdmagw_fabric_link_peer_target_info", "interface"},
+    {FAB_LINK "peer-interface", S, "", "Port at the other end of this port's cable (interface, netdev or vmnic).", "rdmagw_fabric_link_peer_interface_info", "interface"},
+    {FAB_LINK "source", S, "", "Where the link is known from: static (the config's analytics.links).", "rdmagw_fabric_link_source_info", "interface"},
+    {FAB_PRIO "out-pause-rate", G, "frames-per-second", "PFC pause frames per second this port sent on the priority.", "rdmagw_fabric_pfc_out_pause_frames_per_second", "interface,priority"},
+    {FAB_PRIO "peer-in-pause-rate", G, "frames-per-second", "PFC pause frames per second the linked peer port received on the priority.", "rdmagw_fabric_pfc_peer_in_pause_frames_per_second", "interface,priority"},
+    {FAB_PRIO "pause-balance", S, "", "Pause frames this port sent against those its peer received, within 25%: idle, balanced, unbalanced (pause lost, or the peer does not count it on this priority).", "rdmagw_fabric_pfc_pause_balance_info", "interface,priority"},
+    {FAB_PRIO "pause-balance-code", G, "", "Pause balance as a number: 0 idle, 1 balanced, 2 unbalanced.", "rdmagw_fabric_pfc_pause_balance_code", "interface,priority"},
+    {FAB_PRIO "paused-ratio", G, "ratio", "Fraction of the window the priority was paused by received PFC (from the NIC's pause duration).", "rdmagw_fabric_pfc_paused_ratio", "interface,priority"},
+    {FAB_PRIO "lossless-drop-rate", G, "packets-per-second", "Packets per second dropped on a lossless (PFC) priority: host receive discards, switch queue drops of its qos-group.", "rdmagw_fabric_pfc_lossless_drop_packets_per_second", "interface,priority"},
+    {FAB_PRIO "lossless-drop-alarm", G, "", "1 when a lossless priority dropped packets in the window: the fabric is not lossless.", "rdmagw_fabric_pfc_lossless_drop_alarm", "interface,priority"},
+    {FAB_PRIO "pause-tree-state", S, "", "Place in a pause tree on the priority: clear, victim (paused, or pausing because paused downstream), root (pausing while nothing downstream pauses it: congestion starts here).", "rdmagw_fabric_pause_tree_state_info", "interface,priority"},
+    {FAB_PRIO "pause-tree-state-code", G, "", "Pause tree state as a number: 0 clear, 1 victim, 2 root.", "rdmagw_fabric_pause_tree_state_code", "interface,priority"},
+    {FAB_PRIO "pause-tree-size", G, "ports", "Ports in the pause tree this port belongs to (0 when clear).", "rdmagw_fabric_pause_tree_size_ports", "interface,priority"},
+    {FAB_PRIO "pause-tree-roots", S, "", "Root ports (target:interface, comma separated) of the pause tree this port belongs to.", "rdmagw_fabric_pause_tree_roots_info", "interface,priority"},
 };
 
 const GatewayMetric kGateway[] = {

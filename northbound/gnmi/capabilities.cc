@@ -16,6 +16,7 @@ constexpr ServedModel kModels[] = {
     {"rdmagw-qos", kRdmagw, "2024-06-02"},
     {"rdmagw-rdma", kRdmagw, "2024-06-01"},
     {"rdmagw-hypervisor-nic", kRdmagw, "2024-06-01"},
+    {"rdmagw-fabric", kRdmagw, "2026-11-23"},  // leaves analytics/ derives
 };
 
 }  // namespace

@@ -109,5 +109,22 @@ TEST_F(PipelineTest, BusyPortIsAClearStartError) {
   EXPECT_NE(st.message().find(std::to_string(first.prometheusPort())), std::string::npos) << st.message();
 }
 
+// The analytics stage runs inside the pipeline: the hosts' counters of this
+// static tree never move, so once two polls are in every port is idle.
+TEST_F(PipelineTest, AnalyticsWritesVerdictsIntoTheHostsTargets) {
+  auto cfg = demoConfig(dir_.string(), "127.0.0.1:0", std::chrono::milliseconds(100));
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  addSimAnalytics(cfg.value(), *fabric_, std::chrono::milliseconds(100));
+  EXPECT_TRUE(cfg->analytics_enabled);
+  EXPECT_TRUE(cfg->analytics.links.empty()) << "no switch targets: no link has both ends";
+  Pipeline p(std::move(cfg).value());
+  ASSERT_TRUE(p.start().isOk());
+  const std::string& host = fabric_->hosts().front().name;
+  const std::string verdict = "/fabric/dcqcn/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/verdict";
+  ASSERT_TRUE(testsupport::waitUntil([&] { return p.store().get(host, verdict).has_value(); }));
+  EXPECT_EQ(std::get<std::string>(p.store().get(host, verdict)->value), "idle");
+  p.stop();
+}
+
 }  // namespace
 }  // namespace rdmagw::gateway

@@ -28,6 +28,7 @@ const std::map<std::string, std::string> kModuleOf = {
     {"rdma", "rdmagw-rdma"},
     {"hypervisor", "rdmagw-hypervisor-nic"},
     {"qos", "rdmagw-qos"},
+    {"fabric", "rdmagw-fabric"},
 };
 
 // Lists on schema paths: their key leaf, the leaf the key refers to (the
@@ -42,6 +43,7 @@ struct ListKey {
 const std::map<std::string, ListKey> kLists = {
     {"interface", {"name", "config/name", "\"ens1f0np0\""}},
     {"qos:interface", {"interface-id", "state/interface-id", "\"Ethernet1/1\""}},
+    {"fabric:interface", {"name", "state/name", "\"Ethernet1/1\""}},
     {"queue", {"name", "state/name", "\"3\""}},
     {"priority", {"id", "state/id", "3"}},
     {"device", {"name", "state/name", "\"mlx5_0\""}},
@@ -79,8 +81,11 @@ struct Node {
 // RFC 7951 §6.1: 64-bit integers are JSON strings. Counters are counter64 and
 // gauges are uint64 in our modules (the model's values are uint64), so both
 // encode as strings; a gauge declared uint32 in YANG fails here on purpose.
-std::string sampleValue(LeafKind kind) {
-  switch (kind) {
+// The derived rates and ratios (rdmagw-fabric) are decimal64, also a JSON
+// string, for which "4" is as valid as for uint64; a ratio is at most 1.
+std::string sampleValue(const LeafSchema& row) {
+  if (row.unit == "ratio") return "\"0.5\"";  // decimal64 with range 0..1
+  switch (row.kind) {
     case LeafKind::kCounter: return "\"18446744073709551615\"";
     case LeafKind::kGauge: return "\"4\"";
     case LeafKind::kString: return "\"sample value\"";
@@ -113,7 +118,7 @@ Node buildDocument(const std::map<std::string_view, std::string>& rename = {}) {
       entry.set(split(list->second.target), list->second.sample);
       n = &entry;
     }
-    n->child(segs.back()).value = sampleValue(row.kind);
+    n->child(segs.back()).value = sampleValue(row);
   }
   return root;
 }
@@ -239,16 +244,26 @@ TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
       "/hypervisor/nics/nic/state/name",
       "/hypervisor/nics/nic/priorities/priority/id",
       "/hypervisor/nics/nic/priorities/priority/state/id",
+      "/fabric/dcqcn/devices/device/name",
+      "/fabric/dcqcn/devices/device/state/name",
+      "/fabric/dcqcn/devices/device/ports/port/port-num",
+      "/fabric/dcqcn/devices/device/ports/port/state/port-num",
+      "/fabric/interfaces/interface/name",
+      "/fabric/interfaces/interface/state/name",
+      "/fabric/interfaces/interface/priorities/priority/id",
+      "/fabric/interfaces/interface/priorities/priority/state/id",
   };
   size_t checked = 0;
   for (const char* module : {"rdmagw-interfaces.yang", "rdmagw-rdma.yang", "rdmagw-qos.yang",
-                             "rdmagw-hypervisor-nic.yang"}) {
+                             "rdmagw-hypervisor-nic.yang", "rdmagw-fabric.yang"}) {
     for (const auto& [path, type] : yangLeaves(module)) {
       if (keys.count(path)) continue;
       const LeafSchema* row = SchemaTable::instance().find(path);
       ASSERT_NE(row, nullptr) << module << " defines " << path << " but the schema table lacks it";
+      // Rates and ratios are fractional: decimal64 (the store holds doubles).
+      const bool fractional = row->unit.ends_with("-per-second") && row->unit != "bits-per-second";
       const char* want = row->kind == LeafKind::kCounter ? "yang:counter64"
-                         : row->kind == LeafKind::kGauge ? "uint64"
+                         : row->kind == LeafKind::kGauge ? (fractional || row->unit == "ratio" ? "decimal64" : "uint64")
                                                          : "string";
       EXPECT_EQ(type, want) << path;
       ++checked;

@@ -1,0 +1,51 @@
+#pragma once
+// What the analytics stage is told: how often to run, how far back each
+// derived rate looks, which priorities are lossless, and how the ports are
+// cabled. A plain struct; gateway/analytics_config_reader.cc fills it from
+// YAML and reports errors with their file:line.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "models/status.h"
+
+namespace rdmagw::analytics {
+
+// One end of a cable, named the way the store names the port.
+struct LinkEnd {
+  enum class Kind { kInterface, kRdmaPort, kNic };
+  std::string target;  // a target of the config
+  Kind kind = Kind::kInterface;
+  // kInterface: interface name (Ethernet1/1, a host netdev); kNic: vmnic
+  // name; kRdmaPort: "<device>/<port>" (mlx5_0/1), whose netdev the store
+  // knows (rdma .../state/netdev), so PFC counters are found through it.
+  std::string name;
+
+  std::string device() const;  // kRdmaPort: "mlx5_0"
+  std::string port() const;    // kRdmaPort: "1"
+  std::string toString() const;  // target:name, for logs and the pause-tree roots
+};
+
+struct LinkConfig {
+  LinkEnd a;
+  LinkEnd b;
+};
+
+struct AnalyticsConfig {
+  std::chrono::milliseconds period{10000};  // how often derived leaves are recomputed
+  std::chrono::milliseconds window{60000};  // how far back every derived rate looks
+  // Priorities that are lossless (PFC on) where the device does not say so:
+  // a switch port's enabled-priorities bitmap overrides this for its port.
+  std::vector<int> no_drop_priorities{3};
+  std::vector<LinkConfig> links;
+
+  // Checks values that need no knowledge of the targets (those cross
+  // references are the reader's: it knows the target list).
+  Status validate() const;
+};
+
+// "mlx5_0/1" -> true with device and port split; false when malformed.
+bool splitRdmaPort(const std::string& text, std::string* device, std::string* port);
+
+}  // namespace rdmagw::analytics

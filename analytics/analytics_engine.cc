@@ -1,0 +1,57 @@
+#include "analytics/analytics_engine.h"
+
+#include "analytics/dcqcn_chain.h"
+#include "analytics/derived_writer.h"
+#include "analytics/fabric_reader.h"
+#include "analytics/link_map.h"
+#include "analytics/pause_tree.h"
+#include "analytics/pfc_links.h"
+#include "analytics/run_context.h"
+#include "models/log.h"
+#include "models/path.h"
+
+namespace rdmagw::analytics {
+
+AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config)
+    : store_(store), config_(std::move(config)), window_(config_.window) {}
+
+RunStats AnalyticsEngine::runOnce(TimestampNs now) {
+  const FabricInventory inv = readFabric(store_, window_);
+  window_.prune(now);
+  const LinkMap links(config_.links, inv);
+  const RunContext ctx{inv, window_, links, config_, now};
+
+  DerivedWriter out(now);
+  deriveLinks(ctx, out);
+  deriveDcqcn(ctx, out);
+  derivePfc(ctx, out);
+  derivePauseTree(ctx, out);
+
+  RunStats stats;
+  std::map<std::string, std::set<std::string>> written;
+  for (auto& [target, updates] : out.byTarget()) {
+    // Only into targets that are up: a target removed since the read must
+    // not come back as a shard holding nothing but verdicts, and one that is
+    // down keeps no leaves at all (its up gauge says why), links included.
+    if (!inv.up.count(target)) continue;
+    std::set<std::string>& paths = written[target];
+    for (const Update& u : updates) paths.insert(u.path);
+    const Store::ApplyResult r = store_.apply(target, updates);
+    stats.written += r.applied;
+    stats.rejected += r.rejected;
+    if (r.rejected > 0) {
+      RDMAGW_LOG(kError, "analytics") << target << ": " << r.first_error;
+    }
+  }
+  for (const auto& [target, paths] : written_) {
+    const auto& now_written = written[target];
+    for (const std::string& path : paths) {
+      if (now_written.count(path)) continue;
+      if (Result<Path> p = Path::parse(path); p.isOk()) stats.removed += store_.remove(target, *p);
+    }
+  }
+  written_ = std::move(written);
+  return stats;
+}
+
+}  // namespace rdmagw::analytics

@@ -1,0 +1,40 @@
+#pragma once
+// One analytics run: read the raw counters out of the store, derive the
+// fabric signals, write them back as leaves of the ports' own targets, and
+// remove derived leaves whose inputs are gone (so an absent signal is
+// absent, never a stale verdict). Not thread-safe: the stage runs it from
+// its one thread; tests call runOnce with the times they choose.
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "analytics/analytics_config.h"
+#include "analytics/counter_window.h"
+#include "models/store.h"
+
+namespace rdmagw::analytics {
+
+struct RunStats {
+  size_t written = 0;  // derived leaves written
+  size_t removed = 0;  // derived leaves removed because nothing derives them any more
+  size_t rejected = 0; // refused by the store (a schema row out of step with the writer: a bug)
+};
+
+class AnalyticsEngine {
+ public:
+  AnalyticsEngine(Store& store, AnalyticsConfig config);
+  AnalyticsEngine(const AnalyticsEngine&) = delete;
+  AnalyticsEngine& operator=(const AnalyticsEngine&) = delete;
+
+  // `now` ends every window; collection timestamps are compared with it.
+  RunStats runOnce(TimestampNs now);
+
+ private:
+  Store& store_;
+  const AnalyticsConfig config_;
+  CounterWindow window_;
+  std::map<std::string, std::set<std::string>> written_;  // target -> derived paths of the last run
+};
+
+}  // namespace rdmagw::analytics

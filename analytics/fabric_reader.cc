@@ -1,0 +1,114 @@
+#include "analytics/fabric_reader.h"
+
+#include <charconv>
+#include <optional>
+#include <unordered_map>
+
+namespace rdmagw::analytics {
+namespace {
+
+#define HW "/rdma/devices/device/ports/port/state/hw-counters/"
+#define PRIO "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/"
+#define NIC_PRIO "/hypervisor/nics/nic/priorities/priority/state/counters/"
+#define QUEUE "/qos/interfaces/interface/output/queues/queue/state/"
+
+constexpr std::string_view kNetdevRow = "/rdma/devices/device/ports/port/state/netdev";
+constexpr std::string_view kEnabledRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
+
+// Schema row path -> the input it is. Rows are found by their path, as
+// every reader of the schema does; the schema table stays the one place
+// that knows what a leaf means.
+const std::unordered_map<std::string_view, Input>& inputRows() {
+  static const std::unordered_map<std::string_view, Input> rows = {
+      {HW "np-ecn-marked-roce-packets", Input::kEcnMarked},
+      {HW "np-cnp-sent", Input::kCnpSent},
+      {HW "rp-cnp-handled", Input::kCnpHandled},
+      {HW "rp-cnp-ignored", Input::kCnpIgnored},
+      {PRIO "in-pause-frames", Input::kInPause},
+      {PRIO "out-pause-frames", Input::kOutPause},
+      {PRIO "in-pause-duration", Input::kInPauseDuration},
+      {PRIO "in-discards", Input::kInDiscards},
+      {NIC_PRIO "rx-pause", Input::kInPause},
+      {NIC_PRIO "tx-pause", Input::kOutPause},
+      {NIC_PRIO "rx-pause-duration", Input::kInPauseDuration},
+      {QUEUE "ecn-marked-pkts", Input::kQueueEcn},
+      {QUEUE "dropped-pkts", Input::kQueueDrops},
+  };
+  return rows;
+}
+
+std::optional<int> priorityOf(std::string_view text) {
+  int p = -1;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), p);
+  if (ec != std::errc() || end != text.data() + text.size() || p < 0 || p > 7) return std::nullopt;
+  return p;
+}
+
+}  // namespace
+
+std::string counterKey(std::string_view target, Input input, std::string_view label1,
+                       std::string_view label2) {
+  std::string key;
+  key.reserve(target.size() + label1.size() + label2.size() + 6);
+  key.append(target).push_back('\x1f');
+  key.append(std::to_string(int(input))).push_back('\x1f');
+  key.append(label1).push_back('\x1f');
+  key.append(label2);
+  return key;
+}
+
+int queuePriority(std::string_view name) {
+  size_t start = name.size();
+  while (start > 0 && name[start - 1] >= '0' && name[start - 1] <= '9') --start;
+  if (start == name.size()) return -1;
+  return priorityOf(name.substr(start)).value_or(-1);
+}
+
+FabricInventory readFabric(const Store& store, CounterWindow& window) {
+  FabricInventory inv;
+  const auto& rows = inputRows();
+  for (const TargetStatus& t : store.targets()) {
+    // A target nobody collects (no kind) is not a device: the analytics'
+    // own writes never create one, and nothing else is read from it.
+    if (t.health.kind.empty()) continue;
+    inv.target_kind[t.name] = t.health.kind;
+    if (t.health.up) inv.up.insert(t.name);
+    store.forEachIn(t.name, [&](const SeriesView& s) {
+      if (s.schema == nullptr) return;
+      if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
+        double bits = 0;
+        if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
+        return;
+      }
+      if (s.label_values.size() != 2) return;
+      const std::string& l1 = s.label_values[0];
+      const std::string& l2 = s.label_values[1];
+      if (s.schema->path == kNetdevRow) {
+        if (const auto* name = std::get_if<std::string>(&s.value)) inv.netdev[{t.name, l1, l2}] = *name;
+        return;
+      }
+      auto row = rows.find(s.schema->path);
+      if (row == rows.end()) return;
+      const auto* value = std::get_if<uint64_t>(&s.value);
+      if (value == nullptr) return;
+      window.observe(counterKey(t.name, row->second, l1, l2), s.timestamp_ns, *value);
+      switch (row->second) {
+        case Input::kEcnMarked:
+        case Input::kCnpSent:
+        case Input::kCnpHandled:
+        case Input::kCnpIgnored:
+          inv.rdma_ports.insert({t.name, l1, l2});
+          break;
+        case Input::kQueueEcn:
+        case Input::kQueueDrops:
+          if (int p = queuePriority(l2); p >= 0) inv.queues[{t.name, l1}][p] = l2;
+          break;
+        default:
+          if (auto p = priorityOf(l2)) inv.priorities[{t.name, l1}].insert(*p);
+      }
+    });
+  }
+  return inv;
+}
+
+}  // namespace rdmagw::analytics

@@ -1,0 +1,70 @@
+#pragma once
+// Reads the raw leaves the analytics need out of the store: every counter
+// goes into the CounterWindow (keyed by counterKey), and what the counters
+// are about (which ports, priorities, queues, netdevs exist) into a
+// FabricInventory for this run. Only reads; the engine writes.
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analytics/counter_window.h"
+#include "models/store.h"
+
+namespace rdmagw::analytics {
+
+// The raw counters a derived signal is made of. Host netdevs, switch ports
+// and ESXi vmnics share the per-priority ones (a vmnic's name stands as its
+// interface).
+enum class Input {
+  kEcnMarked,        // rdma hw np-ecn-marked-roce-packets (device, port)
+  kCnpSent,          // rdma hw np-cnp-sent
+  kCnpHandled,       // rdma hw rp-cnp-handled
+  kCnpIgnored,       // rdma hw rp-cnp-ignored
+  kInPause,          // PFC frames received on a priority (interface, priority)
+  kOutPause,         // PFC frames sent on a priority
+  kInPauseDuration,  // microseconds paused by received PFC on a priority
+  kInDiscards,       // packets of a priority discarded on receive (host NIC)
+  kQueueEcn,         // switch egress queue ECN marks (interface, queue)
+  kQueueDrops,       // switch egress queue drops
+};
+
+std::string counterKey(std::string_view target, Input input, std::string_view label1,
+                       std::string_view label2);
+
+// A port as the analytics name it: its target and its interface (switch
+// port, host netdev, ESXi vmnic).
+struct PortRef {
+  std::string target;
+  std::string iface;
+  auto operator<=>(const PortRef&) const = default;
+  std::string toString() const { return target + ":" + iface; }
+};
+
+struct RdmaPortRef {
+  std::string target;
+  std::string device;
+  std::string port;
+  auto operator<=>(const RdmaPortRef&) const = default;
+};
+
+struct FabricInventory {
+  std::map<std::string, std::string> target_kind;            // only targets with health
+  std::set<std::string> up;                                  // targets whose last collection worked
+  std::set<RdmaPortRef> rdma_ports;                          // with DCQCN counters
+  std::map<RdmaPortRef, std::string> netdev;                 // RDMA port -> its netdev
+  std::map<PortRef, std::set<int>> priorities;               // ports with per-priority counters
+  std::map<PortRef, std::map<int, std::string>> queues;      // switch port: priority -> queue name
+  std::map<PortRef, uint64_t> enabled_priorities;            // switch port PFC bitmap
+};
+
+// Visits every collected target once (the derived leaves are never input).
+FabricInventory readFabric(const Store& store, CounterWindow& window);
+
+// The priority a queue serves: the trailing number of its name ("3", "q3",
+// "c-out-8q-q3"), assuming CoS p maps to qos-group p as NX-OS's RoCE
+// templates do; -1 when the name ends in no number (c-out-8q-q-default).
+int queuePriority(std::string_view queue_name);
+
+}  // namespace rdmagw::analytics

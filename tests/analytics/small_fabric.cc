@@ -1,0 +1,133 @@
+#include "tests/analytics/small_fabric.h"
+
+#include <gtest/gtest.h>
+
+namespace rdmagw::analytics::testing {
+namespace {
+
+const char* const kHosts[] = {"host01", "host02"};
+const char* const kNetdev = "ens1f0np0";
+const char* const kSwitchPorts[] = {"Ethernet1/1", "Ethernet1/2", "Ethernet1/3"};
+
+LinkEnd end(std::string target, LinkEnd::Kind kind, std::string name) {
+  return LinkEnd{std::move(target), kind, std::move(name)};
+}
+
+}  // namespace
+
+std::string SmallFabric::hw(const std::string& counter) {
+  return "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/" + counter;
+}
+
+std::string SmallFabric::pfc(const std::string& iface, int prio, const std::string& counter) {
+  return "/interfaces/interface[name=" + iface + "]/ethernet/pfc/priorities/priority[id=" + std::to_string(prio) +
+         "]/state/counters/" + counter;
+}
+
+std::string SmallFabric::queue(const std::string& iface, int q, const std::string& counter) {
+  return "/qos/interfaces/interface[interface-id=" + iface + "]/output/queues/queue[name=" + std::to_string(q) +
+         "]/state/" + counter;
+}
+
+std::string SmallFabric::nicPfc(const std::string& nic, int prio, const std::string& counter) {
+  return "/hypervisor/nics/nic[name=" + nic + "]/priorities/priority[id=" + std::to_string(prio) +
+         "]/state/counters/" + counter;
+}
+
+AnalyticsConfig SmallFabric::config() {
+  AnalyticsConfig c;
+  c.period = std::chrono::milliseconds(1000);
+  c.window = std::chrono::milliseconds(4000);
+  c.links = {
+      {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/1"), end("host01", LinkEnd::Kind::kRdmaPort, "mlx5_0/1")},
+      {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/2"), end("host02", LinkEnd::Kind::kInterface, kNetdev)},
+      {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/3"), end("esx01", LinkEnd::Kind::kNic, "vmnic4")},
+  };
+  return c;
+}
+
+SmallFabric::SmallFabric() : engine_(store_, config()) {
+  for (const char* host : kHosts) {
+    TargetHealth h;
+    h.kind = "rdma-host";
+    h.up = true;
+    h.labels = {{"rack", "r1"}};
+    store_.setHealth(host, h);
+    for (const char* c : {"np-ecn-marked-roce-packets", "np-cnp-sent", "rp-cnp-handled", "rp-cnp-ignored"}) {
+      counters_[host][hw(c)] = 0;
+    }
+    for (int p : {0, 3}) {
+      for (const char* c : {"in-pause-frames", "out-pause-frames", "in-pause-duration", "in-discards"}) {
+        counters_[host][pfc(kNetdev, p, c)] = 0;
+      }
+    }
+  }
+  TargetHealth sw;
+  sw.kind = "nexus";
+  sw.up = true;
+  store_.setHealth("leaf01", sw);
+  for (const char* port : kSwitchPorts) {
+    for (int p : {0, 3}) {
+      for (const char* c : {"in-pause-frames", "out-pause-frames"}) counters_["leaf01"][pfc(port, p, c)] = 0;
+      for (const char* c : {"ecn-marked-pkts", "dropped-pkts"}) counters_["leaf01"][queue(port, p, c)] = 0;
+    }
+  }
+  TargetHealth esx;
+  esx.kind = "esxi";
+  esx.up = true;
+  store_.setHealth("esx01", esx);
+  for (int p : {0, 3}) {
+    for (const char* c : {"rx-pause", "tx-pause", "rx-pause-duration"}) counters_["esx01"][nicPfc("vmnic4", p, c)] = 0;
+  }
+}
+
+void SmallFabric::bump(const std::string& target, const std::string& path, uint64_t by) {
+  auto t = counters_.find(target);
+  ASSERT_NE(t, counters_.end()) << target;
+  auto c = t->second.find(path);
+  ASSERT_NE(c, t->second.end()) << target << " " << path;
+  c->second += by;
+}
+
+void SmallFabric::tick(const std::function<void()>& bumps) {
+  if (bumps) bumps();
+  now_ += kTickNs;
+  for (const auto& [target, leaves] : counters_) {
+    if (silent_[target]) continue;
+    std::vector<Update> batch;
+    for (const auto& [path, value] : leaves) batch.push_back(Update{path, value, now_, {}});
+    if (target.starts_with("host")) {
+      batch.push_back(Update{"/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/netdev",
+                             std::string(kNetdev), now_, {}});
+    }
+    if (target == "leaf01") {
+      // The leaf says which priorities are lossless on each port: 3 (bit 3).
+      for (const char* port : kSwitchPorts) {
+        batch.push_back(Update{std::string("/interfaces/interface[name=") + port + "]/ethernet/pfc/state/enabled-priorities",
+                               uint64_t{1} << 3, now_, {}});
+      }
+    }
+    const Store::ApplyResult r = store_.apply(target, batch);
+    ASSERT_EQ(r.rejected, 0u) << r.first_error;
+  }
+  const RunStats stats = engine_.runOnce(now_);
+  ASSERT_EQ(stats.rejected, 0u) << "a derived leaf the schema refuses";
+}
+
+void SmallFabric::ticks(int n, const std::function<void()>& bumps) {
+  for (int i = 0; i < n; ++i) tick(bumps);
+}
+
+std::map<std::string, std::string> SmallFabric::derived(const std::string& leaf) const {
+  std::map<std::string, std::string> out;
+  store_.forEach([&](const SeriesView& s) {
+    if (!s.path.starts_with("/fabric/") || !s.path.ends_with("/" + leaf)) return;
+    std::string key(s.target);
+    for (const std::string& l : s.label_values) key += ":" + l;
+    const auto* text = std::get_if<std::string>(&s.value);
+    out[key] = text ? *text : valueToString(s.value);
+  });
+  return out;
+}
+
+}  // namespace rdmagw::analytics::testing

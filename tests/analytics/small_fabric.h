@@ -1,0 +1,58 @@
+#pragma once
+// A small fabric written straight into a Store, counter by counter, and an
+// AnalyticsEngine run on it at simulated times (no clock, no threads):
+//
+//   host01 mlx5_0/1 (ens1f0np0) ---- leaf01 Ethernet1/1
+//   host02 mlx5_0/1 (ens1f0np0) ---- leaf01 Ethernet1/2    (leaf01: nexus)
+//   esx01 vmnic4                ---- leaf01 Ethernet1/3
+//
+// Every port counts PFC on priorities 0 and 3 (3 is the lossless one); the
+// leaf's queues 0 and 3 count ECN marks and drops. Tests bump counters,
+// tick, and read the derived leaves back out of the store.
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "analytics/analytics_config.h"
+#include "analytics/analytics_engine.h"
+#include "models/store.h"
+
+namespace rdmagw::analytics::testing {
+
+class SmallFabric {
+ public:
+  static constexpr int64_t kTickNs = 1'000'000'000;  // one poll a second
+  SmallFabric();
+
+  static AnalyticsConfig config();  // period 1s, window 4s, the three links
+
+  // Raw leaf paths.
+  static std::string hw(const std::string& counter);  // mlx5_0 port 1 hw-counters/<counter>
+  static std::string pfc(const std::string& iface, int prio, const std::string& counter);
+  static std::string queue(const std::string& iface, int q, const std::string& counter);
+  static std::string nicPfc(const std::string& nic, int prio, const std::string& counter);
+
+  void bump(const std::string& target, const std::string& path, uint64_t by);
+  // Advances one tick: the per-tick bumps, then every live target's leaves
+  // written at the new time, then one analytics run.
+  void tick(const std::function<void()>& bumps = {});
+  void ticks(int n, const std::function<void()>& bumps = {});
+  // The target stops answering: its leaves keep their last timestamps.
+  void silence(const std::string& target) { silent_[target] = true; }
+
+  // Every derived leaf named `leaf` in the store, as "target:key1:key2" -> value text.
+  std::map<std::string, std::string> derived(const std::string& leaf) const;
+
+  Store& store() { return store_; }
+
+ private:
+  Store store_;
+  AnalyticsEngine engine_;
+  TimestampNs now_ = 1'700'000'000'000'000'000;
+  std::map<std::string, std::map<std::string, uint64_t>> counters_;  // target -> path -> value
+  std::map<std::string, bool> silent_;
+};
+
+}  // namespace rdmagw::analytics::testing
