@@ -168,7 +168,17 @@ size_t Store::remove(std::string_view target, const Path& prefix) {
     std::lock_guard lock(s->mu);
     SeriesTable& t = s->table;
     Value scratch;
-    for (uint32_t i = 0; i < t.size();) {
+    // A prefix that names one stored leaf (analytics retiring a verdict)
+    // removes just that series through the index: a leaf has nothing under
+    // it, so the scan below would find the same one, parsing every path.
+    const std::string exact = prefix.toString();
+    const uint32_t leaf = t.find(exact);
+    if (leaf != SeriesTable::kNone) {
+      changes.push_back(Change{exact, t.value(t.at(leaf), &scratch), nowNs(), true});
+      t.erase(leaf);
+      removed = 1;
+    }
+    for (uint32_t i = 0; leaf == SeriesTable::kNone && i < t.size();) {
       const SeriesTable::Series& e = t.at(i);
       std::string path = t.path(e);
       Result<Path> p = Path::parse(path);

@@ -148,6 +148,22 @@ TEST(StoreTest, NotifiesChangesOnlyWhenValuesChange) {
   EXPECT_EQ(l.seen[2], std::string("h ") + kFw + " deleted");
 }
 
+TEST(StoreTest, RemovingOneLeafTakesOnlyThatLeafAndSaysSo) {
+  Store store;
+  RecordingListener l;
+  std::vector<Update> batch = {up(kCnp, uint64_t{1}), up(kFw, std::string("x")), up(kPause, uint64_t{1})};
+  store.apply("h", batch);
+  uint64_t id = store.addListener(&l);
+  EXPECT_EQ(store.remove("h", *Path::parse(kCnp)), 1u);
+  EXPECT_EQ(store.remove("h", *Path::parse(kCnp)), 0u);  // gone: nothing left to remove
+  store.removeListener(id);
+  EXPECT_FALSE(store.get("h", kCnp).has_value());
+  EXPECT_TRUE(store.get("h", kFw).has_value());
+  EXPECT_TRUE(store.get("h", kPause).has_value());
+  ASSERT_EQ(l.seen.size(), 1u);
+  EXPECT_EQ(l.seen[0], std::string("h ") + kCnp + " deleted");
+}
+
 TEST(StoreTest, ExpiringOrRemovingATargetNotifiesDeletes) {
   Store store;
   RecordingListener l;
