@@ -6,6 +6,7 @@
 // shared with the alert rules' test.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "tests/dashboards/promql_schema_check.h"
+#include "tests/support/test_support.h"
 
 namespace rdmagw::promcheck {
 namespace {
@@ -114,6 +116,32 @@ TEST(DashboardTest, EveryMetricAndLabelIsInTheSchema) {
     EXPECT_GE(queries.size(), 8u) << name << ": the extractor lost the queries";
     std::vector<std::string> problems = checkDashboard(doc, families);
     EXPECT_TRUE(problems.empty()) << name << ":\n" << joined(problems);
+  }
+}
+
+// Every panel query is PromQL Prometheus parses: promtool reads them all as
+// recording rules, with Grafana's variables replaced by what Grafana would
+// send ($__rate_interval a duration, a variable a regex).
+TEST(DashboardTest, EveryQueryParsesAsPromQL) {
+  constexpr const char* kPromtool = "/usr/bin/promtool";
+  ASSERT_EQ(access(kPromtool, X_OK), 0) << kPromtool << " missing: apt-get install prometheus";
+  testsupport::TempDir tmp("rdmagw-dashboards");
+  for (const auto& [name, doc] : loadDashboards()) {
+    std::vector<PromQuery> queries;
+    collectQueries(doc, "dashboard", &queries);
+    std::string rules = "groups:\n  - name: dashboard\n    rules:\n";
+    size_t n = 0;
+    for (PromQuery& q : queries) {
+      if (q.expr.rfind("label_values(", 0) == 0) continue;  // Grafana's, not PromQL
+      std::string expr = std::regex_replace(q.expr, std::regex(R"(\$__rate_interval)"), "5m");
+      expr = std::regex_replace(expr, std::regex(R"(\$[a-zA-Z_]+)"), ".*");
+      rules += "      - record: dashboard_query_" + std::to_string(++n) + "\n        expr: " + json(expr).dump() + "\n";
+    }
+    const std::string file = tmp.file(name + ".rules.yml");
+    ASSERT_TRUE(testsupport::writeFile(file, rules));
+    testsupport::CommandResult r = testsupport::runCommand(std::string(kPromtool) + " check rules " + file);
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.output << "\n" << rules;
+    EXPECT_NE(r.output.find("SUCCESS: " + std::to_string(n) + " rules found"), std::string::npos) << r.output;
   }
 }
 
