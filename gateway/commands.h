@@ -13,6 +13,7 @@ int runCommand(const Args& args);          // rdmagw run --config FILE
 int demoCommand(const Args& args);         // rdmagw demo [...]
 int checkConfigCommand(const Args& args);  // rdmagw check-config FILE
 int parseCommand(const Args& args);        // rdmagw parse --format F FILE
+int fabricCommand(const Args& args);       // rdmagw fabric [--address HOST:PORT]
 
 // Blocks SIGINT/SIGTERM in every thread started afterwards, then lets the
 // main thread wait for one: clean Ctrl-C without async-signal hazards.

@@ -21,6 +21,8 @@ const char kUsage[] =
     "  parse --format FORMAT FILE          run one southbound parser on a saved device\n"
     "                                      output and print the normalized updates\n"
     "  parse --list-formats                list the parser formats\n"
+    "  fabric [--address HOST:PORT]        print a running gateway's fabric verdicts and\n"
+    "                                      pause-tree roots (read over its gNMI server)\n"
     "\n"
     "`rdmagw <command> --help` describes each command and its options.\n"
     "\n"
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
   if (cmd == "demo") return demoCommand(args);
   if (cmd == "check-config") return checkConfigCommand(args);
   if (cmd == "parse") return parseCommand(args);
+  if (cmd == "fabric") return fabricCommand(args);
   std::fprintf(stderr, "rdmagw: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;
 }

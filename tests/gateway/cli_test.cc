@@ -36,7 +36,7 @@ std::string fixture(const std::string& rel) { return std::string(RDMAGW_SOURCE_D
 TEST(CliTest, HelpVersionAndUnknownCommand) {
   Output help = run("--help");
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* cmd : {"run --config", "demo", "check-config", "parse --format"}) {
+  for (const char* cmd : {"run --config", "demo", "check-config", "parse --format", "fabric"}) {
     EXPECT_NE(help.text.find(cmd), std::string::npos) << cmd;
   }
   Output v = run("--version");
@@ -58,7 +58,8 @@ TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
   for (const Case& c : {Case{"run", "usage: rdmagw run --config FILE", "--log-level"},
                         Case{"demo", "usage: rdmagw demo [options]", "--gnmi-delay"},
                         Case{"check-config", "usage: rdmagw check-config FILE", "--help"},
-                        Case{"parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"}}) {
+                        Case{"parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"},
+                        Case{"fabric", "usage: rdmagw fabric", "--address"}}) {
     for (const char* flag : {"--help", "-h"}) {
       rdmagw::testsupport::CommandResult r =
           rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + c.command + " " + flag + " 2>/dev/null");
