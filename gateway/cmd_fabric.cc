@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <map>
 #include <string>
@@ -49,11 +50,14 @@ const CommandSpec kFabricSpec{
     "  --username NAME        user of the gNMI server's users file\n"
     "  --password-env VAR     environment variable holding the password\n"
     "  --password-file FILE   file holding the password\n"
+    "  --problems             only the ports with something to look at: a broken\n"
+    "                         DCQCN chain, a pause tree (root or victim),\n"
+    "                         unbalanced pause, lossless drops\n"
     "  --timeout DURATION     give up after this long (default 10s)\n"
     "  -h, --help             this help\n",
     {"--address", "--target", "--ca-file", "--cert-file", "--key-file", "--server-name", "--username",
      "--password-env", "--password-file", "--timeout"},
-    {"--insecure", "--skip-verify"},
+    {"--insecure", "--skip-verify", "--problems"},
     0};
 
 int usage(const std::string& why) {
@@ -113,6 +117,36 @@ std::string get(const Leaves& l, const std::string& leaf, const std::string& abs
   return it == l.end() ? absent : it->second;
 }
 
+// A fraction as a percentage ("0.25" -> "25.0%"); other text unchanged.
+std::string percent(const std::string& ratio) {
+  char* end = nullptr;
+  const double v = std::strtod(ratio.c_str(), &end);
+  if (ratio.empty() || *end != '\0') return ratio;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+  return buf;
+}
+
+bool dcqcnProblem(const Leaves& l) {
+  const std::string v = get(l, "verdict");
+  return v != "idle" && v != "working" && v != "-";
+}
+
+bool pfcProblem(const Leaves& l) {
+  const std::string tree = get(l, "pause-tree-state");
+  return (tree != "clear" && tree != "-") || get(l, "pause-balance") == "unbalanced" ||
+         get(l, "lossless-drop-alarm") == "1";
+}
+
+// A priority whose only leaves are rates (a port counting pause on a
+// priority nobody judges) says nothing a verdict row would.
+bool hasVerdict(const Leaves& l) {
+  for (const char* leaf : {"pause-tree-state", "pause-balance", "paused-ratio", "lossless-drop-alarm"}) {
+    if (l.count(leaf)) return true;
+  }
+  return false;
+}
+
 // A plain-text table: columns as wide as their widest cell, two spaces apart.
 void printTable(const std::string& title, const std::vector<std::vector<std::string>>& rows) {
   std::printf("%s\n", title.c_str());
@@ -132,10 +166,11 @@ void printTable(const std::string& title, const std::vector<std::vector<std::str
   std::printf("\n");
 }
 
-void printView(const FabricView& v) {
+void printView(const FabricView& v, bool problems_only) {
   std::vector<std::vector<std::string>> dcqcn{
       {"TARGET", "DEVICE", "PORT", "VERDICT", "ECN-MARKED/S", "CNP-SENT/S", "CNP-HANDLED/S", "CNP-IGNORED/S"}};
   for (const auto& [k, l] : v.dcqcn) {
+    if (problems_only && !dcqcnProblem(l)) continue;
     const auto& [target, device, port] = k;
     dcqcn.push_back({target, device, port, get(l, "verdict"), get(l, "ecn-marked-rate"), get(l, "cnp-sent-rate"),
                      get(l, "cnp-handled-rate"), get(l, "cnp-ignored-rate")});
@@ -146,15 +181,19 @@ void printView(const FabricView& v) {
                                              "PAUSED", "LOSSLESS-DROP", "PEER"}};
   std::vector<std::vector<std::string>> roots{{"TARGET", "INTERFACE", "PRIO", "TREE-SIZE"}};
   for (const auto& [k, l] : v.pfc) {
+    if (!hasVerdict(l) || (problems_only && !pfcProblem(l))) continue;
     const auto& [target, iface, prio] = k;
     auto link = v.links.find({target, iface});
     std::string peer = "-";
-    if (link != v.links.end()) peer = get(link->second, "peer-target", "?") + ":" + get(link->second, "peer-interface", "?");
+    if (link != v.links.end()) {
+      peer = get(link->second, "peer-target", "?") + ":" + get(link->second, "peer-interface", "?");
+    }
     const std::string alarm = get(l, "lossless-drop-alarm");
-    pfc.push_back({target, iface, std::to_string(prio), get(l, "pause-tree-state"), get(l, "pause-tree-size"),
-                   get(l, "pause-balance"), get(l, "paused-ratio"), alarm == "1" ? "DROPPING" : alarm == "0" ? "no" : alarm,
-                   peer});
-    if (get(l, "pause-tree-state") == "root") roots.push_back({target, iface, std::to_string(prio), get(l, "pause-tree-size")});
+    const std::string drops = alarm == "1" ? "DROPPING" : alarm == "0" ? "no" : alarm;
+    const std::string tree = get(l, "pause-tree-state"), size = get(l, "pause-tree-size");
+    pfc.push_back({target, iface, std::to_string(prio), tree, size, get(l, "pause-balance"),
+                   percent(get(l, "paused-ratio")), drops, peer});
+    if (tree == "root") roots.push_back({target, iface, std::to_string(prio), size});
   }
   printTable("PFC per port and priority", pfc);
   if (roots.size() == 1) {
@@ -241,7 +280,7 @@ int fabricCommand(const Args& args) {
                  "window still filling?\n", cfg.address.c_str());
     return 1;
   }
-  printView(view);
+  printView(view, hasFlag(args, "--problems"));
   return 0;
 }
 

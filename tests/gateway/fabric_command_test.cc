@@ -130,6 +130,19 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
   ASSERT_FALSE(roots.empty());
   EXPECT_EQ(column(table(r.output, "Pause-tree roots"), 3), roots) << r.output;
 
+  // --problems: the broken chain, the tree and the drops; not the idle
+  // receiver, not the clear priority 0.
+  testsupport::CommandResult problems = fabricTables("--address " + server_->address() + " --insecure --problems");
+  ASSERT_EQ(problems.exit_code, 0) << problems.output;
+  EXPECT_EQ(column(table(problems.output, "DCQCN chain per RDMA port"), 3), (Codes{{"host01:mlx5_0:1", "marks-no-cnp"}}))
+      << problems.output;
+  Codes in_trees;
+  for (const auto& [port, state] : fabric_.derived("pause-tree-state")) {
+    if (state != "clear") in_trees[port] = state;
+  }
+  EXPECT_EQ(in_trees.size(), 6u);
+  EXPECT_EQ(column(table(problems.output, "PFC per port and priority"), 3), in_trees) << problems.output;
+
   // One target only.
   testsupport::CommandResult one = fabricTables("--address " + server_->address() + " --insecure --target host02");
   ASSERT_EQ(one.exit_code, 0) << one.output;
