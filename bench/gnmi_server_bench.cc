@@ -4,7 +4,9 @@
 //                           notifications and updates delivered per second
 //   BM_GnmiOnChangeLatency/N  store apply -> notification read by each of N
 //                           ON_CHANGE subscribers (one reader thread for
-//                           all, see AsyncSubscribers): median and p99
+//                           all, see AsyncSubscribers): median and p99; and
+//                           send_p50/p99: apply -> written to the stream,
+//                           the server's part without the clients' reads
 //   BM_GnmiMemoryPerSubscriber  process RSS growth per ON_CHANGE subscriber
 //                           of the whole tree (client and server together)
 //   BM_GnmiGetWholeTree     Get "/" of every target: time and bytes
@@ -233,6 +235,10 @@ void BM_GnmiOnChangeLatency(benchmark::State& state) {
   state.counters["received"] = double(lat_us.size());
   state.counters["median_us"] = lat_us[lat_us.size() / 2];
   state.counters["p99_us"] = lat_us[std::min(lat_us.size() - 1, lat_us.size() * 99 / 100)];
+  // The gateway's own part: store apply -> notification written to the
+  // stream (the server's change -> send histogram, interpolated in buckets).
+  state.counters["send_p50_us"] = s.server->stats().change_send_lag.quantileSeconds(0.5) * 1e6;
+  state.counters["send_p99_us"] = s.server->stats().change_send_lag.quantileSeconds(0.99) * 1e6;
 }
 BENCHMARK(BM_GnmiOnChangeLatency)->Arg(1)->Arg(10)->Arg(100)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -1,6 +1,6 @@
 #include "models/ingest_lag.h"
 
-#include <string>
+#include <algorithm>
 
 #include "models/self_metrics.h"
 
@@ -8,20 +8,8 @@ namespace rdmagw {
 
 IngestLagHistogram::IngestLagHistogram() {
   // The registration lives as long as the process, like the histogram.
-  SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {
-    const std::array<uint64_t, kBuckets> c = counts();
-    uint64_t cumulative = 0;
-    for (size_t i = 0; i < kBuckets; ++i) {
-      cumulative += c[i];
-      std::string le = i < kBoundsSeconds.size() ? std::to_string(kBoundsSeconds[i]) : "+Inf";
-      if (i < kBoundsSeconds.size()) {
-        // std::to_string gives "0.001000": trim to the shortest form a reader expects.
-        le.erase(le.find_last_not_of('0') + 1);
-        if (le.back() == '.') le.pop_back();
-      }
-      out->push_back({"ingest_lag", {std::move(le)}, double(cumulative)});
-    }
-  });
+  SelfMetrics::instance().add(
+      [this](std::vector<SelfMetricSample>* out) { histogram_.appendCumulative("ingest_lag", out); });
 }
 
 IngestLagHistogram& IngestLagHistogram::instance() {
@@ -31,9 +19,7 @@ IngestLagHistogram& IngestLagHistogram::instance() {
 
 size_t IngestLagHistogram::bucketOf(int64_t lag_ns) {
   const double s = double(lag_ns) * 1e-9;
-  size_t i = 0;
-  while (i < kBoundsSeconds.size() && s > kBoundsSeconds[i]) ++i;
-  return i;
+  return size_t(std::lower_bound(kBoundsSeconds.begin(), kBoundsSeconds.end(), s) - kBoundsSeconds.begin());
 }
 
 void IngestLagHistogram::record(std::span<const Update> updates, TimestampNs visible_at) {
@@ -53,14 +39,8 @@ void IngestLagHistogram::record(std::span<const Update> updates, TimestampNs vis
   }
   if (!any) return;
   for (size_t i = 0; i < kBuckets; ++i) {
-    if (local[i] != 0) counts_[i].fetch_add(local[i], std::memory_order_relaxed);
+    if (local[i] != 0) histogram_.recordMany(i, local[i]);
   }
-}
-
-std::array<uint64_t, IngestLagHistogram::kBuckets> IngestLagHistogram::counts() const {
-  std::array<uint64_t, kBuckets> out{};
-  for (size_t i = 0; i < kBuckets; ++i) out[i] = counts_[i].load(std::memory_order_relaxed);
-  return out;
 }
 
 }  // namespace rdmagw

@@ -9,10 +9,11 @@
 // The lag includes any clock difference between a device and the gateway.
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <span>
+#include <vector>
 
+#include "models/lag_histogram.h"
 #include "models/update.h"
 
 namespace rdmagw {
@@ -30,12 +31,12 @@ class IngestLagHistogram {
   // Updates with no timestamp (0) are not counted.
   void record(std::span<const Update> updates, TimestampNs visible_at);
   // Per bucket (not cumulative); the last is +Inf.
-  std::array<uint64_t, kBuckets> counts() const;
+  std::vector<uint64_t> counts() const { return histogram_.counts(); }
   static size_t bucketOf(int64_t lag_ns);
 
  private:
   IngestLagHistogram();
-  std::array<std::atomic<uint64_t>, kBuckets> counts_{};
+  LagHistogram histogram_{kBoundsSeconds};
 };
 
 }  // namespace rdmagw

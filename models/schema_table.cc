@@ -297,6 +297,7 @@ const GatewayMetric kGateway[] = {
     {"gnmi_updates_sent", C, "gNMI updates and deletes sent to subscribers.", "rdmagw_gnmi_updates_sent_total", ""},
     {"gnmi_updates_coalesced", C, "Pending gNMI updates replaced by a newer value of the same leaf before a slow subscriber read them.", "rdmagw_gnmi_updates_coalesced_total", ""},
     {"gnmi_updates_dropped", C, "gNMI updates of a new leaf dropped because the subscriber's queue was full.", "rdmagw_gnmi_updates_dropped_total", ""},
+    {"gnmi_change_send_lag", C, "ON_CHANGE updates and deletes written to a subscriber's stream at most max_seconds after the store applied the change (cumulative buckets; the gateway's own delay, not the network's or the client's).", "rdmagw_gnmi_change_send_lag_updates_total", "max_seconds"},
     {"gnmi_errors", C, "gNMI calls that ended with an error, by RPC and gRPC status code.", "rdmagw_gnmi_errors_total", "rpc,code"},
 
     // --- gNMI southbound, per streaming target: notifications the device sent

@@ -14,6 +14,8 @@ using Value = std::variant<uint64_t, int64_t, double, bool, std::string>;
 using TimestampNs = int64_t;
 
 TimestampNs nowNs();
+// Nanoseconds of the monotonic clock: for measuring delays inside the process.
+int64_t steadyNowNs();
 
 // Renders a value for logs and `rdmagw parse` output.
 std::string valueToString(const Value& v);

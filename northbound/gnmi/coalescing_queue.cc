@@ -4,7 +4,7 @@ namespace rdmagw::northbound::gnmi_server {
 
 void CoalescingQueue::put(std::string_view target, std::string_view path,
                           const ParsedLeafPtr& leaf_path, const Value& value, TimestampNs ts,
-                          bool deleted) {
+                          bool deleted, int64_t seen_ns) {
   std::string key;
   key.reserve(target.size() + 1 + path.size());
   key.append(target).push_back('\0');
@@ -15,6 +15,7 @@ void CoalescingQueue::put(std::string_view target, std::string_view path,
     leaf.value = value;
     leaf.timestamp_ns = ts;
     leaf.deleted = deleted;
+    if (leaf.seen_ns == 0) leaf.seen_ns = seen_ns;  // the wait counts from the oldest change
     ++coalesced_;
     return;
   }
@@ -23,7 +24,7 @@ void CoalescingQueue::put(std::string_view target, std::string_view path,
     return;
   }
   index_.emplace(std::move(key), tailSeq());
-  slots_.push_back(PendingLeaf{std::string(target), std::string(path), leaf_path, value, ts, deleted});
+  slots_.push_back(PendingLeaf{std::string(target), std::string(path), leaf_path, value, ts, deleted, seen_ns});
 }
 
 void CoalescingQueue::clear() {

@@ -28,6 +28,9 @@ struct PendingLeaf {
   Value value;
   TimestampNs timestamp_ns = 0;
   bool deleted = false;
+  // Steady clock of the oldest store change this entry carries; 0 for a
+  // sampled or initial value (their send time is a schedule, not a lag).
+  int64_t seen_ns = 0;
 };
 
 class CoalescingQueue {
@@ -35,7 +38,7 @@ class CoalescingQueue {
   explicit CoalescingQueue(size_t capacity) : capacity_(capacity) {}
 
   void put(std::string_view target, std::string_view path, const ParsedLeafPtr& leaf,
-           const Value& value, TimestampNs ts, bool deleted);
+           const Value& value, TimestampNs ts, bool deleted, int64_t seen_ns = 0);
   void clear();
 
   // Pops the front run of entries sharing target and timestamp, at most

@@ -57,6 +57,7 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   out->push_back({"gnmi_updates_sent", {}, double(s.updates_sent.load())});
   out->push_back({"gnmi_updates_coalesced", {}, double(s.updates_coalesced.load())});
   out->push_back({"gnmi_updates_dropped", {}, double(s.updates_dropped.load())});
+  s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
   for (int code = 1; code < 17; ++code) {
     if (uint64_t n = s.get_errors[code].load()) out->push_back({"gnmi_errors", {"get", kCodeNames[code]}, double(n)});
     if (uint64_t n = s.subscribe_errors[code].load()) {

@@ -28,6 +28,7 @@ struct ChangedLeaf {
   Value value;
   TimestampNs timestamp_ns = 0;
   bool deleted = false;
+  int64_t seen_ns = 0;  // steady clock, when the store applied the change
 };
 
 class LeafCache {

@@ -3,10 +3,18 @@
 // self-metrics export. Atomics: the dispatcher, gRPC threads and readers
 // touch them without a lock.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 
+#include "models/lag_histogram.h"
+
 namespace rdmagw::northbound::gnmi_server {
+
+// Upper bounds (seconds) of the change -> send lag buckets: fine around the
+// millisecond a subscriber of a changed leaf should wait at most.
+inline constexpr std::array<double, 14> kChangeSendLagBounds = {
+    0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 1, 5};
 
 struct ServerStats {
   // Open Subscribe streams by SubscriptionList mode (after their request).
@@ -21,6 +29,10 @@ struct ServerStats {
   // Errors by gRPC status code (index = code, 0..16), per RPC.
   std::atomic<uint64_t> get_errors[17] = {};
   std::atomic<uint64_t> subscribe_errors[17] = {};
+  // ON_CHANGE updates and deletes by how long after the store applied the
+  // change their notification was written to the stream (handed to gRPC's
+  // transport, OnWriteDone): the gateway's own part of a subscriber's wait.
+  LagHistogram change_send_lag{kChangeSendLagBounds};
 };
 
 }  // namespace rdmagw::northbound::gnmi_server

@@ -195,7 +195,7 @@ void SubscribeSession::offerChanges(const std::vector<ChangedLeaf>& changes) {
       if (e.mode == SubscriptionEntry::Mode::kSample) continue;
       if (e.mode == SubscriptionEntry::Mode::kTargetDefined && c.leaf->counter && !c.deleted) continue;
       if (!e.pattern.selectsTarget(c.target) || !e.pattern.match(c.leaf->path)) continue;
-      queue_.put(c.target, c.path, c.leaf, c.value, c.timestamp_ns, c.deleted);
+      queue_.put(c.target, c.path, c.leaf, c.value, c.timestamp_ns, c.deleted, c.seen_ns);
       break;
     }
   }
@@ -213,6 +213,7 @@ bool SubscribeSession::buildNextLocked() {
     sync_marks_.pop_front();
     write_buf_.Clear();
     write_buf_.set_sync_response(true);
+    in_flight_seen_ns_.clear();
     if (sync_marks_.empty() && finish_after_sync_) finishLocked(grpc::Status::OK, false);
     return true;
   }
@@ -223,7 +224,9 @@ bool SubscribeSession::buildNextLocked() {
   gnmi::Notification* n = write_buf_.mutable_update();
   n->set_timestamp(run.front().timestamp_ns);
   n->mutable_prefix()->set_target(run.front().target);
+  in_flight_seen_ns_.clear();
   for (const PendingLeaf& leaf : run) {
+    if (leaf.seen_ns != 0) in_flight_seen_ns_.push_back(leaf.seen_ns);
     if (leaf.deleted) {
       toGnmiPath(leaf.leaf->path, n->add_delete_());
       continue;
@@ -282,6 +285,11 @@ void SubscribeSession::OnWriteDone(bool ok) {
   {
     std::lock_guard lock(mu_);
     writing_ = false;
+    if (ok && !in_flight_seen_ns_.empty()) {
+      const int64_t now = steadyNowNs();
+      for (int64_t seen : in_flight_seen_ns_) hub_->stats().change_send_lag.record(now - seen);
+    }
+    in_flight_seen_ns_.clear();
     if (!ok) {
       finish_pending_ = false;  // the call is gone: replace whatever was planned
       finishLocked(grpc::Status(grpc::StatusCode::CANCELLED, "write failed"), true);

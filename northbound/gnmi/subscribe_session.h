@@ -99,6 +99,7 @@ class SubscribeSession
   bool finish_decided_ = false;
   grpc::Status finish_status_;
   gnmi::SubscribeResponse write_buf_;
+  std::vector<int64_t> in_flight_seen_ns_;  // the changes write_buf_ carries (PendingLeaf::seen_ns)
   uint64_t counted_coalesced_ = 0;
   uint64_t counted_dropped_ = 0;
   gnmi::SubscribeRequest req_;  // the read buffer

@@ -118,6 +118,7 @@ void SubscriptionHub::wake() {
 
 void SubscriptionHub::onChanges(std::string_view target, std::span<const Change> changes) {
   if (open_.load(std::memory_order_relaxed) == 0) return;  // nobody subscribed: no copies
+  const int64_t seen = steadyNowNs();
   {
     std::lock_guard lock(inbox_mu_);
     std::string key;
@@ -128,8 +129,9 @@ void SubscriptionHub::onChanges(std::string_view target, std::span<const Change>
       if (fresh) {
         inbox_.changes.push_back(c);
         inbox_.targets.emplace_back(target);
+        inbox_.seen_ns.push_back(seen);
       } else {
-        inbox_.changes[it->second] = c;  // the dispatcher is behind: keep the latest
+        inbox_.changes[it->second] = c;  // the dispatcher is behind: keep the latest (and the first seen)
       }
     }
   }
@@ -157,7 +159,7 @@ void SubscriptionHub::loop() {
       ParsedLeafPtr leaf = cache_.lookup(c.path);
       if (!leaf) continue;
       changes.push_back(ChangedLeaf{std::move(batch.targets[i]), std::move(c.path), std::move(leaf),
-                                    std::move(c.value), c.timestamp_ns, c.deleted});
+                                    std::move(c.value), c.timestamp_ns, c.deleted, batch.seen_ns[i]});
     }
     const Clock::time_point now = Clock::now();
     next_due = now + kIdleWake;

@@ -82,6 +82,7 @@ class SubscriptionHub : public ChangeListener {
   struct Inbox {
     std::vector<Change> changes;
     std::vector<std::string> targets;             // one per change
+    std::vector<int64_t> seen_ns;                 // one per change: steady clock when applied
     std::unordered_map<std::string, size_t> at;   // target '\0' path -> index
   } inbox_;                                       // guarded by inbox_mu_
   bool woken_ = false;                            // guarded by inbox_mu_

@@ -1,6 +1,9 @@
 // The gNMI server's own counters reach /metrics through the schema table's
 // GatewayMetric rows, exported by the Prometheus northbound.
 
+#include <chrono>
+#include <thread>
+
 #include "northbound/prometheus/exposition.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
@@ -34,6 +37,41 @@ TEST_F(GnmiSelfMetricsTest, CountersAppearInTheExposition) {
   c.reset();
   server_.reset();
   EXPECT_EQ(writer.build(store_).find("rdmagw_gnmi_"), std::string::npos);
+}
+
+constexpr TimestampNs kTs3 = kTs2 + 1'000'000'000;
+
+uint64_t sendLagCount(const ServerStats& stats) {
+  uint64_t n = 0;
+  for (uint64_t c : stats.change_send_lag.counts()) n += c;
+  return n;
+}
+
+// The change -> send lag counts ON_CHANGE updates once their notification
+// is written, and never the initial set or sampled values (their send time
+// is a schedule, not a wait).
+TEST_F(GnmiSelfMetricsTest, ChangeSendLagCountsOnlyChangesOnceWritten) {
+  start();
+  auto sampled = spawn(R"({"rpc": "sub", "target": "leaf01", "subs": [{"path": "/interfaces", "sample_ms": 100}]})");
+  auto c = spawn(R"({"rpc": "sub", "target": "leaf01", "subs": [{"path": "/interfaces", "mode": "ON_CHANGE"}]})");
+  EXPECT_EQ(c->until("SYNC").size(), 4u);
+  EXPECT_EQ(sampled->until("SYNC").size(), 4u);
+  EXPECT_EQ(sendLagCount(server_->stats()), 0u);
+  apply("leaf01", {leaf(kLeafIn2, uint64_t{99}, kTs3)});
+  EXPECT_EQ(c->next(), "N leaf01 " + ts(kTs3));
+  EXPECT_EQ(c->next(), "U " + kLeafIn2 + " uint_val 99");
+  // OnWriteDone may run just after the client has read: wait for it.
+  for (int i = 0; i < 1000 && sendLagCount(server_->stats()) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(sendLagCount(server_->stats()), 1u);
+  sampled->until("N leaf01 " + ts(kTs3));  // samples went on meanwhile: still one
+  EXPECT_EQ(sendLagCount(server_->stats()), 1u);
+  ExpositionWriter writer;
+  const std::string text = writer.build(store_);
+  EXPECT_TRUE(has(text, "rdmagw_gnmi_change_send_lag_updates_total{max_seconds=\"+Inf\"} 1")) << text;
+  // The bounds as a reader expects them: shortest decimal text.
+  EXPECT_NE(text.find("rdmagw_gnmi_change_send_lag_updates_total{max_seconds=\"0.00025\"} "), std::string::npos) << text;
 }
 
 }  // namespace
