@@ -46,7 +46,8 @@ Status SnmpAgent::start() {
     ++latest_generation_;
   }
   agent_ = std::make_unique<snmp::AgentxSubagent>(
-      config_, [this](uint64_t* generation) { return takeIfNewer(generation); }, &served_);
+      config_, [this](uint64_t* generation) { return takeIfNewer(generation); }, &served_,
+      &fast_answered_);
   if (Status st = agent_->start(); !st.isOk()) {
     agent_.reset();
     g_agent_running = false;
