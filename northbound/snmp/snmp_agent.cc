@@ -105,6 +105,10 @@ void SnmpAgent::refreshLoop() {
     snmp::MibSnapshotPtr snap = builder.build();  // store reads only; no lock of ours held
     RDMAGW_LOG(kDebug, "snmp") << "snapshot: " << snap->cells << " objects in "
                                << snap->build_duration_ns / 1000 << "us";
+    if (snap->mismatched_cells > 0) {
+      // Cannot happen for schema leaves (checkSchema); a builder column would be a code bug.
+      RDMAGW_LOG(kWarn, "snmp") << snap->mismatched_cells << " values left out: SNMP type not their column's";
+    }
     lock.lock();
     latest_ = std::move(snap);
     ++latest_generation_;
