@@ -11,11 +11,6 @@ bool spanLess(std::span<const uint32_t> a, std::span<const uint32_t> b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
 
-template <typename T>
-size_t vectorBytes(const std::vector<T>& v) {
-  return v.capacity() * sizeof(T);
-}
-
 // The first present cell at or after (c, r) in column-major order.
 std::optional<CellPos> scanFrom(const TableData& data, size_t c, size_t r) {
   for (; c < data.columnCount(); ++c, r = 0) {
@@ -100,11 +95,42 @@ size_t TableData::nextPresent(size_t c, size_t r) const {
   }
 }
 
-size_t TableData::heapBytes() const {
-  if (!body_) return 0;
-  return sizeof(Body) + vectorBytes(body_->columns) + vectorBytes(body_->row_arcs) + vectorBytes(body_->row_starts) +
-         vectorBytes(body_->present) + vectorBytes(body_->rank) + vectorBytes(body_->values) +
-         body_->texts.capacity();
+size_t TableData::heapBytes() const { return body_ ? sizeof(Body) + body_->block_bytes : 0; }
+
+void TableData::Layout::clear() {
+  present.clear();
+  values.clear();
+  columns.clear();
+  row_starts.clear();
+  row_arcs.clear();
+  rank.clear();
+  texts.clear();
+}
+
+std::unique_ptr<const TableData::Body> TableData::pack(const Layout& l) {
+  // 8-byte arrays first, then the 4-byte ones, then the text bytes.
+  const size_t bytes = (l.present.size() + l.values.size()) * sizeof(uint64_t) + l.columns.size() * sizeof(Column) +
+                       (l.row_starts.size() + l.row_arcs.size() + l.rank.size()) * sizeof(uint32_t) + l.texts.size();
+  auto body = std::make_unique<Body>();
+  body->block = std::make_unique_for_overwrite<uint64_t[]>((bytes + 7) / 8);
+  body->block_bytes = (bytes + 7) / 8 * 8;
+  auto* at = reinterpret_cast<std::byte*>(body->block.get());
+  auto place = [&at]<typename T>(const auto& from, std::span<const T>* to) {
+    T* dst = reinterpret_cast<T*>(at);
+    std::copy(from.begin(), from.end(), dst);
+    *to = std::span<const T>(dst, from.size());
+    at += from.size() * sizeof(T);
+  };
+  place(l.present, &body->present);
+  place(l.values, &body->values);
+  place(l.columns, &body->columns);
+  place(l.row_starts, &body->row_starts);
+  place(l.row_arcs, &body->row_arcs);
+  place(l.rank, &body->rank);
+  std::span<const char> texts;
+  place(l.texts, &texts);
+  body->texts = std::string_view(texts.data(), texts.size());
+  return body;
 }
 
 // ---- TableDataBuilder ----
@@ -157,7 +183,8 @@ void TableDataBuilder::addText(std::span<const uint32_t> index, uint32_t column,
 TableData TableDataBuilder::finish() {
   TableData out;
   if (cells_.empty()) return out;
-  auto body = std::make_unique<TableData::Body>();
+  TableData::Layout& layout = layout_;
+  layout.clear();
 
   // Rows in SNMP order; position_of[builder row id] = sorted position.
   std::vector<uint32_t> order(rows_.size());
@@ -167,15 +194,15 @@ TableData TableDataBuilder::finish() {
   };
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return spanLess(indexOf(a), indexOf(b)); });
   std::vector<uint32_t> position_of(rows_.size());
-  body->row_arcs.reserve(arcs_.size());
-  body->row_starts.reserve(rows_.size() + 1);
+  layout.row_arcs.reserve(arcs_.size());
+  layout.row_starts.reserve(rows_.size() + 1);
   for (uint32_t pos = 0; pos < order.size(); ++pos) {
     position_of[order[pos]] = pos;
-    body->row_starts.push_back(uint32_t(body->row_arcs.size()));
+    layout.row_starts.push_back(uint32_t(layout.row_arcs.size()));
     std::span<const uint32_t> index = indexOf(order[pos]);
-    body->row_arcs.insert(body->row_arcs.end(), index.begin(), index.end());
+    layout.row_arcs.insert(layout.row_arcs.end(), index.begin(), index.end());
   }
-  body->row_starts.push_back(uint32_t(body->row_arcs.size()));
+  layout.row_starts.push_back(uint32_t(layout.row_arcs.size()));
   const size_t nrows = rows_.size();
   const size_t words = (nrows + 63) / 64;
 
@@ -193,36 +220,35 @@ TableData TableDataBuilder::finish() {
   }
   std::sort(keyed.begin(), keyed.end());
 
-  body->columns.reserve(ids.size());
-  body->present.assign(ids.size() * words, 0);
-  body->values.reserve(keyed.size());
+  layout.columns.reserve(ids.size());
+  layout.present.assign(ids.size() * words, 0);
+  layout.values.reserve(keyed.size());
   for (size_t k = 0; k < keyed.size(); ++k) {
     if (k + 1 < keyed.size() && keyed[k + 1].first == keyed[k].first) continue;  // a later value replaces it
     const Pending& p = cells_[keyed[k].second];
     const size_t c = size_t(keyed[k].first >> 32);
     const size_t row = size_t(keyed[k].first & 0xffffffffu);
-    if (body->columns.size() <= c) {
-      body->columns.push_back(
-          TableData::Column{ids[c], p.type, uint32_t(c * words), uint32_t(body->values.size())});
+    if (layout.columns.size() <= c) {
+      layout.columns.push_back(
+          TableData::Column{ids[c], p.type, uint32_t(c * words), uint32_t(layout.values.size())});
     }
-    if (body->columns[c].type != p.type) {
+    if (layout.columns[c].type != p.type) {
       ++mismatched_;
       continue;
     }
-    body->present[c * words + row / 64] |= uint64_t{1} << (row % 64);
-    body->values.push_back(p.value);
+    layout.present[c * words + row / 64] |= uint64_t{1} << (row % 64);
+    layout.values.push_back(p.value);
   }
-  body->rank.resize(body->present.size());
-  for (size_t c = 0; c < body->columns.size(); ++c) {
+  layout.rank.resize(layout.present.size());
+  for (size_t c = 0; c < layout.columns.size(); ++c) {
     uint32_t before = 0;
     for (size_t w = 0; w < words; ++w) {
-      body->rank[c * words + w] = before;
-      before += uint32_t(std::popcount(body->present[c * words + w]));
+      layout.rank[c * words + w] = before;
+      before += uint32_t(std::popcount(layout.present[c * words + w]));
     }
   }
-  body->texts = std::move(texts_);
-  body->values.shrink_to_fit();
-  out.body_ = std::move(body);
+  layout.texts.swap(texts_);
+  out.body_ = TableData::pack(layout);
   // Ready for another table (row_ids_ keeps its functors, which point at arcs_).
   arcs_.clear();
   rows_.clear();

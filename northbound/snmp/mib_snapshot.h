@@ -75,15 +75,28 @@ class TableData {
     uint32_t first_word;   // into present / rank
     uint32_t first_value;  // into values
   };
+  // Every array of a table in one heap block: at a million series most
+  // tables are small, and a vector each cost more than their contents.
   struct Body {
-    std::vector<Column> columns;        // sorted by id
-    std::vector<uint32_t> row_arcs;     // every row index, in row order
-    std::vector<uint32_t> row_starts;   // row r is row_arcs[row_starts[r], row_starts[r+1])
-    std::vector<uint64_t> present;      // per column ceil(rows/64) words, bit r%64 of word r/64
-    std::vector<uint32_t> rank;         // per word: present cells of its column before it
-    std::vector<uint64_t> values;       // per column, present cells in row order
-    std::string texts;                  // OCTET STRING bytes; a text value is offset << 32 | length
+    std::span<const uint64_t> present;     // per column ceil(rows/64) words, bit r%64 of word r/64
+    std::span<const uint64_t> values;      // per column, present cells in row order
+    std::span<const Column> columns;       // sorted by id
+    std::span<const uint32_t> row_starts;  // row r is row_arcs[row_starts[r], row_starts[r+1])
+    std::span<const uint32_t> row_arcs;    // every row index, in row order
+    std::span<const uint32_t> rank;        // per word: present cells of its column before it
+    std::string_view texts;                // OCTET STRING bytes; a text value is offset << 32 | length
+    std::unique_ptr<uint64_t[]> block;     // owns all of the above
+    size_t block_bytes = 0;
   };
+  // The same arrays while a table is built (TableDataBuilder reuses them).
+  struct Layout {
+    std::vector<uint64_t> present, values;
+    std::vector<Column> columns;
+    std::vector<uint32_t> row_starts, row_arcs, rank;
+    std::string texts;
+    void clear();
+  };
+  static std::unique_ptr<const Body> pack(const Layout& layout);
   std::unique_ptr<const Body> body_;  // null: nothing served in this table
 };
 
@@ -135,6 +148,7 @@ class TableDataBuilder {
   std::vector<Pending> cells_;
   std::string texts_;
   std::unordered_map<std::string, uint64_t, TextHash, std::equal_to<>> text_ids_;  // interned text -> value
+  TableData::Layout layout_;  // scratch for finish()
   size_t mismatched_ = 0;
 };
 
