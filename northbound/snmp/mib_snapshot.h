@@ -18,7 +18,9 @@
 //                 the number, or for OCTET STRING where its bytes are in
 //                 the table's text blob, where equal texts are stored once
 // A column has one SNMP type (a MIB column has one syntax; the catalog
-// checks the schema for it), so types cost nothing per cell.
+// checks the schema for it), so types cost nothing per cell. All arrays of
+// a table share one heap block. rdmagw_snmp_bench (BM_SnmpSnapshotRefresh):
+// 22 B per object at 1M series, where the grid took 103 B on the same data.
 
 #include <cstdint>
 #include <map>
