@@ -294,6 +294,10 @@ TEST_F(SnmpAgentTest, ReconnectsWhenSnmpdRestarts) {
   ASSERT_TRUE(st.isOk()) << st.message();
   EXPECT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
   EXPECT_TRUE(waitServing(snmptest::kEsxi));
+  // The reconnect made a new AgentX session: the fast path answers on it too.
+  const uint64_t before = agent_->fastPathAnswered();
+  EXPECT_GT(parse(v2c("snmpwalk", snmptest::kSwitch, kIfName).output).size(), 0u);
+  EXPECT_GT(agent_->fastPathAnswered(), before);
 }
 
 TEST_F(SnmpAgentTest, IfIndexSameAfterSubagentRestart) {
