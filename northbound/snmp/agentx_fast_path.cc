@@ -6,7 +6,10 @@
 #include <net-snmp/net-snmp-includes.h>
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 
+#include <sys/socket.h>
+
 #include <algorithm>
+#include <cerrno>
 
 // Net-SNMP's AgentX session of this subagent (agent/mibgroup/agentx/
 // subagent.c): exported by libnetsnmpagent but not declared in its
@@ -81,6 +84,30 @@ void answerGetNext(std::span<const ServedTable> tables, netsnmp_variable_list* v
   setVarValue(vb, value);
 }
 
+// Net-SNMP 5.9's unix-socket receive calls getsockname() and mallocs a
+// sockaddr on every read, only to label the PDU with our own socket path
+// (used by SNMP-over-unix-socket community mapping, never by AgentX). On
+// the AgentX socket that was one of four system calls per varbind; this
+// receive is the same read without it.
+int recvAgentx(netsnmp_transport* t, void* buf, int size, void** opaque, int* olength) {
+  *opaque = nullptr;
+  *olength = 0;
+  if (t == nullptr || t->sock < 0) return -1;
+  int rc = -1;
+  while (rc < 0) {
+    rc = int(recvfrom(t->sock, buf, size_t(size), MSG_DONTWAIT, nullptr, nullptr));
+    if (rc < 0 && errno != EINTR) return rc;
+  }
+  return rc;
+}
+
+bool isUnixStream(const netsnmp_transport* t) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof(addr);
+  return t != nullptr && t->sock >= 0 && (t->flags & NETSNMP_TRANSPORT_FLAG_STREAM) != 0 &&
+         getsockname(t->sock, reinterpret_cast<sockaddr*>(&addr), &len) == 0 && addr.ss_family == AF_UNIX;
+}
+
 int onAgentxPacket(int op, netsnmp_session* session, int reqid, netsnmp_pdu* pdu, void* magic) {
   AgentxFastPath* fp = g_fast_path;
   auto original = reinterpret_cast<netsnmp_callback>(FastPathAccess::original(fp));
@@ -150,12 +177,23 @@ void AgentxFastPath::hook() {
   session->callback = onAgentxPacket;
   hooked_session_ = session;
   g_fast_path = this;
+  // A unix-socket AgentX (the usual agentXSocket) reads without getsockname;
+  // TCP AgentX keeps Net-SNMP's receive.
+  netsnmp_transport* t = snmp_sess_transport(snmp_sess_pointer(session));
+  if (isUnixStream(t) && t->f_recv != recvAgentx) {
+    original_recv_ = reinterpret_cast<void*>(t->f_recv);
+    t->f_recv = recvAgentx;
+  }
 }
 
 void AgentxFastPath::unhook() {
   netsnmp_session* session = main_session;
   if (session != nullptr && session == hooked_session_ && session->callback == onAgentxPacket) {
     session->callback = reinterpret_cast<netsnmp_callback>(original_callback_);
+    netsnmp_transport* t = snmp_sess_transport(snmp_sess_pointer(session));
+    if (t != nullptr && t->f_recv == recvAgentx && original_recv_ != nullptr) {
+      t->f_recv = reinterpret_cast<decltype(t->f_recv)>(original_recv_);
+    }
   }
   hooked_session_ = nullptr;
   if (g_fast_path == this) g_fast_path = nullptr;

@@ -8,7 +8,8 @@
 // clones and the agent's request bookkeeping. Profiled in the bulkwalk
 // bench, those syscalls were most of the ~35 us the subagent spent per
 // varbind; our own lookup was under 1 %. Answering on the AgentX session
-// leaves one read and one write per request.
+// leaves one read and one write per request; on a unix-socket AgentX the
+// read also skips Net-SNMP 5.9's per-read getsockname() (see recvAgentx).
 //
 // Everything else (Open, Register, Ping, responses to our own PDUs,
 // disconnects, and any request for a context not yet served) still goes to
@@ -57,6 +58,7 @@ class AgentxFastPath {
   const ServedContexts* served_;
   void* hooked_session_ = nullptr;
   void* original_callback_ = nullptr;
+  void* original_recv_ = nullptr;  // the unix transport's, while replaced
   std::atomic<uint64_t>* answered_;
 };
 
