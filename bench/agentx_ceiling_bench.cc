@@ -8,8 +8,9 @@
 //
 //   BM_AgentxNullSubagent/R/S  R = max-repetitions; S = 0: through Net-SNMP's
 //                              subagent (handler registered as usual), 1:
-//                              answered on the AgentX session's callback, as
-//                              rdmagw's fast path does (agentx_fast_path.h).
+//                              answered on the AgentX session's callback and
+//                              read without getsockname, as rdmagw's fast
+//                              path does (agentx_fast_path.h).
 //                              varbinds/s and the subagent's CPU per varbind
 // Run: ./build-rel/bench/rdmagw_agentx_ceiling_bench
 // Its own binary: Net-SNMP initialises once per process.
@@ -21,7 +22,10 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
+#include <sys/socket.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -112,6 +116,21 @@ int handleNull(netsnmp_mib_handler*, netsnmp_handler_registration*, netsnmp_agen
 std::atomic<bool> g_on_session{false};
 netsnmp_callback g_original = nullptr;
 
+// And its receive without getsockname (agentx_fast_path.cc recvAgentx).
+decltype(netsnmp_transport::f_recv) g_original_recv = nullptr;
+
+int recvNull(netsnmp_transport* t, void* buf, int size, void** opaque, int* olength) {
+  if (!g_on_session.load(std::memory_order_relaxed)) return g_original_recv(t, buf, size, opaque, olength);
+  *opaque = nullptr;
+  *olength = 0;
+  int rc = -1;
+  while (rc < 0) {
+    rc = int(recvfrom(t->sock, buf, size_t(size), MSG_DONTWAIT, nullptr, nullptr));
+    if (rc < 0 && errno != EINTR) return rc;
+  }
+  return rc;
+}
+
 int onSession(int op, netsnmp_session* session, int reqid, netsnmp_pdu* pdu, void* magic) {
   if (!g_on_session.load(std::memory_order_relaxed) || op != NETSNMP_CALLBACK_OP_RECEIVED_MESSAGE ||
       pdu == nullptr || pdu->command != 6) {
@@ -167,6 +186,11 @@ struct Rig {
         if (main_session != nullptr && main_session->callback != onSession) {
           g_original = main_session->callback;
           main_session->callback = onSession;
+          netsnmp_transport* t = snmp_sess_transport(snmp_sess_pointer(main_session));
+          if (t != nullptr && t->f_recv != recvNull) {  // the bench's AgentX socket is a unix socket
+            g_original_recv = t->f_recv;
+            t->f_recv = recvNull;
+          }
         }
         agent_check_and_process(1);
       }
