@@ -1,6 +1,8 @@
 // SNMP northbound figures (printed, never asserted):
 //   BM_SnmpSnapshotRefresh      time to rebuild the served snapshot from a
-//                               store of 100k series (the refresh period's cost)
+//                               store of 100k and 1M series (the refresh
+//                               period's cost) and the heap one snapshot
+//                               holds, per object served
 //   BM_SnmpBulkWalkDemoFabric   snmpbulkwalk of every device context of the
 //                               demo fabric (RDMA hosts polled by the real
 //                               collector, Nexus leaves and ESXi hosts parsed
@@ -8,12 +10,15 @@
 //                               snmpd, max-repetitions 10 and 50: varbinds/s
 //                               including a tool start per device, as an NMS
 //                               walking device by device would see it
-//   BM_SnmpBulkWalkLargeContext one context of ~30k objects: the subagent's
+//   BM_SnmpBulkWalkLargeContext one context of ~10k objects: the subagent's
 //                               raw throughput through snmpd (anchor: snmpd's
-//                               own tables give ~68k varbinds/s at r=10)
+//                               own tables give ~68k varbinds/s at r=10), with
+//                               the AgentX fast path on (/1) and off (/0);
+//                               rdmagw_agentx_ceiling_bench gives the ceiling
 // Run: ./build/bench/rdmagw_snmp_bench
 
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 
@@ -38,21 +43,37 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Heap bytes in use (glibc: the main arena plus mmapped blocks, where the
+// big arrays of a snapshot land); the benchmark thread allocates in the
+// main arena.
+size_t heapInUse() {
+  struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
 void BM_SnmpSnapshotRefresh(benchmark::State& state) {
   Store store;
   fillStore(store, size_t(state.range(0)));
   northbound::snmp::IfIndexRegistry registry;
   northbound::snmp::SnapshotBuilder builder(store, registry, nowNs());
+  (void)builder.build();  // the first build assigns every ifIndex; refreshes do not
   size_t cells = 0;
   for (auto _ : state) {
     northbound::snmp::MibSnapshotPtr snap = builder.build();
     cells = snap->cells;
     benchmark::DoNotOptimize(snap);
   }
+  // What one snapshot in service costs: measured outside the timed loop.
+  const size_t before = heapInUse();
+  northbound::snmp::MibSnapshotPtr held = builder.build();
+  const size_t bytes = heapInUse() - before;
   state.counters["series"] = double(store.seriesCount());
   state.counters["objects"] = double(cells);
+  state.counters["snapshot_MB"] = double(bytes) / 1e6;
+  state.counters["bytes_per_object"] = double(bytes) / double(std::max<size_t>(cells, 1));
 }
-BENCHMARK(BM_SnmpSnapshotRefresh)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SnmpSnapshotRefresh)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
+BENCHMARK(BM_SnmpSnapshotRefresh)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 
 // Runs the parsers of `commands` on the simulator's rendered output.
 void applyCli(Store& store, const std::string& target, const std::vector<sim::RenderedCommand>& rendered,
@@ -111,6 +132,7 @@ struct WalkRig {
   std::unique_ptr<northbound::SnmpAgent> agent;
   std::vector<std::string> demo_targets;
   std::string error;
+  bool fast_path_on = true;
 
   WalkRig() {
     dir = (fs::temp_directory_path() / "rdmagw-snmp-bench-XXXXXX").string();
@@ -148,18 +170,25 @@ struct WalkRig {
       error = st.message();
       return;
     }
+    if (Status st = startAgent(true); !st.isOk()) error = st.message();
+  }
+
+  // (Re)starts the subagent answering on the AgentX session (fast path) or
+  // through Net-SNMP's agent; returns once bigleaf is served.
+  Status startAgent(bool fast_path) {
+    agent.reset();
     northbound::SnmpConfig sc;
     sc.agentx_socket = snmpd->agentxSocket();
     sc.state_dir = dir + "/state";
     sc.refresh_period = std::chrono::seconds(60);
+    sc.agentx_fast_path = fast_path;
     agent = std::make_unique<northbound::SnmpAgent>(store, sc);
-    if (Status st = agent->start(); !st.isOk()) {
-      error = st.message();
-      return;
-    }
+    if (Status st = agent->start(); !st.isOk()) return st;
+    fast_path_on = fast_path;
     for (int i = 0; i < 120 && walk("bigleaf", 10, ".1.3.6.1.2.1.31.1.1.1.1") == 0; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
+    return Status::ok();
   }
   ~WalkRig() {
     agent.reset();
@@ -207,6 +236,13 @@ void BM_SnmpBulkWalkLargeContext(benchmark::State& state) {
     state.SkipWithError(r.error.c_str());
     return;
   }
+  const bool fast = state.range(1) != 0;
+  if (r.fast_path_on != fast) {
+    if (Status st = r.startAgent(fast); !st.isOk()) {
+      state.SkipWithError(st.message().c_str());
+      return;
+    }
+  }
   size_t varbinds = 0;
   rusage before{}, after{};
   getrusage(RUSAGE_SELF, &before);  // the subagent thread's CPU is in this process
@@ -217,7 +253,13 @@ void BM_SnmpBulkWalkLargeContext(benchmark::State& state) {
   state.counters["varbinds_per_s"] = benchmark::Counter(double(varbinds), benchmark::Counter::kIsRate);
   state.counters["varbinds_per_walk"] = double(varbinds) / double(state.iterations());
 }
-BENCHMARK(BM_SnmpBulkWalkLargeContext)->Arg(10)->Arg(50)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+// Second argument: 1 = answered on the AgentX session (the default), 0 =
+// through Net-SNMP's internal agent (what every request cost before).
+BENCHMARK(BM_SnmpBulkWalkLargeContext)
+    ->ArgsProduct({{10, 50}, {1, 0}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
 
 }  // namespace
 }  // namespace rdmagw::bench

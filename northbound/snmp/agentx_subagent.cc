@@ -5,6 +5,7 @@
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 #include <net-snmp/library/large_fd_set.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 
 #include "models/log.h"
 #include "northbound/snmp/mib_catalog.h"
+#include "northbound/snmp/netsnmp_value.h"
 
 namespace rdmagw::northbound::snmp {
 
@@ -59,70 +61,43 @@ int onNetSnmpLog(int, int, void* server_arg, void*) {
   return SNMP_ERR_NOERROR;
 }
 
-void setValue(netsnmp_variable_list* vb, const Cell& cell) {
-  switch (cell.type) {
-    case SnmpType::kInteger: {
-      long v = int32_t(uint32_t(cell.number));
-      snmp_set_var_typed_value(vb, ASN_INTEGER, &v, sizeof(v));
-      break;
-    }
-    case SnmpType::kOctetString:
-      snmp_set_var_typed_value(vb, ASN_OCTET_STR, cell.text.data(), cell.text.size());
-      break;
-    case SnmpType::kCounter32:
-    case SnmpType::kGauge32:
-    case SnmpType::kTimeTicks: {
-      u_long v = u_long(cell.number & 0xffffffffu);
-      u_char type = cell.type == SnmpType::kCounter32 ? ASN_COUNTER
-                    : cell.type == SnmpType::kGauge32 ? ASN_GAUGE
-                                                       : ASN_TIMETICKS;
-      snmp_set_var_typed_value(vb, type, &v, sizeof(v));
-      break;
-    }
-    case SnmpType::kCounter64: {
-      counter64 c{};
-      c.high = u_long(cell.number >> 32);
-      c.low = u_long(cell.number & 0xffffffffu);
-      snmp_set_var_typed_value(vb, ASN_COUNTER64, &c, sizeof(c));
-      break;
-    }
-    case SnmpType::kAbsent:
-      break;
-  }
-}
-
 // One handler for every table: the registration's Binding says which
-// context and table; the data comes from the snapshot in service.
+// context and table; the data comes from the snapshot in service. No heap
+// work per varbind beyond what Net-SNMP does to store the answer.
 int handleTable(netsnmp_mib_handler* handler, netsnmp_handler_registration*, netsnmp_agent_request_info* reqinfo,
                 netsnmp_request_info* requests) {
   const auto* b = static_cast<const AgentxSubagent::Binding*>(handler->myvoid);
   const TableDef& def = MibCatalog::instance().tables()[b->table];
   const TableData* data = b->agent->tableFor(*b);
-  std::vector<uint32_t> name;
-  std::vector<oid> out;
+  uint32_t arcs[MAX_OID_LEN];
+  oid answer[MAX_OID_LEN];
   for (netsnmp_request_info* r = requests; r != nullptr; r = r->next) {
     if (r->processed) continue;
     netsnmp_variable_list* vb = r->requestvb;
-    name.assign(vb->name, vb->name + vb->name_length);
+    std::span<const uint32_t> name(arcs, toArcs(vb->name, vb->name_length, arcs));
     switch (reqinfo->mode) {
       case MODE_GET: {
-        const Cell* cell = data ? getExact(def, *data, name) : nullptr;
+        std::optional<CellView> cell = data ? getExact(def, *data, name) : std::nullopt;
         if (cell) {
-          setValue(vb, *cell);
+          setVarValue(vb, *cell);
         } else {
           netsnmp_set_request_error(reqinfo, r, SNMP_NOSUCHINSTANCE);
         }
         break;
       }
       case MODE_GETNEXT: {
-        Found found;
         // Nothing past this OID in the table: leave the varbind untouched
         // and the agent carries on in the next registered subtree.
-        if (data && getNext(def, *data, name, r->inclusive != 0, &found)) {
-          out.assign(found.oid.begin(), found.oid.end());
-          snmp_set_var_objid(vb, out.data(), out.size());
-          setValue(vb, *found.cell);
-        }
+        std::optional<CellPos> pos = data ? findNext(def, *data, name, r->inclusive != 0) : std::nullopt;
+        if (!pos) break;
+        std::span<const uint32_t> index = data->rowIndex(pos->row);
+        size_t len = def.entry.size() + 1 + index.size();
+        if (len > MAX_OID_LEN) break;  // cannot be encoded; never built by the catalog's indexes
+        oid* end = std::copy(def.entry.begin(), def.entry.end(), answer);
+        *end++ = data->columnId(pos->column);
+        std::copy(index.begin(), index.end(), end);
+        snmp_set_var_objid(vb, answer, len);
+        setVarValue(vb, *data->cell(pos->column, pos->row));
         break;
       }
       default:
@@ -161,8 +136,9 @@ void pollOnce(std::chrono::milliseconds cap) {
 
 }  // namespace
 
-AgentxSubagent::AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served)
-    : config_(std::move(config)), source_(std::move(source)), served_(served) {}
+AgentxSubagent::AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served,
+                               std::atomic<uint64_t>* fast_answered)
+    : config_(std::move(config)), source_(std::move(source)), served_(served), fast_answered_(fast_answered) {}
 
 AgentxSubagent::~AgentxSubagent() { stop(); }
 
@@ -222,6 +198,19 @@ void AgentxSubagent::unregisterContext(const std::string& context) {
   registered_.erase(it);
 }
 
+void AgentxSubagent::rebuildServed() {
+  served_tables_.clear();
+  std::span<const TableDef> tables = MibCatalog::instance().tables();
+  for (const auto& [context, reg] : registered_) {
+    std::vector<ServedTable>& list = served_tables_[context];
+    for (const auto& b : reg->bindings) {
+      if (const TableData* data = tableFor(*b)) list.push_back(ServedTable{&tables[b->table], data});
+    }
+    std::sort(list.begin(), list.end(),
+              [](const ServedTable& a, const ServedTable& b) { return a.def->table < b.def->table; });
+  }
+}
+
 void AgentxSubagent::adopt(MibSnapshotPtr snap) {
   current_ = std::move(snap);
   for (const auto& [context, data] : current_->contexts) {
@@ -232,6 +221,7 @@ void AgentxSubagent::adopt(MibSnapshotPtr snap) {
     if (!current_->contexts.count(context)) gone.push_back(context);
   }
   for (const std::string& context : gone) unregisterContext(context);
+  rebuildServed();
   served_->fetch_add(1);
 }
 
@@ -299,16 +289,20 @@ void AgentxSubagent::run() {
   }
   init_state_ = 1;
 
+  if (config_.agentx_fast_path) fast_path_ = std::make_unique<AgentxFastPath>(&served_tables_, fast_answered_);
   while (!stop_.load()) {
     if (MibSnapshotPtr snap = source_(&generation_)) adopt(std::move(snap));
+    if (fast_path_) fast_path_->hook();  // a reconnect makes a new AgentX session
     pollOnce(std::chrono::milliseconds(100));
   }
+  fast_path_.reset();  // Net-SNMP's handler back before the tables go
 
   std::vector<std::string> contexts;
   for (const auto& [context, reg] : registered_) contexts.push_back(context);
   for (const std::string& context : contexts) unregisterContext(context);
   // Let the unregistrations reach snmpd before the thread goes.
   pollOnce(std::chrono::milliseconds(0));
+  served_tables_.clear();
   current_.reset();
 }
 

@@ -2,7 +2,9 @@
 // The agent thread: everything that calls Net-SNMP. Connects to snmpd over
 // AgentX, registers one handler per (context, table) as contexts appear in
 // the snapshots, answers GET/GETNEXT (GETBULK arrives as repeated GETNEXT)
-// from the snapshot in service, and reconnects on the AgentX ping.
+// from the snapshot in service, and reconnects on the AgentX ping. Requests
+// are answered on the AgentX session (agentx_fast_path.h); the Net-SNMP
+// handlers registered per table answer whatever that path hands on.
 
 #include <atomic>
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "models/status.h"
+#include "northbound/snmp/agentx_fast_path.h"
 #include "northbound/snmp/mib_snapshot.h"
 #include "northbound/snmp/snmp_config.h"
 
@@ -24,7 +27,10 @@ class AgentxSubagent {
   // Returns a snapshot newer than *generation (and updates it), or null.
   using SnapshotSource = std::function<MibSnapshotPtr(uint64_t* generation)>;
 
-  AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served);
+  // `served` counts snapshots taken into service, `fast_answered` the
+  // requests answered on the AgentX session (agentx_fast_path.h).
+  AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served,
+                 std::atomic<uint64_t>* fast_answered);
   ~AgentxSubagent();
 
   // Starts the thread and returns once Net-SNMP is initialised (connected
@@ -41,10 +47,12 @@ class AgentxSubagent {
   void adopt(MibSnapshotPtr snap);
   void registerContext(const std::string& context);
   void unregisterContext(const std::string& context);
+  void rebuildServed();
 
   const SnmpConfig config_;
   const SnapshotSource source_;
   std::atomic<uint64_t>* served_;
+  std::atomic<uint64_t>* fast_answered_;
   std::atomic<bool> stop_{false};
   std::thread thread_;
 
@@ -53,6 +61,8 @@ class AgentxSubagent {
   uint64_t generation_ = 0;
   struct Registered;
   std::map<std::string, std::unique_ptr<Registered>> registered_;  // by context
+  ServedContexts served_tables_;  // what the fast path answers from
+  std::unique_ptr<AgentxFastPath> fast_path_;
 
   std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
 };

@@ -1,6 +1,7 @@
 #include "northbound/snmp/mib_catalog.h"
 
 #include <algorithm>
+#include <map>
 
 namespace rdmagw::northbound::snmp {
 namespace {
@@ -118,6 +119,18 @@ MibCatalog::MibCatalog() {
         p.if_status = r->if_status;
       }
       by_leaf_[i].push_back(p);
+    }
+  }
+  // A MIB column has one syntax, and the snapshot stores one type per
+  // column (mib_snapshot.h): leaves placed in one column must agree.
+  std::map<std::pair<size_t, uint32_t>, std::pair<SnmpType, std::string_view>> column_types;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    for (const Placement& p : by_leaf_[i]) {
+      auto [it, added] = column_types.emplace(std::make_pair(p.table, p.column), std::make_pair(p.type, leaves[i].path));
+      if (!added && it->second.first != p.type) {
+        errors_.push_back(std::string(leaves[i].path) + ": " + tables_[p.table].name + " column " +
+                          std::to_string(p.column) + " has another SNMP type than for " + std::string(it->second.second));
+      }
     }
   }
 }

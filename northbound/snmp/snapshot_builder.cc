@@ -11,12 +11,8 @@ namespace {
 
 constexpr uint32_t kEthernetCsmacd = 6;  // IANAifType
 
-struct PendingCell {
-  Oid index;
-  uint32_t column;
-  Cell cell;
-};
-using Pending = std::vector<std::vector<PendingCell>>;  // per catalog table
+// One builder per catalog table, reused from context to context.
+using Pending = std::vector<TableDataBuilder>;
 
 bool numberOf(const Value& v, double* out) { return valueAsDouble(v, out); }
 
@@ -29,43 +25,49 @@ uint64_t ifStatusOf(const std::string& s) {
   return 4;  // unknown
 }
 
-Cell toCell(const Value& value, const Placement& p) {
-  Cell cell;
+// Adds the cell a store value makes in a column of placement `p`; false
+// (nothing added) when the value does not fit the column's type.
+bool addCell(TableDataBuilder& table, std::span<const uint32_t> index, const Value& value, const Placement& p) {
   double d = 0;
+  uint64_t number = 0;
   switch (p.type) {
     case SnmpType::kOctetString:
-      cell.text = std::holds_alternative<std::string>(value) ? std::get<std::string>(value) : valueToString(value);
-      break;
+      if (const std::string* text = std::get_if<std::string>(&value)) {
+        table.addText(index, p.column, *text);
+      } else {
+        table.addText(index, p.column, valueToString(value));
+      }
+      return true;
     case SnmpType::kInteger:
       if (p.if_status) {
-        if (!std::holds_alternative<std::string>(value)) return cell;
-        cell.number = ifStatusOf(std::get<std::string>(value));
+        if (!std::holds_alternative<std::string>(value)) return false;
+        number = ifStatusOf(std::get<std::string>(value));
       } else {
-        if (!numberOf(value, &d)) return cell;
-        cell.number = uint64_t(uint32_t(int32_t(std::clamp(d * p.scale, -2147483648.0, 2147483647.0))));
+        if (!numberOf(value, &d)) return false;
+        number = uint64_t(uint32_t(int32_t(std::clamp(d * p.scale, -2147483648.0, 2147483647.0))));
       }
       break;
     case SnmpType::kCounter64:
     case SnmpType::kCounter32:
       if (const uint64_t* u = std::get_if<uint64_t>(&value); u && p.scale == 1.0) {
-        cell.number = *u;
+        number = *u;
       } else {
-        if (!numberOf(value, &d) || d < 0) return cell;
-        cell.number = uint64_t(d * p.scale);
+        if (!numberOf(value, &d) || d < 0) return false;
+        number = uint64_t(d * p.scale);
       }
       // Counter32 columns wrap mod 2^32, as a 32-bit counter on the device would.
-      if (p.type == SnmpType::kCounter32) cell.number &= 0xffffffffu;
+      if (p.type == SnmpType::kCounter32) number &= 0xffffffffu;
       break;
     case SnmpType::kGauge32:
     case SnmpType::kTimeTicks:
-      if (!numberOf(value, &d)) return cell;
-      cell.number = uint64_t(std::llround(std::clamp(d * p.scale, 0.0, 4294967295.0)));
+      if (!numberOf(value, &d)) return false;
+      number = uint64_t(std::llround(std::clamp(d * p.scale, 0.0, 4294967295.0)));
       break;
     case SnmpType::kAbsent:
-      return cell;
+      return false;
   }
-  cell.type = p.type;
-  return cell;
+  table.addNumber(index, p.column, p.type, number);
+  return true;
 }
 
 bool appendIndex(const TableDef& def, std::span<const std::string> keys, uint32_t if_index, Oid* out) {
@@ -90,36 +92,15 @@ bool appendIndex(const TableDef& def, std::span<const std::string> keys, uint32_
   return true;
 }
 
-Cell numberCell(SnmpType type, uint64_t n) {
-  Cell c;
-  c.type = type;
-  c.number = n;
-  return c;
-}
-Cell textCell(std::string s) {
-  Cell c;
-  c.type = SnmpType::kOctetString;
-  c.text = std::move(s);
-  return c;
-}
-
-// Sorts one table's cells into the column-major grid.
-TableData finalize(std::vector<PendingCell>& cells) {
-  TableData t;
-  if (cells.empty()) return t;
-  for (const PendingCell& p : cells) t.columns.push_back(p.column);
-  std::sort(t.columns.begin(), t.columns.end());
-  t.columns.erase(std::unique(t.columns.begin(), t.columns.end()), t.columns.end());
-  for (const PendingCell& p : cells) t.rows.push_back(p.index);
-  std::sort(t.rows.begin(), t.rows.end());
-  t.rows.erase(std::unique(t.rows.begin(), t.rows.end()), t.rows.end());
-  t.cells.resize(t.columns.size() * t.rows.size());
-  for (PendingCell& p : cells) {
-    size_t c = size_t(std::lower_bound(t.columns.begin(), t.columns.end(), p.column) - t.columns.begin());
-    size_t r = size_t(std::lower_bound(t.rows.begin(), t.rows.end(), p.index) - t.rows.begin());
-    t.cells[c * t.rows.size() + r] = std::move(p.cell);
+// Finishes every table of `scope` into `ctx`, counting what it serves.
+void finishTables(Pending& pending, TableScope scope, ContextData* ctx, MibSnapshot* snap) {
+  const MibCatalog& catalog = MibCatalog::instance();
+  ctx->tables.resize(pending.size());
+  for (size_t i = 0; i < pending.size(); ++i) {
+    if (catalog.tables()[i].scope != scope) continue;
+    ctx->tables[i] = pending[i].finish();
+    snap->cells += ctx->tables[i].cellCount();
   }
-  return t;
 }
 
 struct InterfaceSeen {
@@ -147,34 +128,36 @@ MibSnapshotPtr SnapshotBuilder::build() {
   const size_t target_table = catalog.find(kTargetTable);
   const size_t if_table = catalog.find(kIfTable);
   const size_t ifx_table = catalog.find(kIfXTable);
-  Pending gateway(ntables);
+  // One set of table builders for every context: finish() leaves each
+  // ready for the next, so its buffers are allocated once per build.
+  Pending pending(ntables);
   std::vector<TargetStatus> targets = store_.targets();
+  TableDataBuilder& target_rows = pending[target_table];
   for (const TargetStatus& t : targets) {
     Oid index;
     appendStringIndex(&index, t.name);
-    auto add = [&](uint32_t column, Cell cell) { gateway[target_table].push_back({index, column, std::move(cell)}); };
+    auto number = [&](uint32_t column, SnmpType type, uint64_t n) { target_rows.addNumber(index, column, type, n); };
+    auto text = [&](uint32_t column, std::string_view s) { target_rows.addText(index, column, s); };
     const TargetHealth& h = t.health;
-    add(2, textCell(h.kind));
-    add(3, textCell(t.name));
-    add(4, numberCell(SnmpType::kInteger, h.up ? 1 : 2));  // TruthValue
-    add(5, textCell(h.transport));
-    if (h.last_success_ns > 0) add(6, numberCell(SnmpType::kGauge32, uint64_t(h.last_success_ns / 1'000'000'000)));
-    add(7, numberCell(SnmpType::kGauge32, std::min<uint64_t>(t.series, 0xffffffffu)));
-    add(8, numberCell(SnmpType::kCounter64, h.polls));
-    add(9, numberCell(SnmpType::kCounter64, h.poll_errors));
-    add(10, numberCell(SnmpType::kCounter64, h.read_errors));
-    add(11, numberCell(SnmpType::kGauge32, std::min<uint64_t>(uint64_t(std::max<int64_t>(h.poll_duration_ns, 0) / 1'000'000), 0xffffffffu)));
-    add(12, numberCell(SnmpType::kCounter64, t.counter_resets));
-    add(13, numberCell(SnmpType::kCounter64, t.rejected_updates));
-    add(14, textCell(h.last_error));
+    text(2, h.kind);
+    text(3, t.name);
+    number(4, SnmpType::kInteger, h.up ? 1 : 2);  // TruthValue
+    text(5, h.transport);
+    if (h.last_success_ns > 0) number(6, SnmpType::kGauge32, uint64_t(h.last_success_ns / 1'000'000'000));
+    number(7, SnmpType::kGauge32, std::min<uint64_t>(t.series, 0xffffffffu));
+    number(8, SnmpType::kCounter64, h.polls);
+    number(9, SnmpType::kCounter64, h.poll_errors);
+    number(10, SnmpType::kCounter64, h.read_errors);
+    number(11, SnmpType::kGauge32,
+           std::min<uint64_t>(uint64_t(std::max<int64_t>(h.poll_duration_ns, 0) / 1'000'000), 0xffffffffu));
+    number(12, SnmpType::kCounter64, t.counter_resets);
+    number(13, SnmpType::kCounter64, t.rejected_updates);
+    text(14, h.last_error);
   }
-  ContextData& default_ctx = snap->contexts[""];
-  default_ctx.tables.resize(ntables);
-  default_ctx.tables[target_table] = finalize(gateway[target_table]);
-  snap->cells += default_ctx.tables[target_table].cellCount();
+  finishTables(pending, TableScope::kGateway, &snap->contexts[""], snap.get());
 
+  Oid index;  // reused: one index per placed leaf, no allocation once grown
   for (const TargetStatus& t : targets) {
-    Pending pending(ntables);
     std::map<std::string, InterfaceSeen, std::less<>> interfaces;
     store_.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
@@ -189,33 +172,26 @@ MibSnapshotPtr SnapshotBuilder::build() {
         if_index = it->second.if_index;
       }
       for (const Placement& p : places) {
-        Cell cell = toCell(s.value, p);
-        if (cell.type == SnmpType::kAbsent) continue;
         const TableDef& def = catalog.tables()[p.table];
         if (s.label_values.size() != def.index.size()) continue;
-        PendingCell pc{{}, p.column, std::move(cell)};
-        if (!appendIndex(def, s.label_values, if_index, &pc.index)) continue;
-        pending[p.table].push_back(std::move(pc));
+        index.clear();
+        if (!appendIndex(def, s.label_values, if_index, &index)) continue;
+        addCell(pending[p.table], index, s.value, p);
       }
     });
     for (const auto& [name, seen] : interfaces) {
-      Oid index{seen.if_index};
-      pending[if_table].push_back({index, 1, numberCell(SnmpType::kInteger, seen.if_index)});
-      pending[if_table].push_back({index, 2, textCell(name)});
-      pending[if_table].push_back({index, 3, numberCell(SnmpType::kInteger, kEthernetCsmacd)});
-      pending[ifx_table].push_back({index, 1, textCell(name)});
+      const uint32_t row[] = {seen.if_index};
+      pending[if_table].addNumber(row, 1, SnmpType::kInteger, seen.if_index);
+      pending[if_table].addText(row, 2, name);
+      pending[if_table].addNumber(row, 3, SnmpType::kInteger, kEthernetCsmacd);
+      pending[ifx_table].addText(row, 1, name);
       // TimeStamp: hundredths of a second since the agent started.
       TimestampNs since = seen.discontinuity_ns > agent_start_ns_ ? seen.discontinuity_ns - agent_start_ns_ : 0;
-      pending[ifx_table].push_back({index, 19, numberCell(SnmpType::kTimeTicks, uint64_t(since / 10'000'000))});
+      pending[ifx_table].addNumber(row, 19, SnmpType::kTimeTicks, uint64_t(since / 10'000'000));
     }
-    ContextData& ctx = snap->contexts[t.name];
-    ctx.tables.resize(ntables);
-    for (size_t i = 0; i < ntables; ++i) {
-      if (catalog.tables()[i].scope != TableScope::kDevice) continue;
-      ctx.tables[i] = finalize(pending[i]);
-      snap->cells += ctx.tables[i].cellCount();
-    }
+    finishTables(pending, TableScope::kDevice, &snap->contexts[t.name], snap.get());
   }
+  for (const TableDataBuilder& b : pending) snap->mismatched_cells += b.mismatched();
   if (Status st = registry_.saveIfChanged(); !st.isOk()) {
     RDMAGW_LOG(kWarn, "snmp") << "ifIndex state not saved (indexes stay stable while running): " << st.message();
   }

@@ -46,7 +46,8 @@ Status SnmpAgent::start() {
     ++latest_generation_;
   }
   agent_ = std::make_unique<snmp::AgentxSubagent>(
-      config_, [this](uint64_t* generation) { return takeIfNewer(generation); }, &served_);
+      config_, [this](uint64_t* generation) { return takeIfNewer(generation); }, &served_,
+      &fast_answered_);
   if (Status st = agent_->start(); !st.isOk()) {
     agent_.reset();
     g_agent_running = false;
@@ -104,6 +105,10 @@ void SnmpAgent::refreshLoop() {
     snmp::MibSnapshotPtr snap = builder.build();  // store reads only; no lock of ours held
     RDMAGW_LOG(kDebug, "snmp") << "snapshot: " << snap->cells << " objects in "
                                << snap->build_duration_ns / 1000 << "us";
+    if (snap->mismatched_cells > 0) {
+      // Cannot happen for schema leaves (checkSchema); a builder column would be a code bug.
+      RDMAGW_LOG(kWarn, "snmp") << snap->mismatched_cells << " values left out: SNMP type not their column's";
+    }
     lock.lock();
     latest_ = std::move(snap);
     ++latest_generation_;

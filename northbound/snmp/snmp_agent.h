@@ -57,6 +57,9 @@ class SnmpAgent {
   snmp::MibSnapshotPtr latestSnapshot() const;
   // Snapshots the agent thread has taken into service.
   uint64_t snapshotsServed() const { return served_.load(); }
+  // AgentX requests answered on the AgentX session (agentx_fast_path.h)
+  // rather than through Net-SNMP's internal agent.
+  uint64_t fastPathAnswered() const { return fast_answered_.load(); }
 
  private:
   void refreshLoop();
@@ -75,6 +78,7 @@ class SnmpAgent {
 
   TimestampNs agent_start_ns_ = 0;  // zero of ifCounterDiscontinuityTime
   std::atomic<uint64_t> served_{0};
+  std::atomic<uint64_t> fast_answered_{0};
   std::thread refresh_thread_;
   std::unique_ptr<snmp::AgentxSubagent> agent_;
   bool running_ = false;

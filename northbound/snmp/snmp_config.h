@@ -21,6 +21,10 @@ struct SnmpConfig {
   // AgentX ping: how soon the subagent notices snmpd restarted and
   // reconnects. Not in the YAML (tests shorten it).
   std::chrono::seconds agentx_ping_interval{5};
+  // Answer AgentX Get/GetNext on the AgentX session itself instead of
+  // through Net-SNMP's internal agent (agentx_fast_path.h). Not in the
+  // YAML: off only to compare the two paths (tests, benchmarks).
+  bool agentx_fast_path = true;
 
   // Every problem at once, each prefixed with its key.
   Status validate() const;

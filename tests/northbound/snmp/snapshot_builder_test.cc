@@ -24,8 +24,8 @@ const TableData& dataOf(const MibSnapshot& s, const std::string& ctx, std::strin
   return s.contexts.at(ctx).tables[MibCatalog::instance().find(name)];
 }
 
-// Cell at entry.column.index, or null.
-const Cell* cellAt(const MibSnapshot& s, const std::string& ctx, std::string_view name, uint32_t column, Oid index) {
+// Cell at entry.column.index, or empty.
+std::optional<CellView> cellAt(const MibSnapshot& s, const std::string& ctx, std::string_view name, uint32_t column, Oid index) {
   const TableDef& def = table(name);
   Oid oid = def.entry;
   oid.push_back(column);
@@ -48,38 +48,38 @@ TEST_F(SnapshotBuilderTest, InterfaceCountersInIfXTableAndIfTable) {
   IfIndexRegistry reg;
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
   uint32_t eth11 = reg.indexOf("sw1", "eth1/1");
-  const Cell* hc = cellAt(*s, "sw1", kIfXTable, 6, {eth11});
-  ASSERT_NE(hc, nullptr);
+  std::optional<CellView> hc = cellAt(*s, "sw1", kIfXTable, 6, {eth11});
+  ASSERT_TRUE(hc);
   EXPECT_EQ(hc->type, SnmpType::kCounter64);
   EXPECT_EQ(hc->number, snmptest::kEth11InOctetsValue);
-  const Cell* c32 = cellAt(*s, "sw1", kIfTable, 10, {eth11});
-  ASSERT_NE(c32, nullptr);
+  std::optional<CellView> c32 = cellAt(*s, "sw1", kIfTable, 10, {eth11});
+  ASSERT_TRUE(c32);
   EXPECT_EQ(c32->type, SnmpType::kCounter32);
   EXPECT_EQ(c32->number, snmptest::kEth11InOctetsValue % (uint64_t{1} << 32));
-  const Cell* name = cellAt(*s, "sw1", kIfXTable, 1, {eth11});
-  ASSERT_NE(name, nullptr);
+  std::optional<CellView> name = cellAt(*s, "sw1", kIfXTable, 1, {eth11});
+  ASSERT_TRUE(name);
   EXPECT_EQ(name->text, "eth1/1");
   // eth1/2 has no out-octets leaf: absent, not zero.
-  EXPECT_EQ(cellAt(*s, "sw1", kIfXTable, 10, {reg.indexOf("sw1", "eth1/2")}), nullptr);
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfXTable, 10, {reg.indexOf("sw1", "eth1/2")}));
 }
 
 TEST_F(SnapshotBuilderTest, PfcTablesStandardAndOwn) {
   IfIndexRegistry reg;
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
   uint32_t eth11 = reg.indexOf("sw1", "eth1/1");
-  const Cell* req = cellAt(*s, "sw1", "ieee8021PfcIfTable", 2, {eth11});
-  ASSERT_NE(req, nullptr);
+  std::optional<CellView> req = cellAt(*s, "sw1", "ieee8021PfcIfTable", 2, {eth11});
+  ASSERT_TRUE(req);
   EXPECT_EQ(req->type, SnmpType::kCounter32);
   EXPECT_EQ(req->number, 600u);
-  const Cell* cind = cellAt(*s, "sw1", "cpfcIfPriorityTable", 3, {eth11, 3});
-  ASSERT_NE(cind, nullptr);
+  std::optional<CellView> cind = cellAt(*s, "sw1", "cpfcIfPriorityTable", 3, {eth11, 3});
+  ASSERT_TRUE(cind);
   EXPECT_EQ(cind->type, SnmpType::kCounter64);
   EXPECT_EQ(cind->number, 31u);
-  const Cell* own = cellAt(*s, "sw1", "rdmagwPfcPriorityTable", 2, {eth11, 4});
-  ASSERT_NE(own, nullptr);
+  std::optional<CellView> own = cellAt(*s, "sw1", "rdmagwPfcPriorityTable", 2, {eth11, 4});
+  ASSERT_TRUE(own);
   EXPECT_EQ(own->number, 41u);
-  const Cell* mode = cellAt(*s, "sw1", "rdmagwIfTable", 12, {eth11});
-  ASSERT_NE(mode, nullptr);
+  std::optional<CellView> mode = cellAt(*s, "sw1", "rdmagwIfTable", 12, {eth11});
+  ASSERT_TRUE(mode);
   EXPECT_EQ(mode->text, "on");
 }
 
@@ -90,35 +90,35 @@ TEST_F(SnapshotBuilderTest, RdmaAndVmnicAndTargets) {
   appendStringIndex(&mlx, "mlx5_0");
   Oid port = mlx;
   port.push_back(1);
-  const Cell* cnp = cellAt(*s, "host1", "rdmagwRdmaPortTable", 41, port);
-  ASSERT_NE(cnp, nullptr);
+  std::optional<CellView> cnp = cellAt(*s, "host1", "rdmagwRdmaPortTable", 41, port);
+  ASSERT_TRUE(cnp);
   EXPECT_EQ(cnp->number, 42u);
-  const Cell* rate = cellAt(*s, "host1", "rdmagwRdmaPortTable", 6, port);
-  ASSERT_NE(rate, nullptr);
+  std::optional<CellView> rate = cellAt(*s, "host1", "rdmagwRdmaPortTable", 6, port);
+  ASSERT_TRUE(rate);
   EXPECT_EQ(rate->type, SnmpType::kGauge32);
   EXPECT_EQ(rate->number, 100000u);  // Mbit/s
-  const Cell* fw = cellAt(*s, "host1", "rdmagwRdmaDeviceTable", 2, mlx);
-  ASSERT_NE(fw, nullptr);
+  std::optional<CellView> fw = cellAt(*s, "host1", "rdmagwRdmaDeviceTable", 2, mlx);
+  ASSERT_TRUE(fw);
   EXPECT_EQ(fw->text, "28.39.1002");
 
   uint32_t vmnic0 = reg.indexOf("esxi1", "vmnic0");
-  const Cell* oper = cellAt(*s, "esxi1", kIfTable, 8, {vmnic0});
-  ASSERT_NE(oper, nullptr);
+  std::optional<CellView> oper = cellAt(*s, "esxi1", kIfTable, 8, {vmnic0});
+  ASSERT_TRUE(oper);
   EXPECT_EQ(oper->number, 1u);  // up
-  const Cell* high = cellAt(*s, "esxi1", kIfXTable, 15, {vmnic0});
-  ASSERT_NE(high, nullptr);
+  std::optional<CellView> high = cellAt(*s, "esxi1", kIfXTable, 15, {vmnic0});
+  ASSERT_TRUE(high);
   EXPECT_EQ(high->number, 25000u);
-  const Cell* storm = cellAt(*s, "esxi1", "rdmagwIfTable", 8, {vmnic0});
-  ASSERT_NE(storm, nullptr);
+  std::optional<CellView> storm = cellAt(*s, "esxi1", "rdmagwIfTable", 8, {vmnic0});
+  ASSERT_TRUE(storm);
   EXPECT_EQ(storm->number, 2u);
 
   Oid sw1;
   appendStringIndex(&sw1, "sw1");
-  const Cell* kind = cellAt(*s, "", kTargetTable, 2, sw1);
-  ASSERT_NE(kind, nullptr);
+  std::optional<CellView> kind = cellAt(*s, "", kTargetTable, 2, sw1);
+  ASSERT_TRUE(kind);
   EXPECT_EQ(kind->text, "nexus");
-  const Cell* up = cellAt(*s, "", kTargetTable, 4, sw1);
-  ASSERT_NE(up, nullptr);
+  std::optional<CellView> up = cellAt(*s, "", kTargetTable, 4, sw1);
+  ASSERT_TRUE(up);
   EXPECT_EQ(up->number, 1u);
 }
 
@@ -163,12 +163,12 @@ TEST_F(SnapshotBuilderTest, IfIndexStableAcrossRestartAndReappearance) {
   IfIndexRegistry reg(file);
   ASSERT_TRUE(reg.load().isOk());
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
-  EXPECT_EQ(cellAt(*s, "sw1", kIfXTable, 1, {eth12}), nullptr);
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfXTable, 1, {eth12}));
   EXPECT_NE(reg.indexOf("sw1", "eth1/9"), eth12);
   snmptest::put(&store_, "sw1", snmptest::kEth12InOctets, uint64_t{1000});
   s = SnapshotBuilder(store_, reg, 0).build();
-  const Cell* back = cellAt(*s, "sw1", kIfXTable, 1, {eth12});
-  ASSERT_NE(back, nullptr);
+  std::optional<CellView> back = cellAt(*s, "sw1", kIfXTable, 1, {eth12});
+  ASSERT_TRUE(back);
   EXPECT_EQ(back->text, "eth1/2");
   IfIndexRegistry again(file);
   ASSERT_TRUE(again.load().isOk());

@@ -53,16 +53,17 @@ class SnmpAgentTest : public ::testing::Test {
     delete store_;
   }
 
-  static SnmpConfig config() {
+  static SnmpConfig config(bool fast_path = true) {
     SnmpConfig cfg;
+    cfg.agentx_fast_path = fast_path;
     cfg.agentx_socket = snmpd_->agentxSocket();
     cfg.state_dir = state_->path();
     cfg.refresh_period = std::chrono::milliseconds(200);
     cfg.agentx_ping_interval = std::chrono::seconds(1);
     return cfg;
   }
-  static void startAgent() {
-    agent_ = new SnmpAgent(*store_, config());
+  static void startAgent(bool fast_path = true) {
+    agent_ = new SnmpAgent(*store_, config(fast_path));
     Status st = agent_->start();
     ASSERT_TRUE(st.isOk()) << st.message();
     ASSERT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
@@ -293,6 +294,10 @@ TEST_F(SnmpAgentTest, ReconnectsWhenSnmpdRestarts) {
   ASSERT_TRUE(st.isOk()) << st.message();
   EXPECT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
   EXPECT_TRUE(waitServing(snmptest::kEsxi));
+  // The reconnect made a new AgentX session: the fast path answers on it too.
+  const uint64_t before = agent_->fastPathAnswered();
+  EXPECT_GT(parse(v2c("snmpwalk", snmptest::kSwitch, kIfName).output).size(), 0u);
+  EXPECT_GT(agent_->fastPathAnswered(), before);
 }
 
 TEST_F(SnmpAgentTest, IfIndexSameAfterSubagentRestart) {
@@ -301,6 +306,47 @@ TEST_F(SnmpAgentTest, IfIndexSameAfterSubagentRestart) {
   stopAgent();
   startAgent();
   EXPECT_EQ(ifIndexOf(snmptest::kSwitch, "eth1/2"), before);
+}
+
+// The same requests through the fast path (answers on the AgentX session)
+// and through Net-SNMP's own agent (the table handlers): walks, bulk walks
+// with several repetition counts, GETs of present, absent and unregistered
+// objects, GETNEXT off the end. Every answer must be identical.
+TEST_F(SnmpAgentTest, FastPathAnswersExactlyAsNetSnmpsAgent) {
+  const std::string eth11 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/1"));
+  const std::string eth12 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/2"));
+  auto sample = [&] {
+    std::vector<std::string> out;
+    for (const char* ctx : {snmptest::kSwitch, snmptest::kHost, snmptest::kEsxi}) {
+      out.push_back(v2c("snmpwalk", ctx, ".1").output);
+      for (const char* r : {"-Cr1 ", "-Cr7 ", "-Cr60 "}) {
+        out.push_back(tool("snmpbulkwalk", r + snmpd_->v2cArgs(ctx) + " .1").output);
+      }
+    }
+    out.push_back(v2c("snmpwalk", "", ".1.3.6.1.4.1.32473").output);  // the default context: ours only
+    out.push_back(v2c("snmpget", snmptest::kSwitch,
+                      std::string(kIfHCInOctets) + "." + eth11 + " .1.3.6.1.2.1.31.1.1.1.10." + eth12 +  // absent leaf
+                          " .1.3.6.1.2.1.31.1.1.1.6.999999" +                                           // no such row
+                          " .1.3.6.1.2.1.31.1.1.1.77." + eth11)                                         // no such column
+                      .output);
+    out.push_back(v2c("snmpgetnext", snmptest::kSwitch, ".1.3.6.1.2.1.31.1.1.1.10." + eth11 + " .1.3.111.2.802.1.1.21.1.1.1.3.999").output);
+    out.push_back(v2c("snmpgetnext", snmptest::kHost, ".1.3.6.1.4.1.32473.1.1.5.1.2.6.109.108.120.53.95").output);
+    return out;
+  };
+  const uint64_t before = agent_->fastPathAnswered();
+  std::vector<std::string> fast = sample();
+  EXPECT_GT(agent_->fastPathAnswered(), before);  // the fast path did answer them
+  stopAgent();
+  startAgent(/*fast_path=*/false);
+  std::vector<std::string> net_snmp = sample();
+  EXPECT_EQ(agent_->fastPathAnswered(), 0u);
+  stopAgent();
+  startAgent();
+  ASSERT_EQ(fast.size(), net_snmp.size());
+  for (size_t i = 0; i < fast.size(); ++i) {
+    EXPECT_FALSE(fast[i].empty()) << i;
+    EXPECT_EQ(fast[i], net_snmp[i]) << "request set " << i;
+  }
 }
 
 }  // namespace
