@@ -85,9 +85,9 @@ void Fabric::buildBackgroundFlows() {
 }
 
 void Fabric::rebuildHotFlows() {
-  flows_.resize(background_flows_);
+  flows_.resize(background_flows_ + scenario_flows_);
   const int n = endpointCount();
-  if (n < 2) return;
+  if (n < 2 || config_.calm) return;
   const uint64_t epoch = uint64_t(tick_ / kEpochTicks);
   const int spots = std::max(1, n / 8);
   std::vector<int> hot(spots);
@@ -204,15 +204,18 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
 
     const uint64_t marked = mulDiv(pkts, excess, admitted);
     if (marked == 0) continue;
-    const uint64_t cnps = std::max<uint64_t>(1, marked / kMarksPerCnp);
     // The leaf marks, the receiver counts the marks it sees: the same packets.
     topo_.markEcn(dst, prio, marked, marked * kPacketBytes);
     rx.np_ecn_marked_roce_packets += marked;
-    rx.np_cnp_sent += cnps;
     totals_.ecn_marks += marked;
+    // A notification point that is off counts the marks and answers none.
+    if (npOff(dst)) continue;
+    const uint64_t cnps = std::max<uint64_t>(1, marked / kMarksPerCnp);
+    rx.np_cnp_sent += cnps;
     totals_.cnps += cnps;
-    // A flow already at its floor cannot slow down further: the RP ignores it.
-    const bool handled = f.rate > min_rate;
+    // A flow already at its floor cannot slow down further: the RP ignores
+    // it; a reaction point that is off ignores every CNP.
+    const bool handled = !rpOff(f.src) && f.rate > min_rate;
     if (handled) {
       tx.rp_cnp_handled += cnps;
       f.rate = std::max(min_rate, f.rate - f.rate / 4);
@@ -260,6 +263,7 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
 }
 
 uint64_t Fabric::hostDrain(int e) const {
+  if (config_.calm) return cap_pkts_;
   // Now and then a host's memory or PCIe cannot keep up with line rate; for
   // one epoch in 32 it is stuck at 40%, which ends in pause storms.
   if (mix(config_.seed, kHostStuck, uint64_t(tick_ / kEpochTicks), uint64_t(e)) % 32 == 0) {
@@ -272,8 +276,10 @@ uint64_t Fabric::hostDrain(int e) const {
 void Fabric::nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_paused_next) {
   PortCounters& rx = port(dst);
   DeviceState& st = state_[dst];
-  const uint64_t h = hostDrain(dst);
-  if (delivered <= h) {
+  // A storming NIC asserts pause all the time, whatever arrives.
+  const bool storm = storming(dst);
+  const uint64_t h = storm ? 0 : hostDrain(dst);
+  if (!storm && delivered <= h) {
     st.pause_streak = 0;
     return;
   }
