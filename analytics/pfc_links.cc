@@ -14,22 +14,9 @@ namespace {
 // pause, or a peer not counting the priority, shows as far more.
 constexpr double kBalanceTolerance = 0.25;
 
-std::set<int> noDropPriorities(const RunContext& ctx, const PortRef& port) {
-  std::set<int> out;
-  auto bitmap = ctx.inv.enabled_priorities.find(port);
-  if (bitmap != ctx.inv.enabled_priorities.end()) {
-    for (int p = 0; p < 8; ++p) {
-      if (bitmap->second & (uint64_t{1} << p)) out.insert(p);
-    }
-    return out;
-  }
-  out.insert(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
-  return out;
-}
-
 void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& out) {
   auto queues = ctx.inv.queues.find(port);
-  for (int p : noDropPriorities(ctx, port)) {
+  for (int p : losslessPriorities(ctx, port)) {
     const std::string prio = std::to_string(p);
     std::optional<Increase> host = ctx.increase(port.target, Input::kInDiscards, port.iface, prio);
     std::optional<Increase> queue;
@@ -47,6 +34,19 @@ void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& ou
 }
 
 }  // namespace
+
+std::set<int> losslessPriorities(const RunContext& ctx, const PortRef& port) {
+  std::set<int> out;
+  auto bitmap = ctx.inv.enabled_priorities.find(port);
+  if (bitmap != ctx.inv.enabled_priorities.end()) {
+    for (int p = 0; p < 8; ++p) {
+      if (bitmap->second & (uint64_t{1} << p)) out.insert(p);
+    }
+    return out;
+  }
+  out.insert(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
+  return out;
+}
 
 std::string_view pauseBalanceName(PauseBalance b) {
   switch (b) {
@@ -92,7 +92,12 @@ void derivePfc(const RunContext& ctx, DerivedWriter& out) {
         out.priority(port, p, "pause-balance", std::string(pauseBalanceName(b)));
         out.priority(port, p, "pause-balance-code", uint64_t(b));
       }
-      if (auto paused = ctx.increase(port.target, Input::kInPauseDuration, port.iface, prio)) {
+      // Paused time as this port counts it, else as its peer counts the
+      // pause it sent (a switch port counts no durations; the host NIC
+      // pausing it does).
+      auto paused = ctx.increase(port.target, Input::kInPauseDuration, port.iface, prio);
+      if (!paused && peer) paused = ctx.increase(peer->target, Input::kOutPauseDuration, peer->iface, prio);
+      if (paused) {
         const double ratio = paused->seconds > 0 ? paused->count * 1e-6 / paused->seconds : 0;
         out.priority(port, p, "paused-ratio", std::clamp(ratio, 0.0, 1.0));
       }
