@@ -60,6 +60,8 @@ struct ModelTotals {
   uint64_t cnps = 0;
   uint64_t pause_frames = 0;      // leaf -> sender NICs
   uint64_t nic_pause_frames = 0;  // receiver NICs -> leaf
+  uint64_t ignored_pause_frames = 0;  // leaf -> a NIC without PFC on the priority (pfc-mismatch)
+  uint64_t lossless_drops = 0;        // RoCE packets the leaf dropped (pfc-mismatch)
 };
 
 class Fabric {
@@ -134,6 +136,7 @@ class Fabric {
   std::vector<int> incastSenders(int receiver) const;
   bool npOff(int e) const { return scenario_.kind == ScenarioKind::kNpOff && e == cast_.faulty; }
   bool rpOff(int e) const { return scenario_.kind == ScenarioKind::kRpOff && e == cast_.faulty; }
+  bool pfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatch && e == cast_.faulty; }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);

@@ -4,7 +4,7 @@ namespace rdmagw::sim {
 namespace {
 
 constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff,
-                                   ScenarioKind::kPauseStorm};
+                                   ScenarioKind::kPfcMismatch, ScenarioKind::kPauseStorm};
 
 }  // namespace
 
@@ -14,6 +14,7 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kIncast: return "incast";
     case ScenarioKind::kNpOff: return "np-off";
     case ScenarioKind::kRpOff: return "rp-off";
+    case ScenarioKind::kPfcMismatch: return "pfc-mismatch";
     case ScenarioKind::kPauseStorm: return "pause-storm";
   }
   return "none";

@@ -15,6 +15,13 @@
 //   rp-off       the same incast, with the first sender's reaction point off
 //                (ecn/roce_rp/enable/<prio> = 0): the CNPs it receives count
 //                as rp_cnp_ignored and it keeps its rate.
+//   pfc-mismatch the same incast, with the first sender's NIC not doing PFC
+//                on the RoCE priority while its leaf port does: the leaf's
+//                pause reaches the NIC's MAC (rx_pause_ctrl_phy counts it),
+//                the NIC keeps sending, counts no pause on the priority (mlx5
+//                then shows no rx_prioN_pause* at all), and what the leaf
+//                could not hold back is dropped at the queue toward the
+//                receiver: a lossless class that loses packets.
 //   pause-storm  the receiver's NIC cannot hand packets to the host (a stuck
 //                receive pipeline) and pauses its leaf port for the whole of
 //                every tick; the leaf's queue toward it fills and pauses the
@@ -30,7 +37,7 @@
 
 namespace rdmagw::sim {
 
-enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPauseStorm };
+enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm };
 
 struct Scenario {
   ScenarioKind kind = ScenarioKind::kNone;

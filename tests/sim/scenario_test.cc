@@ -9,6 +9,7 @@
 
 #include "sim/fabric.h"
 #include "sim/scenario.h"
+#include "sim/tree_writer.h"
 
 namespace rdmagw::sim {
 namespace {
@@ -50,12 +51,13 @@ uint64_t iiPause(const Fabric& f) {
 }
 
 TEST(ScenarioTest, NamesParseAndUnknownOnesDoNot) {
-  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPauseStorm}) {
+  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPfcMismatch,
+                         ScenarioKind::kPauseStorm}) {
     EXPECT_EQ(parseScenarioName(scenarioName(k)), k);
   }
   EXPECT_EQ(parseScenarioName("none"), ScenarioKind::kNone);
   EXPECT_FALSE(parseScenarioName("pause_storm").has_value());
-  EXPECT_EQ(scenarioNameList(), "incast, np-off, rp-off, pause-storm");
+  EXPECT_EQ(scenarioNameList(), "incast, np-off, rp-off, pfc-mismatch, pause-storm");
 }
 
 TEST(ScenarioTest, ACalmFabricNeitherMarksNorPauses) {
@@ -158,8 +160,36 @@ TEST(ScenarioTest, PauseStormPausesTheLeafPortAllTheTimeAndCountsStormEvents) {
   EXPECT_GT(paused_senders, 0u) << "the full queue toward the storm pauses whoever sends to it";
 }
 
+TEST(ScenarioTest, PfcMismatchPausesANicThatNeitherCountsNorHonoursItAndTheLeafDrops) {
+  Fabric f(calm());
+  f.setScenario({ScenarioKind::kPfcMismatch, 0});
+  const int s = f.scenarioCast().faulty;
+  EXPECT_FALSE(f.endpointPort(s).pfc_roce);
+  const uint64_t leaf_paused_before = f.switchPortOf(s).tx_ppp[3];
+  const uint64_t ctrl_before = f.endpointPort(s).rx_pause_ctrl_phy;
+  const uint64_t drops_before = f.switchPortOf(0).queues[3].drop_pkts;
+  const std::vector<PortCounters> d = deltas(f, 16);
+  EXPECT_GT(f.switchPortOf(s).tx_ppp[3], leaf_paused_before) << "the leaf pauses it";
+  EXPECT_GT(f.endpointPort(s).rx_pause_ctrl_phy, ctrl_before) << "its MAC sees the frames";
+  EXPECT_EQ(d[s].rx_roce_prio_pause, 0u) << "it counts none on the priority";
+  EXPECT_EQ(f.endpointPort(s).rx_roce_prio_pause_duration, 0u) << "and never stops";
+  EXPECT_GT(f.switchPortOf(0).queues[3].drop_pkts, drops_before) << "the lossless queue toward the receiver drops";
+  EXPECT_EQ(f.switchPortOf(0).queues[3].drop_pkts - drops_before, f.totals().lossless_drops);
+  const std::string ethtool = ethtoolText(f.device(s), 3);
+  EXPECT_EQ(ethtool.find("rx_prio3_pause"), std::string::npos) << "mlx5 lists no pause counters for it";
+  EXPECT_NE(ethtoolText(f.device(0), 3).find("rx_prio3_pause"), std::string::npos);
+  for (int o : f.scenarioCast().senders) {
+    if (o != s) {
+      EXPECT_GT(d[o].rx_roce_prio_pause, 0u) << o;
+    }
+  }
+  f.setScenario({});
+  EXPECT_TRUE(f.endpointPort(s).pfc_roce);
+}
+
 TEST(ScenarioTest, SwitchedOffEverythingStopsMoving) {
-  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPauseStorm}) {
+  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPfcMismatch,
+                         ScenarioKind::kPauseStorm}) {
     SCOPED_TRACE(std::string(scenarioName(k)));
     Fabric f(calm());
     f.setScenario({k, 0});
@@ -175,7 +205,8 @@ TEST(ScenarioTest, SwitchedOffEverythingStopsMoving) {
 }
 
 TEST(ScenarioTest, ConservationHoldsInEveryScenario) {
-  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPauseStorm}) {
+  for (ScenarioKind k : {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff, ScenarioKind::kPfcMismatch,
+                         ScenarioKind::kPauseStorm}) {
     SCOPED_TRACE(std::string(scenarioName(k)));
     FabricConfig c;  // the congested default fabric, with the fault on top
     Fabric f(c);
@@ -199,7 +230,10 @@ TEST(ScenarioTest, ConservationHoldsInEveryScenario) {
       ASSERT_EQ(cnps, answered);
       ASSERT_EQ(rx_pause, f.totals().pause_frames);
       ASSERT_EQ(tx_pause, f.totals().nic_pause_frames);
-      ASSERT_EQ(tx, rx + queued) << "lossless";
+      ASSERT_EQ(tx, rx + queued + f.totals().lossless_drops) << "lossless but for what pfc-mismatch drops";
+      if (k != ScenarioKind::kPfcMismatch) {
+        ASSERT_EQ(f.totals().lossless_drops, 0u);
+      }
     }
   }
 }
