@@ -14,6 +14,12 @@ namespace {
 // pause, or a peer not counting the priority, shows as far more.
 constexpr double kBalanceTolerance = 0.25;
 
+// The port's target is up and per-priority counters of `prio` are read from it.
+bool countsPriority(const RunContext& ctx, const PortRef& port, int prio) {
+  auto prios = ctx.inv.priorities.find(port);
+  return ctx.inv.up.count(port.target) && prios != ctx.inv.priorities.end() && prios->second.count(prio);
+}
+
 void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& out) {
   auto queues = ctx.inv.queues.find(port);
   for (int p : losslessPriorities(ctx, port)) {
@@ -85,6 +91,12 @@ void derivePfc(const RunContext& ctx, DerivedWriter& out) {
       const std::string prio = std::to_string(p);
       auto sent = ctx.increase(port.target, Input::kOutPause, port.iface, prio);
       auto received = peer ? ctx.increase(peer->target, Input::kInPause, peer->iface, prio) : std::nullopt;
+      if (!received && sent && sent->count > 0 && peer && countsPriority(ctx, *peer, p)) {
+        // Pause sent to a peer whose per-priority counters we read, but with
+        // no pause counter on this priority: it does not do PFC there (mlx5
+        // lists pause counters only for PFC priorities). It received none.
+        received = Increase{0, sent->seconds};
+      }
       if (sent) out.priority(port, p, "out-pause-rate", sent->rate());
       if (received) out.priority(port, p, "peer-in-pause-rate", received->rate());
       if (sent && received) {

@@ -144,6 +144,29 @@ TEST_F(ScenarioVerdictsTest, RpOffFlagsThatSenderAloneAsIgnoringCnps) {
   stopAndExpectClear();
 }
 
+TEST_F(ScenarioVerdictsTest, PfcMismatchIsUnbalancedPauseTowardThatNicAndLosslessDropsAtTheReceiversQueue) {
+  start(sim::ScenarioKind::kPfcMismatch, 0);
+  const std::string leaf_to_sender = feed_.switchPort(cast_.faulty) + ":3";
+  const std::string leaf_to_receiver = feed_.switchPort(0) + ":3";
+  ASSERT_TRUE(feed_.tickUntil(
+      [&] {
+        return feed_.derived("pause-balance")[leaf_to_sender] == "unbalanced" &&
+               feed_.derived("lossless-drop-alarm")[leaf_to_receiver] == "1";
+      },
+      kWaitTicks))
+      << report();
+  feed_.ticks(4);
+  // The leaf pauses a NIC that counts no pause on the priority: only that link.
+  EXPECT_EQ(only(feed_.derived("pause-balance-code"), "2"), (Codes{{leaf_to_sender, "2"}})) << report();
+  EXPECT_EQ(feed_.derived("peer-in-pause-rate")[leaf_to_sender], "0");
+  // What it could not hold back is lost on the lossless class, at the queue that overflowed.
+  EXPECT_EQ(feed_.flagged("lossless-drop-alarm", "0"), (Codes{{leaf_to_receiver, "1"}})) << report();
+  EXPECT_EQ(only(feed_.derived("pause-tree-state"), "root"), (Codes{{leaf_to_receiver, "root"}})) << report();
+  for (const auto& [port, code] : feed_.flagged("verdict-code", "0")) EXPECT_EQ(code, "1") << port << "\n" << report();
+  EXPECT_TRUE(feed_.flagged("pause-storm", "0").empty()) << report();
+  stopAndExpectClear();
+}
+
 TEST_F(ScenarioVerdictsTest, PauseStormFlagsTheStormingNicAloneAndItsSwitchPortIsPausedNearlyAlways) {
   start(sim::ScenarioKind::kPauseStorm, 3);  // host02:mlx5_1
   const std::string nic = feed_.hostPort(3) + ":3";
