@@ -89,6 +89,9 @@ std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind 
     case sim::ScenarioKind::kIncast: what = senders + " push at " + who; break;
     case sim::ScenarioKind::kNpOff: what = "incast onto " + who + ", whose DCQCN NP is off"; break;
     case sim::ScenarioKind::kRpOff: what = "incast onto " + who + "; " + faulty + " has its DCQCN RP off"; break;
+    case sim::ScenarioKind::kPfcMismatch:
+      what = "incast onto " + who + "; " + faulty + " has PFC off on the RoCE priority, its leaf port on";
+      break;
     case sim::ScenarioKind::kPauseStorm: what = who + " pauses its leaf port all the time"; break;
     case sim::ScenarioKind::kNone: break;
   }
@@ -122,7 +125,8 @@ const CommandSpec kDemoSpec{
     "  --snmp on|off       start a loopback snmpd with the gateway as its AgentX\n"
     "                      subagent and print how to walk it (default on)\n"
     "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
-    "                      incast, np-off, rp-off or pause-storm (see README)\n"
+    "                      incast, np-off, rp-off, pfc-mismatch or pause-storm\n"
+    "                      (see README)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period",
@@ -196,6 +200,10 @@ int demoCommand(const Args& args) {
   fabric.calm = scenario.has_value();
   sim::SimRunner sim(fabric, dir, period);
   if (scenario) sim.setScenario({*scenario, 0});
+  if (scenario && period != std::chrono::milliseconds(1000)) {
+    // A tick counts a simulated second of pause time whatever its period.
+    RDMAGW_LOG(kWarn, "demo") << "--period is not 1s: paused ratios (and pause storms) are off by that factor";
+  }
   sim::SshdLauncher sshd;
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
   DemoGnmi gnmi;

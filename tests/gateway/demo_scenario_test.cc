@@ -19,7 +19,7 @@ using rdmagw::testsupport::TempDir;
 TEST(DemoScenarioTest, AnUnknownScenarioIsRefusedWithTheList) {
   auto r = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " demo --scenario pause_storm");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("unknown --scenario pause_storm (one of: incast, np-off, rp-off, pause-storm)"),
+  EXPECT_NE(r.output.find("unknown --scenario pause_storm (one of: incast, np-off, rp-off, pfc-mismatch, pause-storm)"),
             std::string::npos)
       << r.output;
   auto help = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " demo --help");
@@ -34,8 +34,10 @@ TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
   if (pid == 0) {
     const std::string listen = "127.0.0.1:" + std::to_string(port);
     const std::string dir = tmp.file("sim");
+    // A tick is a simulated second of pause durations: only a 1 s period
+    // keeps paused ratios true against the collection times.
     execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--scenario", "pause-storm", "--hosts", "4", "--esxi", "0", "--period",
-          "200ms", "--interval", "300ms", "--listen", listen.c_str(), "--gnmi-listen", "off", "--snmp", "off",
+          "1s", "--interval", "1s", "--listen", listen.c_str(), "--gnmi-listen", "off", "--snmp", "off",
           "--dir", dir.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -52,7 +54,7 @@ TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
       rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
   EXPECT_TRUE(seen) << body.substr(0, 3000);
   // Nobody else storms.
-  const std::regex other(R"(rdmagw_fabric_pfc_pause_storm_alarm\{target="([^"]+)",interface="([^"]+)"[^}]*\} 1\b)");
+  const std::regex other(R"re(rdmagw_fabric_pfc_pause_storm_alarm\{target="([^"]+)",interface="([^"]+)"[^}]*\} 1\b)re");
   for (auto it = std::sregex_iterator(body.begin(), body.end(), other); it != std::sregex_iterator(); ++it) {
     EXPECT_EQ((*it)[1].str() + ":" + (*it)[2].str(), "host01:ens1f0np0");
   }
