@@ -15,6 +15,10 @@
 // NIC also pauses its leaf port when the host drains slower than line rate,
 // which shrinks that egress queue's drain and congests it in turn.
 //
+// A calm fabric (FabricConfig::calm) has no hot spots and no slow hosts, so
+// nothing congests until a scenario (sim/scenario.h: incast, DCQCN NP or RP
+// off, PFC on one end of a cable only, a pause storm) is switched on.
+//
 // Counters are integer-only (uint64, 32-bit ones wrap at 2^32 like hardware),
 // and randomness comes from sim/prng.h, so a seed gives bit-identical counters
 // on every machine.
