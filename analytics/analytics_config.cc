@@ -37,6 +37,11 @@ Status AnalyticsConfig::validate() const {
   for (int p : no_drop_priorities) {
     if (p < 0 || p > 7) return Status::invalidArgument("no_drop_priorities: " + std::to_string(p) + " is not 0..7");
   }
+  if (pause_storm_percent < 1 || pause_storm_percent > 100) {
+    return Status::invalidArgument("pause_storm.paused_percent: " + std::to_string(pause_storm_percent) +
+                                   " is not 1..100");
+  }
+  if (pause_storm_for.count() < 0) return Status::invalidArgument("pause_storm.for must not be negative");
   return Status::ok();
 }
 

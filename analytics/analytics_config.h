@@ -39,6 +39,12 @@ struct AnalyticsConfig {
   // a switch port's enabled-priorities bitmap overrides this for its port.
   std::vector<int> no_drop_priorities{3};
   std::vector<LinkConfig> links;
+  // A pause storm without the NIC's own storm counters: a port that held its
+  // peer paused on a priority for at least this share of the window, run
+  // after run, for at least this long. A congested port pauses in bursts;
+  // one that pauses nearly all the time, for long, is stuck.
+  int pause_storm_percent = 90;
+  std::chrono::milliseconds pause_storm_for{30000};
 
   // Checks values that need no knowledge of the targets (those cross
   // references are the reader's: it knows the target list).

@@ -26,6 +26,7 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   deriveDcqcn(ctx, out);
   derivePfc(ctx, out);
   derivePauseTree(ctx, out);
+  storms_.derive(ctx, out);
 
   RunStats stats;
   std::map<std::string, std::set<std::string>> written;

@@ -11,6 +11,7 @@
 
 #include "analytics/analytics_config.h"
 #include "analytics/counter_window.h"
+#include "analytics/pause_storm.h"
 #include "models/store.h"
 
 namespace rdmagw::analytics {
@@ -34,6 +35,7 @@ class AnalyticsEngine {
   Store& store_;
   const AnalyticsConfig config_;
   CounterWindow window_;
+  PauseStormDetector storms_;  // remembers since when each port has paused its peer
   std::map<std::string, std::set<std::string>> written_;  // target -> derived paths of the last run
 };
 

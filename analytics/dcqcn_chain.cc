@@ -20,6 +20,7 @@ std::string_view dcqcnVerdictName(DcqcnVerdict v) {
     case DcqcnVerdict::kWorking: return "working";
     case DcqcnVerdict::kMarksNoCnp: return "marks-no-cnp";
     case DcqcnVerdict::kCnpNotHandled: return "cnp-not-handled";
+    case DcqcnVerdict::kCnpIgnored: return "cnp-ignored";
   }
   return "idle";
 }
@@ -27,8 +28,10 @@ std::string_view dcqcnVerdictName(DcqcnVerdict v) {
 DcqcnVerdict judgeDcqcn(const DcqcnRates& r) {
   // As a receiver: marks that never became CNPs.
   if (moved(r.marks) && r.cnp_sent && *r.cnp_sent == 0) return DcqcnVerdict::kMarksNoCnp;
-  // As a sender: CNPs arrived and the reaction point threw them away.
-  if (moved(r.ignored)) return DcqcnVerdict::kCnpNotHandled;
+  // As a sender: CNPs arrived and the reaction point threw them away. Its
+  // own verdict, not cnp-not-handled: the port to fix is this one, not
+  // whoever sent it the CNPs.
+  if (moved(r.ignored)) return DcqcnVerdict::kCnpIgnored;
   // As a receiver: CNPs went out and no sender anywhere slowed down. Only
   // when some other port counts CNPs handled at all: a lone host has no
   // senders to ask.

@@ -20,7 +20,8 @@ enum class DcqcnVerdict : uint64_t {
   kIdle = 0,           // no marks, no CNPs in the window
   kWorking = 1,        // marks answered by CNPs, CNPs handled
   kMarksNoCnp = 2,     // CE marks received, no CNP sent: the receiver's NP is off
-  kCnpNotHandled = 3,  // CNPs sent, none handled (or this sender ignores them): RP off or CNPs lost
+  kCnpNotHandled = 3,  // CNPs sent, none handled anywhere: RP off on the senders, or CNPs lost
+  kCnpIgnored = 4,     // this port, as a sender, ignores the CNPs it gets (rp_cnp_ignored rising): its RP is off
 };
 std::string_view dcqcnVerdictName(DcqcnVerdict v);
 

@@ -11,6 +11,8 @@ namespace {
 #define PRIO "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/"
 #define NIC_PRIO "/hypervisor/nics/nic/priorities/priority/state/counters/"
 #define QUEUE "/qos/interfaces/interface/output/queues/queue/state/"
+#define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
+#define NIC_PAUSE "/hypervisor/nics/nic/state/pause-counters/"
 
 constexpr std::string_view kNetdevRow = "/rdma/devices/device/ports/port/state/netdev";
 constexpr std::string_view kEnabledRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
@@ -27,12 +29,20 @@ const std::unordered_map<std::string_view, Input>& inputRows() {
       {PRIO "in-pause-frames", Input::kInPause},
       {PRIO "out-pause-frames", Input::kOutPause},
       {PRIO "in-pause-duration", Input::kInPauseDuration},
+      {PRIO "out-pause-duration", Input::kOutPauseDuration},
       {PRIO "in-discards", Input::kInDiscards},
       {NIC_PRIO "rx-pause", Input::kInPause},
       {NIC_PRIO "tx-pause", Input::kOutPause},
       {NIC_PRIO "rx-pause-duration", Input::kInPauseDuration},
+      {NIC_PRIO "tx-pause-duration", Input::kOutPauseDuration},
       {QUEUE "ecn-marked-pkts", Input::kQueueEcn},
       {QUEUE "dropped-pkts", Input::kQueueDrops},
+      {PFC_CTR "pause-storm-warning-events", Input::kStormWarnings},
+      {PFC_CTR "pause-storm-error-events", Input::kStormErrors},
+      {NIC_PAUSE "tx-pause-storm-warning-events", Input::kStormWarnings},
+      {NIC_PAUSE "tx-pause-storm-error-events", Input::kStormErrors},
+      {PFC_CTR "in-pfc-frames", Input::kInPfcTotal},
+      {PFC_CTR "out-pfc-frames", Input::kOutPfcTotal},
   };
   return rows;
 }
@@ -78,6 +88,19 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
+        return;
+      }
+      if (s.label_values.size() == 1) {
+        // Per-port counters: a NIC's pause storm events, a switch port's PFC totals.
+        auto row = rows.find(s.schema->path);
+        const auto* value = std::get_if<uint64_t>(&s.value);
+        if (row == rows.end() || value == nullptr) return;
+        window.observe(counterKey(t.name, row->second, s.label_values[0], ""), s.timestamp_ns, *value);
+        if (row->second == Input::kStormWarnings || row->second == Input::kStormErrors) {
+          inv.storm_counted.insert({t.name, s.label_values[0]});
+        } else {
+          inv.pfc_totals.insert({t.name, s.label_values[0]});
+        }
         return;
       }
       if (s.label_values.size() != 2) return;

@@ -25,9 +25,14 @@ enum class Input {
   kInPause,          // PFC frames received on a priority (interface, priority)
   kOutPause,         // PFC frames sent on a priority
   kInPauseDuration,  // microseconds paused by received PFC on a priority
+  kOutPauseDuration, // microseconds this port held its peer paused on a priority
   kInDiscards,       // packets of a priority discarded on receive (host NIC)
   kQueueEcn,         // switch egress queue ECN marks (interface, queue)
   kQueueDrops,       // switch egress queue drops
+  kStormWarnings,    // NIC pause storm warning events (interface or vmnic, no second label)
+  kStormErrors,      // NIC pause storm error events
+  kInPfcTotal,       // PFC frames received, all priorities (a switch port; NX-OS RxPPP)
+  kOutPfcTotal,      // PFC frames sent, all priorities (NX-OS TxPPP)
 };
 
 std::string counterKey(std::string_view target, Input input, std::string_view label1,
@@ -57,6 +62,10 @@ struct FabricInventory {
   std::map<PortRef, std::set<int>> priorities;               // ports with per-priority counters
   std::map<PortRef, std::map<int, std::string>> queues;      // switch port: priority -> queue name
   std::map<PortRef, uint64_t> enabled_priorities;            // switch port PFC bitmap
+  std::set<PortRef> storm_counted;                           // NICs that count pause storms
+  // Switch ports counting PFC frames only as totals over all priorities:
+  // NX-OS shows its internal ii ports in `show interface priority-flow-control` alone.
+  std::set<PortRef> pfc_totals;
 };
 
 // Visits every collected target once (the derived leaves are never input).

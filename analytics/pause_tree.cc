@@ -5,6 +5,8 @@
 #include <set>
 #include <vector>
 
+#include "analytics/pfc_links.h"
+
 namespace rdmagw::analytics {
 namespace {
 
@@ -13,6 +15,7 @@ struct Node {
   int prio;
   bool sending = false;
   bool receiving = false;
+  bool congested = false;  // a switch port whose egress queue marks ECN, not paused itself
   PauseTreeState state = PauseTreeState::kClear;
 };
 
@@ -31,6 +34,14 @@ class Trees {
 };
 
 bool moved(const std::optional<Increase>& inc) { return inc && inc->count > 0; }
+
+// ECN marks in the window on the switch port's queue serving `prio`.
+bool queueMarked(const RunContext& ctx, const PortRef& port, int prio) {
+  auto queues = ctx.inv.queues.find(port);
+  if (queues == ctx.inv.queues.end()) return false;
+  auto q = queues->second.find(prio);
+  return q != queues->second.end() && moved(ctx.increase(port.target, Input::kQueueEcn, port.iface, q->second));
+}
 
 }  // namespace
 
@@ -56,27 +67,60 @@ void derivePauseTree(const RunContext& ctx, DerivedWriter& out) {
       nodes.push_back(Node{port, p, moved(sent), moved(received)});
     }
   }
-  Trees trees(nodes.size());
-  // A switch's ports receiving pause, per (switch, priority): its downstream.
-  std::map<std::pair<std::string, int>, std::vector<size_t>> paused_downstream;
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    auto kind = ctx.inv.target_kind.find(nodes[i].port.target);
-    const bool forwards = kind != ctx.inv.target_kind.end() && kind->second == "nexus";
-    if (forwards && nodes[i].receiving) paused_downstream[{nodes[i].port.target, nodes[i].prio}].push_back(i);
+  // Switch ports that count PFC only as totals (NX-OS ii ports): their
+  // frames are on the port's one lossless priority; with several the
+  // totals cannot be split, and the port stays out of the trees.
+  for (const PortRef& port : ctx.inv.pfc_totals) {
+    auto kind = ctx.inv.target_kind.find(port.target);
+    if (ctx.inv.priorities.count(port) || kind == ctx.inv.target_kind.end() || kind->second != "nexus") continue;
+    const std::set<int> lossless = losslessPriorities(ctx, port);
+    if (lossless.size() != 1) continue;
+    auto sent = ctx.increase(port.target, Input::kOutPfcTotal, port.iface, "");
+    auto received = ctx.increase(port.target, Input::kInPfcTotal, port.iface, "");
+    if (!sent && !received) continue;
+    index[{port, *lossless.begin()}] = nodes.size();
+    nodes.push_back(Node{port, *lossless.begin(), moved(sent), moved(received)});
   }
+  Trees trees(nodes.size());
+  // Per (switch, priority): its ports receiving pause (paused downstream),
+  // its ports sending pause, and its congested egress ports: ECN marks on
+  // the queue serving the priority while nothing pauses the port. The
+  // latter is where an incast starts: the queue toward the receiver fills
+  // and the switch pauses the ports feeding it.
+  using Key = std::pair<std::string, int>;
+  std::map<Key, std::vector<size_t>> paused_downstream, pausing, congested;
   for (size_t i = 0; i < nodes.size(); ++i) {
     Node& n = nodes[i];
-    if (n.sending) {
-      bool downstream = false;
-      auto d = paused_downstream.find({n.port.target, n.prio});
-      for (size_t j : d == paused_downstream.end() ? std::vector<size_t>{} : d->second) {
-        if (j == i) continue;
-        downstream = true;
-        trees.join(i, j);
+    auto kind = ctx.inv.target_kind.find(n.port.target);
+    if (kind == ctx.inv.target_kind.end() || kind->second != "nexus") continue;
+    const Key key{n.port.target, n.prio};
+    if (n.receiving) paused_downstream[key].push_back(i);
+    if (n.sending) pausing[key].push_back(i);
+    n.congested = !n.receiving && queueMarked(ctx, n.port, n.prio);
+    if (n.congested) congested[key].push_back(i);
+  }
+  auto others = [](const std::map<Key, std::vector<size_t>>& m, const Key& key, size_t self) {
+    std::vector<size_t> out;
+    if (auto it = m.find(key); it != m.end()) {
+      for (size_t j : it->second) {
+        if (j != self) out.push_back(j);
       }
-      n.state = downstream ? PauseTreeState::kVictim : PauseTreeState::kRoot;
+    }
+    return out;
+  };
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node& n = nodes[i];
+    const Key key{n.port.target, n.prio};
+    if (n.sending) {
+      std::vector<size_t> downstream = others(paused_downstream, key, i);
+      for (size_t j : others(congested, key, i)) downstream.push_back(j);
+      for (size_t j : downstream) trees.join(i, j);
+      n.state = downstream.empty() ? PauseTreeState::kRoot : PauseTreeState::kVictim;
     } else if (n.receiving) {
       n.state = PauseTreeState::kVictim;
+    } else if (n.congested && !others(pausing, key, i).empty()) {
+      // Marks without pause are DCQCN's business; with pause, a tree root.
+      n.state = PauseTreeState::kRoot;
     }
     const PortRef* peer = ctx.links.peerOf(n.port);
     auto other = peer ? index.find({*peer, n.prio}) : index.end();

@@ -1,9 +1,13 @@
 #pragma once
 // Roots of pause trees, per priority. A port that sends PFC pause is
 // congested on ingress; if its own device is being paused downstream (some
-// other port of a switch receives pause on that priority), the congestion
-// came from further along and the port is a victim; if not, the congestion
-// starts here: a root. A port only receiving pause is a victim. Ports are
+// other port of a switch receives pause on that priority) or one of its
+// switch's egress queues on that priority is congested (ECN marks on a port
+// nothing pauses), the congestion came from further along and the port is a
+// victim; if not, the congestion starts here: a root. A switch port whose
+// egress queue marks while other ports of its switch pause on that priority
+// is a root too: the queue toward an incast's receiver, whose senders'
+// ports the switch pauses. A port only receiving pause is a victim. Ports are
 // joined into one tree across links (both ends) and, inside a switch,
 // between the ports sending and the ports receiving pause on that priority.
 //

@@ -14,22 +14,15 @@ namespace {
 // pause, or a peer not counting the priority, shows as far more.
 constexpr double kBalanceTolerance = 0.25;
 
-std::set<int> noDropPriorities(const RunContext& ctx, const PortRef& port) {
-  std::set<int> out;
-  auto bitmap = ctx.inv.enabled_priorities.find(port);
-  if (bitmap != ctx.inv.enabled_priorities.end()) {
-    for (int p = 0; p < 8; ++p) {
-      if (bitmap->second & (uint64_t{1} << p)) out.insert(p);
-    }
-    return out;
-  }
-  out.insert(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
-  return out;
+// The port's target is up and per-priority counters of `prio` are read from it.
+bool countsPriority(const RunContext& ctx, const PortRef& port, int prio) {
+  auto prios = ctx.inv.priorities.find(port);
+  return ctx.inv.up.count(port.target) && prios != ctx.inv.priorities.end() && prios->second.count(prio);
 }
 
 void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& out) {
   auto queues = ctx.inv.queues.find(port);
-  for (int p : noDropPriorities(ctx, port)) {
+  for (int p : losslessPriorities(ctx, port)) {
     const std::string prio = std::to_string(p);
     std::optional<Increase> host = ctx.increase(port.target, Input::kInDiscards, port.iface, prio);
     std::optional<Increase> queue;
@@ -47,6 +40,19 @@ void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& ou
 }
 
 }  // namespace
+
+std::set<int> losslessPriorities(const RunContext& ctx, const PortRef& port) {
+  std::set<int> out;
+  auto bitmap = ctx.inv.enabled_priorities.find(port);
+  if (bitmap != ctx.inv.enabled_priorities.end()) {
+    for (int p = 0; p < 8; ++p) {
+      if (bitmap->second & (uint64_t{1} << p)) out.insert(p);
+    }
+    return out;
+  }
+  out.insert(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
+  return out;
+}
 
 std::string_view pauseBalanceName(PauseBalance b) {
   switch (b) {
@@ -85,6 +91,12 @@ void derivePfc(const RunContext& ctx, DerivedWriter& out) {
       const std::string prio = std::to_string(p);
       auto sent = ctx.increase(port.target, Input::kOutPause, port.iface, prio);
       auto received = peer ? ctx.increase(peer->target, Input::kInPause, peer->iface, prio) : std::nullopt;
+      if (!received && sent && sent->count > 0 && peer && countsPriority(ctx, *peer, p)) {
+        // Pause sent to a peer whose per-priority counters we read, but with
+        // no pause counter on this priority: it does not do PFC there (mlx5
+        // lists pause counters only for PFC priorities). It received none.
+        received = Increase{0, sent->seconds};
+      }
       if (sent) out.priority(port, p, "out-pause-rate", sent->rate());
       if (received) out.priority(port, p, "peer-in-pause-rate", received->rate());
       if (sent && received) {
@@ -92,7 +104,12 @@ void derivePfc(const RunContext& ctx, DerivedWriter& out) {
         out.priority(port, p, "pause-balance", std::string(pauseBalanceName(b)));
         out.priority(port, p, "pause-balance-code", uint64_t(b));
       }
-      if (auto paused = ctx.increase(port.target, Input::kInPauseDuration, port.iface, prio)) {
+      // Paused time as this port counts it, else as its peer counts the
+      // pause it sent (a switch port counts no durations; the host NIC
+      // pausing it does).
+      auto paused = ctx.increase(port.target, Input::kInPauseDuration, port.iface, prio);
+      if (!paused && peer) paused = ctx.increase(peer->target, Input::kOutPauseDuration, peer->iface, prio);
+      if (paused) {
         const double ratio = paused->seconds > 0 ? paused->count * 1e-6 / paused->seconds : 0;
         out.priority(port, p, "paused-ratio", std::clamp(ratio, 0.0, 1.0));
       }

@@ -12,6 +12,7 @@
 //    not lossless (host rx discards of the priority, switch queue drops of
 //    the qos-group serving it).
 
+#include <set>
 #include <string_view>
 
 #include "analytics/derived_writer.h"
@@ -31,6 +32,9 @@ std::string_view pauseBalanceName(PauseBalance b);
 // sent and received are rates (frames/s); window_seconds sets the slack of
 // one frame per window for rounding at low rates.
 PauseBalance judgeBalance(double sent, double received, double window_seconds);
+
+// The port's lossless priorities: its switch's PFC bitmap, else the config's.
+std::set<int> losslessPriorities(const RunContext& ctx, const PortRef& port);
 
 void deriveLinks(const RunContext& ctx, DerivedWriter& out);
 void derivePfc(const RunContext& ctx, DerivedWriter& out);

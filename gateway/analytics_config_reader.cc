@@ -60,7 +60,7 @@ bool readEnd(YamlReader& r, const YAML::Node& n, const std::string& path,
 
 void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::string, std::string>& target_kinds,
                    analytics::AnalyticsConfig* c) {
-  r.checkKeys(n, kPath, {"period", "window", "no_drop_priorities", "links"});
+  r.checkKeys(n, kPath, {"period", "window", "no_drop_priorities", "pause_storm", "links"});
   if (!n.IsMap()) return;
   c->period = r.duration(n, kPath, "period").value_or(c->period);
   c->window = r.duration(n, kPath, "window").value_or(c->window);
@@ -75,6 +75,14 @@ void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::strin
         continue;
       }
       c->no_drop_priorities.push_back(text[0] - '0');
+    }
+  }
+  if (YAML::Node storm = n["pause_storm"]) {
+    const std::string spath = std::string(kPath) + ".pause_storm";
+    r.checkKeys(storm, spath, {"paused_percent", "for"});
+    if (storm.IsMap()) {
+      c->pause_storm_percent = int(r.integer(storm, spath, "paused_percent", 1, 100).value_or(c->pause_storm_percent));
+      c->pause_storm_for = r.duration(storm, spath, "for").value_or(c->pause_storm_for);
     }
   }
   if (YAML::Node links = n["links"]) {
@@ -118,7 +126,8 @@ std::string explainAnalytics(const analytics::AnalyticsConfig& c) {
   for (int p : c.no_drop_priorities) prios += (prios.empty() ? "" : ",") + std::to_string(p);
   return "  analytics: every " + std::to_string(c.period.count()) + "ms over a " + std::to_string(c.window.count()) +
          "ms window, " + std::to_string(c.links.size()) + " static link(s), lossless priorities " +
-         (prios.empty() ? "none" : prios) + " where a switch does not say\n";
+         (prios.empty() ? "none" : prios) + " where a switch does not say, pause storm at " +
+         std::to_string(c.pause_storm_percent) + "% paused for " + std::to_string(c.pause_storm_for.count()) + "ms\n";
 }
 
 }  // namespace rdmagw::gateway

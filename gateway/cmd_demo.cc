@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include "gateway/yaml_reader.h"
 #include "models/log.h"
 #include "sim/gnmi/gnmi_fleet.h"
+#include "sim/scenario.h"
 #include "sim/sim_runner.h"
 #include "sim/snmpd_launcher.h"
 #include "sim/sshd_launcher.h"
@@ -73,6 +75,31 @@ struct DemoGnmi {
   }
 };
 
+// One line on what the scenario does and where to see it.
+std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind kind, int metrics_port) {
+  sim::Fabric f(config);
+  f.setScenario({kind, 0});
+  const sim::ScenarioCast& c = f.scenarioCast();
+  std::string who = f.endpointName(c.receiver);
+  std::string senders;
+  for (int s : c.senders) senders += (senders.empty() ? "" : ", ") + f.endpointName(s);
+  const std::string faulty = c.faulty >= 0 ? f.endpointName(c.faulty) : "";
+  std::string what;
+  switch (kind) {
+    case sim::ScenarioKind::kIncast: what = senders + " push at " + who; break;
+    case sim::ScenarioKind::kNpOff: what = "incast onto " + who + ", whose DCQCN NP is off"; break;
+    case sim::ScenarioKind::kRpOff: what = "incast onto " + who + "; " + faulty + " has its DCQCN RP off"; break;
+    case sim::ScenarioKind::kPfcMismatch:
+      what = "incast onto " + who + "; " + faulty + " has PFC off on the RoCE priority, its leaf port on";
+      break;
+    case sim::ScenarioKind::kPauseStorm: what = who + " pauses its leaf port all the time"; break;
+    case sim::ScenarioKind::kNone: break;
+  }
+  return "rdmagw demo: scenario " + std::string(sim::scenarioName(kind)) + ": " + what +
+         "\nrdmagw demo: its verdicts: curl -s localhost:" + std::to_string(metrics_port) +
+         "/metrics | grep -E '^rdmagw_fabric_.*_(code|alarm)' | grep -v ' 0$'\n";
+}
+
 const CommandSpec kDemoSpec{
     "usage: rdmagw demo [options]\n"
     "\n"
@@ -97,10 +124,13 @@ const CommandSpec kDemoSpec{
     "                      127.0.0.1:9339, plain text on loopback)\n"
     "  --snmp on|off       start a loopback snmpd with the gateway as its AgentX\n"
     "                      subagent and print how to walk it (default on)\n"
+    "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
+    "                      incast, np-off, rp-off, pfc-mismatch or pause-storm\n"
+    "                      (see README)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period",
-     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--log-level"},
+     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--log-level"},
     {},
     0};
 
@@ -131,6 +161,16 @@ int demoCommand(const Args& args) {
     std::fprintf(stderr, "rdmagw demo: --gnmi must be on or off\n");
     return 2;
   }
+  std::string scenario_name;
+  std::optional<sim::ScenarioKind> scenario;
+  if (flagValue(args, "--scenario", &scenario_name)) {
+    scenario = sim::parseScenarioName(scenario_name);
+    if (!scenario || *scenario == sim::ScenarioKind::kNone) {
+      std::fprintf(stderr, "rdmagw demo: unknown --scenario %s (one of: %s)\n", scenario_name.c_str(),
+                   sim::scenarioNameList().c_str());
+      return 2;
+    }
+  }
   std::string lvl;
   LogLevel level = LogLevel::kInfo;
   if (flagValue(args, "--log-level", &lvl) && !parseLogLevel(lvl, &level)) {
@@ -155,7 +195,15 @@ int demoCommand(const Args& args) {
   fabric.devices_per_host = int(devices);
   fabric.switches = int(switches);
   fabric.esxi_hosts = int(esxi);
+  // A scenario runs on a calm fabric: its fault is then the only thing the
+  // verdicts flag, on the first host's first port.
+  fabric.calm = scenario.has_value();
   sim::SimRunner sim(fabric, dir, period);
+  if (scenario) sim.setScenario({*scenario, 0});
+  if (scenario && period != std::chrono::milliseconds(1000)) {
+    // A tick counts a simulated second of pause time whatever its period.
+    RDMAGW_LOG(kWarn, "demo") << "--period is not 1s: paused ratios (and pause storms) are off by that factor";
+  }
   sim::SshdLauncher sshd;
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
   DemoGnmi gnmi;
@@ -248,6 +296,7 @@ int demoCommand(const Args& args) {
         if (const std::string gnmi = pipeline.gnmiAddress(); !gnmi.empty()) {
           std::printf("rdmagw demo: gnmi at %s\n", gnmi.c_str());
         }
+        if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);
         std::fflush(stdout);
         int sig = waitForTerminationSignal();

@@ -124,6 +124,9 @@ void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono:
   cfg.analytics_enabled = true;
   cfg.analytics.period = interval;
   cfg.analytics.window = 10 * interval;
+  // The demo's storms (--scenario pause-storm) show within half a window,
+  // not after the production default's 30 s.
+  cfg.analytics.pause_storm_for = 5 * interval;
   cfg.analytics.no_drop_priorities = {fabric.config().roce_priority};
   cfg.analytics.links.clear();
   for (int e = 0; e < fabric.endpointCount(); ++e) {

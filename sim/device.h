@@ -71,6 +71,9 @@ struct PortCounters {
   uint64_t roce_slow_restart_cnps = 0;
   uint64_t roce_slow_restart_trans = 0;
   uint64_t lifespan = 10;  // not a counter: the driver's cache time in ms
+  // Not a counter: PFC on the RoCE priority at this NIC (off only in the
+  // pfc-mismatch scenario; mlx5 then lists no pause counters for it).
+  bool pfc_roce = true;
 
   // ethtool -S (mlx5 netdev), all 64-bit.
   uint64_t rx_bytes = 0;

@@ -85,9 +85,9 @@ void Fabric::buildBackgroundFlows() {
 }
 
 void Fabric::rebuildHotFlows() {
-  flows_.resize(background_flows_);
+  flows_.resize(background_flows_ + scenario_flows_);
   const int n = endpointCount();
-  if (n < 2) return;
+  if (n < 2 || config_.calm) return;
   const uint64_t epoch = uint64_t(tick_ / kEpochTicks);
   const int spots = std::max(1, n / 8);
   std::vector<int> hot(spots);
@@ -162,9 +162,12 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
   const uint64_t delivered = std::min(drain, backlog);
   const uint64_t queued = backlog - delivered;
   const uint64_t held = queued > buffer_pkts_ ? queued - buffer_pkts_ : 0;
+  std::vector<uint64_t> dropped(flows.size(), 0);
   if (held > 0) {
     // Split `held` over the flows in proportion, then hand out the rounding
     // remainder one packet at a time so the parts sum exactly.
+    std::vector<uint64_t> offered;
+    for (size_t i : flows) offered.push_back(sent[i]);
     uint64_t left = held;
     for (size_t i : flows) {
       const uint64_t part = mulDiv(held, sent[i], arrivals);
@@ -178,6 +181,10 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
         --left;
       }
     }
+    // A sender that ignores the pause sent its share anyway: the leaf drops it.
+    for (size_t k = 0; k < flows.size(); ++k) {
+      if (pfcOff(flows_[flows[k]].src)) dropped[k] = offered[k] - sent[flows[k]];
+    }
   }
   const uint64_t admitted = arrivals - held;
   // Packets that arrive while the egress link is busy queue and get CE-marked.
@@ -189,10 +196,12 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
 
   PortCounters& rx = port(dst);
   const uint64_t min_rate = std::max<uint64_t>(1, cap_pkts_ / 64);
-  for (size_t i : flows) {
+  for (size_t k = 0; k < flows.size(); ++k) {
+    const size_t i = flows[k];
     Flow& f = flows_[i];
     PortCounters& tx = port(f.src);
-    const uint64_t pkts = sent[i];
+    // What left the sender: what the leaf admitted plus what it dropped.
+    const uint64_t pkts = sent[i] + dropped[k];
     tx.port_xmit_packets += pkts;
     tx.unicast_xmit_packets += pkts;
     tx.port_xmit_data += pkts * kPacketBytes / 4;
@@ -201,18 +210,25 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
     tx.tx_packets += pkts;
     tx.tx_bytes += pkts * kPacketBytes;
     topo_.carryIn(f.src, dst, prio, pkts, pkts * kPacketBytes);
+    if (dropped[k] > 0) {
+      topo_.tailDrop(dst, prio, dropped[k], dropped[k] * kPacketBytes);
+      totals_.lossless_drops += dropped[k];
+    }
 
-    const uint64_t marked = mulDiv(pkts, excess, admitted);
+    const uint64_t marked = mulDiv(sent[i], excess, admitted);
     if (marked == 0) continue;
-    const uint64_t cnps = std::max<uint64_t>(1, marked / kMarksPerCnp);
     // The leaf marks, the receiver counts the marks it sees: the same packets.
     topo_.markEcn(dst, prio, marked, marked * kPacketBytes);
     rx.np_ecn_marked_roce_packets += marked;
-    rx.np_cnp_sent += cnps;
     totals_.ecn_marks += marked;
+    // A notification point that is off counts the marks and answers none.
+    if (npOff(dst)) continue;
+    const uint64_t cnps = std::max<uint64_t>(1, marked / kMarksPerCnp);
+    rx.np_cnp_sent += cnps;
     totals_.cnps += cnps;
-    // A flow already at its floor cannot slow down further: the RP ignores it.
-    const bool handled = f.rate > min_rate;
+    // A flow already at its floor cannot slow down further: the RP ignores
+    // it; a reaction point that is off ignores every CNP.
+    const bool handled = !rpOff(f.src) && f.rate > min_rate;
     if (handled) {
       tx.rp_cnp_handled += cnps;
       f.rate = std::max(min_rate, f.rate - f.rate / 4);
@@ -248,6 +264,14 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
     if (std::find(senders.begin(), senders.end(), s) != senders.end()) continue;
     senders.push_back(s);
     PortCounters& tx = port(s);
+    if (pfcOff(s)) {
+      // The MAC sees the frames; the NIC, without PFC on the priority,
+      // neither counts them per priority nor stops sending.
+      tx.rx_pause_ctrl_phy += frames;
+      totals_.ignored_pause_frames += frames;
+      report_.pauses.push_back({dst, s, frames, 0});
+      continue;
+    }
     tx.rx_roce_prio_pause += frames;
     tx.rx_pause_ctrl_phy += frames;
     tx.rx_roce_prio_pause_transition += 1 + frames / kFramesPerEpisode;
@@ -260,6 +284,7 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
 }
 
 uint64_t Fabric::hostDrain(int e) const {
+  if (config_.calm) return cap_pkts_;
   // Now and then a host's memory or PCIe cannot keep up with line rate; for
   // one epoch in 32 it is stuck at 40%, which ends in pause storms.
   if (mix(config_.seed, kHostStuck, uint64_t(tick_ / kEpochTicks), uint64_t(e)) % 32 == 0) {
@@ -272,8 +297,10 @@ uint64_t Fabric::hostDrain(int e) const {
 void Fabric::nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_paused_next) {
   PortCounters& rx = port(dst);
   DeviceState& st = state_[dst];
-  const uint64_t h = hostDrain(dst);
-  if (delivered <= h) {
+  // A storming NIC asserts pause all the time, whatever arrives.
+  const bool storm = storming(dst);
+  const uint64_t h = storm ? 0 : hostDrain(dst);
+  if (!storm && delivered <= h) {
     st.pause_streak = 0;
     return;
   }

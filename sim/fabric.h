@@ -15,6 +15,10 @@
 // NIC also pauses its leaf port when the host drains slower than line rate,
 // which shrinks that egress queue's drain and congests it in turn.
 //
+// A calm fabric (FabricConfig::calm) has no hot spots and no slow hosts, so
+// nothing congests until a scenario (sim/scenario.h: incast, DCQCN NP or RP
+// off, PFC on one end of a cable only, a pause storm) is switched on.
+//
 // Counters are integer-only (uint64, 32-bit ones wrap at 2^32 like hardware),
 // and randomness comes from sim/prng.h, so a seed gives bit-identical counters
 // on every machine.
@@ -24,6 +28,7 @@
 
 #include "sim/device.h"
 #include "sim/fabric_config.h"
+#include "sim/scenario.h"
 #include "sim/switch.h"
 #include "sim/topology.h"
 
@@ -59,6 +64,8 @@ struct ModelTotals {
   uint64_t cnps = 0;
   uint64_t pause_frames = 0;      // leaf -> sender NICs
   uint64_t nic_pause_frames = 0;  // receiver NICs -> leaf
+  uint64_t ignored_pause_frames = 0;  // leaf -> a NIC without PFC on the priority (pfc-mismatch)
+  uint64_t lossless_drops = 0;        // RoCE packets the leaf dropped (pfc-mismatch)
 };
 
 class Fabric {
@@ -83,6 +90,12 @@ class Fabric {
   const Attachment& attachment(int e) const { return topo_.attachment(e); }
   const SwitchPort& switchPortOf(int e) const { return topo_.portOf(e); }
   const TickReport& lastTick() const { return report_; }
+  // Switches the fabric into a scenario from the next tick on (kNone: back
+  // to normal); the receiver is clamped to an endpoint. Flows the scenario
+  // adds start at full demand; every other flow keeps its DCQCN rate.
+  void setScenario(Scenario scenario);
+  const Scenario& scenario() const { return scenario_; }
+  const ScenarioCast& scenarioCast() const { return cast_; }
   const ModelTotals& totals() const { return totals_; }
   // Packets the leaf holds in the egress queue toward each endpoint.
   uint64_t bufferedPackets(int e) const { return state_[e].buffer; }
@@ -123,6 +136,12 @@ class Fabric {
   void buildEndpoints();
   void buildBackgroundFlows();
   void rebuildHotFlows();
+  ScenarioCast castFor(const Scenario& s) const;
+  std::vector<int> incastSenders(int receiver) const;
+  bool npOff(int e) const { return scenario_.kind == ScenarioKind::kNpOff && e == cast_.faulty; }
+  bool rpOff(int e) const { return scenario_.kind == ScenarioKind::kRpOff && e == cast_.faulty; }
+  bool pfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatch && e == cast_.faulty; }
+  bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);
   // Returns the RoCE packets the leaf delivered to dst this tick.
@@ -141,8 +160,12 @@ class Fabric {
   int device_count_ = 0;
   Topology topo_;
   std::vector<DeviceState> state_;
-  std::vector<Flow> flows_;    // background flows first, then this epoch's hot ones
+  // Background flows first, then the scenario's, then this epoch's hot ones.
+  std::vector<Flow> flows_;
   size_t background_flows_ = 0;
+  size_t scenario_flows_ = 0;
+  Scenario scenario_;
+  ScenarioCast cast_;
   std::vector<bool> cut_;      // flows whose sender handled CNPs this tick
   std::string rate_;
   uint64_t cap_pkts_ = 0;      // link capacity, packets per tick

@@ -17,7 +17,9 @@ inline constexpr uint64_t kStormUs = 500'000;    // paused for over half a secon
 inline constexpr int kStormWarnTicks = 5;
 inline constexpr int kStormErrorTicks = 20;
 inline constexpr uint64_t kPauseQuantaBits = 65535ULL * 512;  // one full PFC pause, in bit times
-inline constexpr int kLldpPeriodTicks = 30;      // LLDP hello interval, both ends
+inline constexpr int kLldpPeriodTicks = 30;
+inline constexpr int kScenarioSenders = 3;         // an incast scenario's senders
+inline constexpr uint64_t kScenarioDemandPct = 60; // each pushes 60% of line at the receiver      // LLDP hello interval, both ends
 // Device 0's rx_write_requests starts this far below 2^32 so the wrap that a
 // collector must handle happens within the first few dozen ticks.
 inline constexpr uint64_t kWrapHeadroom = 1'500'000;

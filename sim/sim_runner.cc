@@ -12,10 +12,20 @@ SimRunner::SimRunner(FabricConfig config, std::string dir, std::chrono::millisec
 
 SimRunner::~SimRunner() { stop(); }
 
+void SimRunner::setScenario(Scenario scenario) {
+  std::lock_guard<std::mutex> lock(mu_);
+  pending_scenario_ = scenario;
+}
+
 Status SimRunner::start() {
   if (thread_.joinable()) return Status::invalidArgument("sim: already started");
   if (Status s = config_.validate(); !s.isOk()) return s;
   if (period_.count() <= 0) return Status::invalidArgument("sim.period: must be positive");
+  {
+    // A scenario chosen before start shapes tick 0's flows already.
+    std::lock_guard<std::mutex> lock(mu_);
+    if (pending_scenario_) fabric_.setScenario(*std::exchange(pending_scenario_, std::nullopt));
+  }
   if (Status s = writer_.write(fabric_); !s.isOk()) return s;
   written_tick_ = fabric_.tick();
   if (observer_) observer_(fabric_);
@@ -50,7 +60,9 @@ void SimRunner::run() {
   auto next = std::chrono::steady_clock::now() + period_;
   std::unique_lock<std::mutex> lock(mu_);
   while (!cv_.wait_until(lock, next, [this] { return stopping_; })) {
+    const std::optional<Scenario> scenario = std::exchange(pending_scenario_, std::nullopt);
     lock.unlock();
+    if (scenario) fabric_.setScenario(*scenario);
     const auto began = std::chrono::steady_clock::now();
     fabric_.step();
     const Status s = writer_.write(fabric_);

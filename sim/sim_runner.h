@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -36,6 +37,10 @@ class SimRunner {
   using TickObserver = std::function<void(const Fabric&)>;
   void setTickObserver(TickObserver observer) { observer_ = std::move(observer); }
 
+  // Switches the fabric into a scenario (sim/scenario.h) before its next
+  // tick; safe from any thread, before or after start().
+  void setScenario(Scenario scenario);
+
   Status start();  // invalid config or an unwritable dir fails here, synchronously
   void stop();     // idempotent; returns after the thread has finished its last write
 
@@ -58,6 +63,7 @@ class SimRunner {
   std::mutex mu_;
   std::condition_variable cv_;
   bool stopping_ = false;  // guarded by mu_
+  std::optional<Scenario> pending_scenario_;  // guarded by mu_; applied by the next tick
   std::atomic<int> written_tick_{-1};
   std::atomic<int64_t> last_tick_us_{0};
   std::string shell_binary_;

@@ -197,11 +197,13 @@ std::string ethtoolText(const Device& dev, int roce_priority) {
   // Pause counters appear only for the priority with PFC enabled, as on mlx5.
   const std::string rx = "rx_prio" + std::to_string(roce_priority);
   const std::string tx = "tx_prio" + std::to_string(roce_priority);
-  add(rx + "_pause", c.rx_roce_prio_pause);
-  add(rx + "_pause_duration", c.rx_roce_prio_pause_duration);
-  add(tx + "_pause", c.tx_roce_prio_pause);
-  add(tx + "_pause_duration", c.tx_roce_prio_pause_duration);
-  add(rx + "_pause_transition", c.rx_roce_prio_pause_transition);
+  if (c.pfc_roce) {
+    add(rx + "_pause", c.rx_roce_prio_pause);
+    add(rx + "_pause_duration", c.rx_roce_prio_pause_duration);
+    add(tx + "_pause", c.tx_roce_prio_pause);
+    add(tx + "_pause_duration", c.tx_roce_prio_pause_duration);
+    add(rx + "_pause_transition", c.rx_roce_prio_pause_transition);
+  }
   add("tx_pause_storm_warning_events", c.tx_pause_storm_warning_events);
   add("tx_pause_storm_error_events", c.tx_pause_storm_error_events);
   return out;

@@ -93,7 +93,10 @@ TEST_F(AnalyticsEngineTest, CnpsNobodyHandlesFlagTheReceiverAndTheIgnoringSender
     fabric_.bump("host01", SmallFabric::hw("np-cnp-sent"), 800);
     fabric_.bump("host02", SmallFabric::hw("rp-cnp-ignored"), 800);
   });
-  EXPECT_EQ(fabric_.derived("verdict-code"), (Codes{{"host01:mlx5_0:1", "3"}, {"host02:mlx5_0:1", "3"}}));
+  // The receiver's CNPs went nowhere; the sender is the port to fix.
+  EXPECT_EQ(fabric_.derived("verdict-code"), (Codes{{"host01:mlx5_0:1", "3"}, {"host02:mlx5_0:1", "4"}}));
+  EXPECT_EQ(fabric_.derived("verdict")["host02:mlx5_0:1"], "cnp-ignored");
+  EXPECT_EQ(fabric_.derived("cnp-ignored-rate")["host02:mlx5_0:1"], "800");
   EXPECT_EQ(fabric_.derived("peers-cnp-handled-rate")["host01:mlx5_0:1"], "0");
   // The sender's reaction point comes back: the chain works end to end.
   fabric_.ticks(6, [&] {
@@ -204,7 +207,77 @@ TEST_F(AnalyticsEngineTest, PausedRatioComesFromPauseDurations) {
   EXPECT_EQ(fabric_.derived("paused-ratio")["host01:ens1f0np0:3"], "0.25");
   EXPECT_EQ(fabric_.derived("paused-ratio")["host02:ens1f0np0:3"], "0");
   EXPECT_EQ(fabric_.derived("paused-ratio")["esx01:vmnic4:3"], "0");
-  EXPECT_EQ(fabric_.derived("paused-ratio").count("leaf01:Ethernet1/1:3"), 0u) << "the leaf counts no durations";
+  EXPECT_EQ(fabric_.derived("paused-ratio").count("leaf01:Ethernet1/3:3"), 0u)
+      << "the leaf counts no durations, nor does the vmnic the time it pauses the leaf";
+}
+
+TEST_F(AnalyticsEngineTest, ASwitchPortsPausedTimeIsWhatItsHostCountsPausingIt) {
+  fabric_.ticks(6, [&] {
+    fabric_.bump("host02", SmallFabric::pfc("ens1f0np0", 3, "out-pause-duration"), 500'000);
+    fabric_.bump("host02", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 100);
+    fabric_.bump("leaf01", SmallFabric::pfc("Ethernet1/2", 3, "in-pause-frames"), 100);
+  });
+  EXPECT_EQ(fabric_.derived("paused-ratio")["leaf01:Ethernet1/2:3"], "0.5");
+  EXPECT_EQ(fabric_.derived("peer-paused-ratio")["host02:ens1f0np0:3"], "0.5");
+  EXPECT_EQ(fabric_.derived("paused-ratio")["leaf01:Ethernet1/1:3"], "0");
+}
+
+// host02's NIC holds the leaf paused: all of every tick.
+void stormFromHost02(SmallFabric& f) {
+  f.bump("host02", SmallFabric::pfc("ens1f0np0", 3, "out-pause-duration"), 1'000'000);
+  f.bump("host02", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 2000);
+  f.bump("leaf01", SmallFabric::pfc("Ethernet1/2", 3, "in-pause-frames"), 2000);
+}
+
+TEST_F(AnalyticsEngineTest, PausingThePeerAboveTheShareForLongEnoughIsAStormThereOnly) {
+  // From the second sample on the ratio is 1; it must then last 3 s.
+  fabric_.ticks(4, [&] { stormFromHost02(fabric_); });
+  EXPECT_EQ(fabric_.derived("pause-storm")["host02:ens1f0np0:3"], "0") << "not for long enough yet";
+  fabric_.tick([&] { stormFromHost02(fabric_); });
+  Codes storms;
+  for (const auto& [port, v] : fabric_.derived("pause-storm")) {
+    if (v != "0") storms[port] = v;
+  }
+  EXPECT_EQ(storms, (Codes{{"host02:ens1f0np0:3", "1"}}));
+  EXPECT_EQ(fabric_.derived("paused-ratio")["leaf01:Ethernet1/2:3"], "1");
+  quietWindow();
+  for (const auto& [port, v] : fabric_.derived("pause-storm")) EXPECT_EQ(v, "0") << port;
+}
+
+TEST_F(AnalyticsEngineTest, TheNicsOwnStormEventsAreAStormOnThePriorityItPauses) {
+  fabric_.tick();
+  fabric_.tick([&] {
+    fabric_.bump("host01", SmallFabric::portPfc("ens1f0np0", "pause-storm-warning-events"), 1);
+    fabric_.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 500);
+    fabric_.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "out-pause-duration"), 300'000);
+  });
+  EXPECT_EQ(fabric_.derived("pause-storm")["host01:ens1f0np0:3"], "1");
+  EXPECT_EQ(fabric_.derived("pause-storm")["host01:ens1f0np0:0"], "0");
+  EXPECT_EQ(fabric_.derived("pause-storm")["host02:ens1f0np0:3"], "0");
+  quietWindow();
+  EXPECT_EQ(fabric_.derived("pause-storm")["host01:ens1f0np0:3"], "0");
+}
+
+TEST_F(AnalyticsEngineTest, AnIncastsCongestedEgressPortIsTheRootAndThePortsItPausesVictims) {
+  // The queue toward host01 marks; the leaf pauses the two senders' ports.
+  fabric_.ticks(6, [&] {
+    fabric_.bump("leaf01", SmallFabric::queue("Ethernet1/1", 3, "ecn-marked-pkts"), 400);
+    fabric_.bump("leaf01", SmallFabric::pfc("Ethernet1/2", 3, "out-pause-frames"), 50);
+    fabric_.bump("host02", SmallFabric::pfc("ens1f0np0", 3, "in-pause-frames"), 50);
+    fabric_.bump("leaf01", SmallFabric::pfc("Ethernet1/3", 3, "out-pause-frames"), 50);
+    fabric_.bump("esx01", SmallFabric::nicPfc("vmnic4", 3, "rx-pause"), 50);
+  });
+  EXPECT_EQ(fabric_.derived("pause-tree-state"),
+            allPorts("clear", {{"leaf01:Ethernet1/1:3", "root"},
+                               {"leaf01:Ethernet1/2:3", "victim"},
+                               {"leaf01:Ethernet1/3:3", "victim"},
+                               {"host02:ens1f0np0:3", "victim"},
+                               {"esx01:vmnic4:3", "victim"}}));
+  EXPECT_EQ(fabric_.derived("pause-tree-roots")["esx01:vmnic4:3"], "leaf01:Ethernet1/1");
+  EXPECT_EQ(fabric_.derived("pause-tree-size")["host02:ens1f0np0:3"], "5");
+  // Marks with no pause anywhere are no pause tree.
+  fabric_.ticks(6, [&] { fabric_.bump("leaf01", SmallFabric::queue("Ethernet1/1", 3, "ecn-marked-pkts"), 400); });
+  EXPECT_EQ(fabric_.derived("pause-tree-state-code"), allPorts("0"));
 }
 
 TEST_F(AnalyticsEngineTest, ATargetThatStopsAnsweringLosesItsVerdictsNotTheOthers) {

@@ -34,10 +34,16 @@ std::string SmallFabric::nicPfc(const std::string& nic, int prio, const std::str
          "]/state/counters/" + counter;
 }
 
+std::string SmallFabric::portPfc(const std::string& iface, const std::string& counter) {
+  return "/interfaces/interface[name=" + iface + "]/ethernet/pfc/state/counters/" + counter;
+}
+
 AnalyticsConfig SmallFabric::config() {
   AnalyticsConfig c;
   c.period = std::chrono::milliseconds(1000);
   c.window = std::chrono::milliseconds(4000);
+  c.pause_storm_percent = 90;
+  c.pause_storm_for = std::chrono::milliseconds(3000);
   c.links = {
       {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/1"), end("host01", LinkEnd::Kind::kRdmaPort, "mlx5_0/1")},
       {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/2"), end("host02", LinkEnd::Kind::kInterface, kNetdev)},
@@ -57,9 +63,13 @@ SmallFabric::SmallFabric() : engine_(store_, config()) {
       counters_[host][hw(c)] = 0;
     }
     for (int p : {0, 3}) {
-      for (const char* c : {"in-pause-frames", "out-pause-frames", "in-pause-duration", "in-discards"}) {
+      for (const char* c : {"in-pause-frames", "out-pause-frames", "in-pause-duration", "out-pause-duration",
+                            "in-discards"}) {
         counters_[host][pfc(kNetdev, p, c)] = 0;
       }
+    }
+    for (const char* c : {"pause-storm-warning-events", "pause-storm-error-events"}) {
+      counters_[host][portPfc(kNetdev, c)] = 0;
     }
   }
   TargetHealth sw;

@@ -7,7 +7,8 @@
 //   esx01 vmnic4                ---- leaf01 Ethernet1/3
 //
 // Every port counts PFC on priorities 0 and 3 (3 is the lossless one); the
-// leaf's queues 0 and 3 count ECN marks and drops. Tests bump counters,
+// leaf's queues 0 and 3 count ECN marks and drops; the hosts' NICs count the
+// time they pause the leaf and their pause storm events. Tests bump counters,
 // tick, and read the derived leaves back out of the store.
 
 #include <functional>
@@ -33,6 +34,8 @@ class SmallFabric {
   static std::string pfc(const std::string& iface, int prio, const std::string& counter);
   static std::string queue(const std::string& iface, int q, const std::string& counter);
   static std::string nicPfc(const std::string& nic, int prio, const std::string& counter);
+  // A host netdev's interface-wide PFC counter (pause storm events).
+  static std::string portPfc(const std::string& iface, const std::string& counter);
 
   void bump(const std::string& target, const std::string& path, uint64_t by);
   // Advances one tick: the per-tick bumps, then every live target's leaves

@@ -46,6 +46,24 @@ TEST(AnalyticsConfigReaderTest, NoBlockNoStage) {
 }
 
 // Every problem at once, each with file:line:col and key path.
+TEST(AnalyticsConfigReaderTest, ReadsThePauseStormThresholds) {
+  const std::string yaml = std::string(kTargets) + R"(analytics:
+  pause_storm: {paused_percent: 80, for: 2m}
+)";
+  auto cfg = parseConfig(yaml, "a.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->analytics.pause_storm_percent, 80);
+  EXPECT_EQ(cfg->analytics.pause_storm_for, std::chrono::milliseconds(120000));
+
+  auto bad = parseConfig(std::string(kTargets) + R"(analytics:
+  pause_storm: {paused_percent: 0, after: 1s}
+)", "b.yaml");
+  ASSERT_FALSE(bad.isOk());
+  const std::string m = bad.status().message();
+  EXPECT_NE(m.find("analytics.pause_storm.paused_percent"), std::string::npos) << m;
+  EXPECT_NE(m.find("analytics.pause_storm.after: unknown key"), std::string::npos) << m;
+}
+
 TEST(AnalyticsConfigReaderTest, EveryErrorWithItsPlace) {
   const std::string yaml = std::string(kTargets) + R"(analytics:
   period: 10s
@@ -97,7 +115,7 @@ TEST(AnalyticsConfigReaderTest, CheckConfigExplainsTheStage) {
   c.links.resize(2);
   EXPECT_EQ(explainAnalytics(c),
             "  analytics: every 10000ms over a 60000ms window, 2 static link(s), lossless priorities 3 where a "
-            "switch does not say\n");
+            "switch does not say, pause storm at 90% paused for 30000ms\n");
 }
 
 }  // namespace

@@ -134,5 +134,35 @@ TEST_F(SimRunnerTest, ReadersNeverSeeHalfAFile) {
   EXPECT_GE(runner.writtenTick(), 5);
 }
 
+TEST_F(SimRunnerTest, AScenarioSwitchedWhileRunningReachesTheFilesAndSwitchesBack) {
+  FabricConfig calm;
+  calm.calm = true;
+  SimRunner runner(calm, dir_.string(), 20ms);
+  ASSERT_TRUE(runner.start().isOk());
+  const fs::path hw = dir_ / "host01/sys/class/infiniband/mlx5_0/ports/1/hw_counters";
+  auto count = [&](const char* name) { return std::stoull(slurp(hw / name)); };
+  ASSERT_TRUE(waitForTick(runner, 2));
+  EXPECT_EQ(count("np_ecn_marked_roce_packets"), 0u) << "a calm fabric marks nothing";
+  runner.setScenario({ScenarioKind::kNpOff, 0});  // host01:mlx5_0 receives an incast, NP off
+  bool marked = false;
+  for (int i = 0; i < 3000 && !marked; ++i) {
+    std::this_thread::sleep_for(10ms);
+    marked = count("np_ecn_marked_roce_packets") > 0;
+  }
+  ASSERT_TRUE(marked) << "the scenario never reached the files";
+  EXPECT_EQ(count("np_cnp_sent"), 0u);
+  runner.setScenario({});
+  // Once off and drained, the marks stop growing: two equal readings five ticks apart.
+  bool still = false;
+  for (int i = 0; i < 200 && !still; ++i) {
+    const int t = runner.writtenTick();
+    const uint64_t before = count("np_ecn_marked_roce_packets");
+    ASSERT_TRUE(waitForTick(runner, t + 5));
+    still = count("np_ecn_marked_roce_packets") == before;
+  }
+  EXPECT_TRUE(still);
+  runner.stop();
+}
+
 }  // namespace
 }  // namespace rdmagw::sim

@@ -1,0 +1,64 @@
+// The scenarios of sim/scenario.h: who takes part, and the flows they add.
+// What each fault does to the counters lives where that counter moves
+// (fabric.cc: receive() for NP and RP off, nicPause() for the storm).
+
+#include <algorithm>
+
+#include "sim/fabric.h"
+#include "sim/fabric_internal.h"
+
+namespace rdmagw::sim {
+
+using namespace internal;
+
+void Fabric::setScenario(Scenario scenario) {
+  if (scenario.kind != ScenarioKind::kNone) {
+    scenario.receiver = std::clamp(scenario.receiver, 0, endpointCount() - 1);
+  }
+  scenario_ = scenario;
+  cast_ = castFor(scenario);
+  for (int e = 0; e < endpointCount(); ++e) port(e).pfc_roce = !pfcOff(e);
+  // Keep the epoch's hot flows with their rates; replace the scenario's.
+  const std::vector<Flow> hot(flows_.begin() + std::ptrdiff_t(background_flows_ + scenario_flows_), flows_.end());
+  flows_.resize(background_flows_);
+  const uint64_t demand = cap_pkts_ * kScenarioDemandPct / 100;
+  for (int s : cast_.senders) flows_.push_back({s, cast_.receiver, demand, demand, true});
+  scenario_flows_ = cast_.senders.size();
+  flows_.insert(flows_.end(), hot.begin(), hot.end());
+}
+
+ScenarioCast Fabric::castFor(const Scenario& s) const {
+  ScenarioCast c;
+  if (s.kind == ScenarioKind::kNone || endpointCount() < 2) return c;
+  c.receiver = s.receiver;
+  if (s.kind == ScenarioKind::kPauseStorm) {
+    c.faulty = s.receiver;
+    return c;
+  }
+  c.senders = incastSenders(s.receiver);
+  if (s.kind == ScenarioKind::kNpOff) c.faulty = s.receiver;
+  if (s.kind == ScenarioKind::kRpOff || s.kind == ScenarioKind::kPfcMismatch) c.faulty = c.senders.front();
+  return c;
+}
+
+std::vector<int> Fabric::incastSenders(int r) const {
+  // The same device on the next hosts: on a rail-optimised fabric that is
+  // the receiver's leaf, and host ports alternate ASICs, so with four or
+  // more hosts one sender's traffic and pause cross the ii ports.
+  std::vector<int> out;
+  const int leaf = topo_.attachment(r).sw;
+  auto take = [&](int e) {
+    if (int(out.size()) < kScenarioSenders && e != r && topo_.attachment(e).sw == leaf &&
+        std::find(out.begin(), out.end(), e) == out.end()) {
+      out.push_back(e);
+    }
+  };
+  if (r < device_count_) {
+    const int dph = config_.devices_per_host;
+    for (int k = 1; k < config_.hosts; ++k) take(((r / dph + k) % config_.hosts) * dph + r % dph);
+  }
+  for (int e = 0; e < endpointCount(); ++e) take(e);  // a small fabric: any other port of the leaf
+  return out;
+}
+
+}  // namespace rdmagw::sim
