@@ -16,6 +16,13 @@ bool rose(const RunContext& ctx, const PortRef& port, Input input) {
   return inc && inc->count > 0;
 }
 
+// The NIC's storm counters judge a window only once they span it (two
+// samples): before that "no storm" would be a made-up zero.
+bool stormCountersSpanWindow(const RunContext& ctx, const PortRef& port) {
+  return ctx.increase(port.target, Input::kStormWarnings, port.iface, "").has_value() ||
+         ctx.increase(port.target, Input::kStormErrors, port.iface, "").has_value();
+}
+
 }  // namespace
 
 std::optional<double> peerPausedRatio(const RunContext& ctx, const PortRef& port, int prio) {
@@ -30,7 +37,7 @@ void PauseStormDetector::derive(const RunContext& ctx, DerivedWriter& out) {
   const double threshold = ctx.config.pause_storm_percent / 100.0;
   std::map<std::pair<PortRef, int>, TimestampNs> above;
   for (const auto& [port, prios] : ctx.inv.priorities) {
-    const bool counted = ctx.inv.storm_counted.count(port) > 0;
+    const bool counted = ctx.inv.storm_counted.count(port) > 0 && stormCountersSpanWindow(ctx, port);
     const bool nic_storm =
         counted && (rose(ctx, port, Input::kStormWarnings) || rose(ctx, port, Input::kStormErrors));
     // The priorities a NIC-reported storm is on: those it sent pause on in
