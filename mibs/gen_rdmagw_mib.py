@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARC = "1.3.6.1.4.1.32473.1.1."  # rdmagwObjects
 
 MACROS = {"RG_IF": "2.1.", "RG_PRIO": "3.1.", "RG_QUEUE": "4.1.", "RG_RDEV": "5.1.",
-          "RG_RPORT": "6.1.", "RG_VMNIC": "7.1."}
+          "RG_RPORT": "6.1.", "RG_VMNIC": "7.1.", "RG_FPRIO": "8.1.", "RG_FDCQCN": "9.1."}
 
 
 def camel(leaf):
@@ -53,9 +53,19 @@ TABLES = [
     (7, "rdmagwVmnic", "ESXi physical NIC (vmnic) counters as esxcli reports them. Pause and storm "
      "counters are in rdmagwIfTable, per-priority pause in rdmagwPfcPrioTable. Indexed by ifIndex.",
      ["ifIndex"], None, {}),
+    (8, "rdmagwFabricPrio", "Fabric verdicts per interface and priority, derived by the gateway's "
+     "analytics over its window (YANG rdmagw-fabric): PFC pause balance with the link peer, pause "
+     "storm, drops on a lossless priority, place in a pause tree. Indexed by ifIndex and the priority.",
+     ["ifIndex", "rdmagwPfcPriority"], None,
+     {1: "PauseBalanceCode", 2: "PauseStormAlarm", 3: "LosslessDropAlarm", 4: "PauseTreeStateCode",
+      5: "PauseTreeSize", 6: "PauseTreeRoots"}),
+    (9, "rdmagwFabricDcqcn", "DCQCN chain verdict per RDMA port, derived by the gateway's analytics "
+     "over its window (YANG rdmagw-fabric). Indexed by the device name and the port number.",
+     ["rdmagwRdmaDeviceName", "rdmagwRdmaPortNumber"], None, {1: "VerdictCode", 2: "Verdict"}),
 ]
 TABLE_NAMES = {2: "rdmagwIfTable", 3: "rdmagwPfcPriorityTable", 4: "rdmagwQueueTable",
-               5: "rdmagwRdmaDeviceTable", 6: "rdmagwRdmaPortTable", 7: "rdmagwVmnicTable"}
+               5: "rdmagwRdmaDeviceTable", 6: "rdmagwRdmaPortTable", 7: "rdmagwVmnicTable",
+               8: "rdmagwFabricPrioTable", 9: "rdmagwFabricDcqcnTable"}
 
 TARGET_COLUMNS = [
     (2, "rdmagwTargetKind", "DisplayString (SIZE (0..64))", None, "Target kind: rdma-host, nexus or esxi."),
@@ -161,7 +171,8 @@ def main():
         groups.append([c[1] for c in columns if c[4] == "read-only"])
 
     group_names = ["rdmagwTargetGroup", "rdmagwIfGroup", "rdmagwPfcPriorityGroup", "rdmagwQueueGroup",
-                   "rdmagwRdmaDeviceGroup", "rdmagwRdmaPortGroup", "rdmagwVmnicGroup"]
+                   "rdmagwRdmaDeviceGroup", "rdmagwRdmaPortGroup", "rdmagwVmnicGroup",
+                   "rdmagwFabricPrioGroup", "rdmagwFabricDcqcnGroup"]
     conf = "rdmagwCompliances OBJECT IDENTIFIER ::= { rdmagwConformance 1 }\n"
     conf += "rdmagwGroups      OBJECT IDENTIFIER ::= { rdmagwConformance 2 }\n\n"
     conf += "rdmagwCompliance MODULE-COMPLIANCE\n    STATUS      current\n    DESCRIPTION\n"
@@ -198,7 +209,8 @@ rdmagwMIB MODULE-IDENTITY
     DESCRIPTION
         "Telemetry of RoCE/RDMA fabrics collected by the rdmagw gateway:
         per-priority PFC, queues, RDMA ports (PMA, ECN/CNP, hw errors),
-        ESXi vmnics and per-target gateway health.
+        ESXi vmnics, the fabric verdicts of the gateway's analytics and
+        per-target gateway health.
 
         Contexts: the default context holds rdmagwTargetTable; every other
         table is served in the context named after the target (device),

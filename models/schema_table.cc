@@ -57,6 +57,8 @@ constexpr LeafKind S = LeafKind::kString;
 #define RG_RDEV RG "5.1."
 #define RG_RPORT RG "6.1."
 #define RG_VMNIC RG "7.1."
+#define RG_FPRIO RG "8.1."  // fabric verdicts per interface and priority
+#define RG_FDCQCN RG "9.1." // fabric DCQCN verdict per RDMA port
 
 const LeafSchema kLeaves[] = {
     // --- OpenConfig interface counters (host netdevs, switch ports) ---
@@ -253,8 +255,8 @@ const LeafSchema kLeaves[] = {
     // Verdicts come twice: a string (gNMI, the _info family) and a code whose
     // numbers are fixed (alert rules compare them; analytics/*.h lists them).
     // No SNMP OIDs yet: RDMAGW-MIB gains them with the verdict notifications.
-    {FAB_DCQCN "verdict", S, "", "DCQCN chain of this RDMA port over the window: idle, working, marks-no-cnp (CE marks received but no CNP sent: the receiver's notification point is off), cnp-not-handled (CNPs sent and no sender handled any: the senders' reaction point is off or CNPs are lost), cnp-ignored (this port ignores the CNPs it receives, rp_cnp_ignored rising: its reaction point is off).", "rdmagw_fabric_dcqcn_verdict_info", "device,port"},
-    {FAB_DCQCN "verdict-code", G, "", "DCQCN chain verdict as a number: 0 idle, 1 working, 2 marks-no-cnp, 3 cnp-not-handled, 4 cnp-ignored.", "rdmagw_fabric_dcqcn_verdict_code", "device,port"},
+    {FAB_DCQCN "verdict", S, "", "DCQCN chain of this RDMA port over the window: idle, working, marks-no-cnp (CE marks received but no CNP sent: the receiver's notification point is off), cnp-not-handled (CNPs sent and no sender handled any: the senders' reaction point is off or CNPs are lost), cnp-ignored (this port ignores the CNPs it receives, rp_cnp_ignored rising: its reaction point is off).", "rdmagw_fabric_dcqcn_verdict_info", "device,port", 1.0, RG_FDCQCN "2"},
+    {FAB_DCQCN "verdict-code", G, "", "DCQCN chain verdict as a number: 0 idle, 1 working, 2 marks-no-cnp, 3 cnp-not-handled, 4 cnp-ignored.", "rdmagw_fabric_dcqcn_verdict_code", "device,port", 1.0, RG_FDCQCN "1"},
     {FAB_DCQCN "switch-ecn-marked-rate", G, "packets-per-second", "ECN CE marks per second the linked switch port's egress queues applied toward this host.", "rdmagw_fabric_dcqcn_switch_ecn_marked_packets_per_second", "device,port"},
     {FAB_DCQCN "ecn-marked-rate", G, "packets-per-second", "RoCE packets per second received with CE marks (np_ecn_marked_roce_packets).", "rdmagw_fabric_dcqcn_ecn_marked_packets_per_second", "device,port"},
     {FAB_DCQCN "cnp-sent-rate", G, "packets-per-second", "CNPs per second this port sent as a receiver (np_cnp_sent).", "rdmagw_fabric_dcqcn_cnp_sent_packets_per_second", "device,port"},
@@ -267,16 +269,16 @@ const LeafSchema kLeaves[] = {
     {FAB_PRIO "out-pause-rate", G, "frames-per-second", "PFC pause frames per second this port sent on the priority.", "rdmagw_fabric_pfc_out_pause_frames_per_second", "interface,priority"},
     {FAB_PRIO "peer-in-pause-rate", G, "frames-per-second", "PFC pause frames per second the linked peer port received on the priority.", "rdmagw_fabric_pfc_peer_in_pause_frames_per_second", "interface,priority"},
     {FAB_PRIO "pause-balance", S, "", "Pause frames this port sent against those its peer received, within 25%: idle, balanced, unbalanced (pause lost, or the peer does not count it on this priority).", "rdmagw_fabric_pfc_pause_balance_info", "interface,priority"},
-    {FAB_PRIO "pause-balance-code", G, "", "Pause balance as a number: 0 idle, 1 balanced, 2 unbalanced.", "rdmagw_fabric_pfc_pause_balance_code", "interface,priority"},
+    {FAB_PRIO "pause-balance-code", G, "", "Pause balance as a number: 0 idle, 1 balanced, 2 unbalanced.", "rdmagw_fabric_pfc_pause_balance_code", "interface,priority", 1.0, RG_FPRIO "1"},
     {FAB_PRIO "paused-ratio", G, "ratio", "Fraction of the window the priority was paused by received PFC (from this port's pause duration received, else its peer's pause duration sent).", "rdmagw_fabric_pfc_paused_ratio", "interface,priority"},
     {FAB_PRIO "peer-paused-ratio", G, "ratio", "Fraction of the window this port held its peer paused on the priority (from its own pause duration sent, else the peer's pause duration received).", "rdmagw_fabric_pfc_peer_paused_ratio", "interface,priority"},
-    {FAB_PRIO "pause-storm", G, "", "1 when this port storms its peer with pause on the priority: its NIC counted pause storm events in the window, or it held the peer paused above analytics.pause_storm.paused_percent of the window for analytics.pause_storm.for.", "rdmagw_fabric_pfc_pause_storm_alarm", "interface,priority"},
+    {FAB_PRIO "pause-storm", G, "", "1 when this port storms its peer with pause on the priority: its NIC counted pause storm events in the window, or it held the peer paused above analytics.pause_storm.paused_percent of the window for analytics.pause_storm.for.", "rdmagw_fabric_pfc_pause_storm_alarm", "interface,priority", 1.0, RG_FPRIO "2"},
     {FAB_PRIO "lossless-drop-rate", G, "packets-per-second", "Packets per second dropped on a lossless (PFC) priority: host receive discards, switch queue drops of its qos-group.", "rdmagw_fabric_pfc_lossless_drop_packets_per_second", "interface,priority"},
-    {FAB_PRIO "lossless-drop-alarm", G, "", "1 when a lossless priority dropped packets in the window: the fabric is not lossless.", "rdmagw_fabric_pfc_lossless_drop_alarm", "interface,priority"},
+    {FAB_PRIO "lossless-drop-alarm", G, "", "1 when a lossless priority dropped packets in the window: the fabric is not lossless.", "rdmagw_fabric_pfc_lossless_drop_alarm", "interface,priority", 1.0, RG_FPRIO "3"},
     {FAB_PRIO "pause-tree-state", S, "", "Place in a pause tree on the priority: clear, victim (paused, or pausing because paused downstream), root (pausing while nothing downstream pauses it: congestion starts here).", "rdmagw_fabric_pause_tree_state_info", "interface,priority"},
-    {FAB_PRIO "pause-tree-state-code", G, "", "Pause tree state as a number: 0 clear, 1 victim, 2 root.", "rdmagw_fabric_pause_tree_state_code", "interface,priority"},
-    {FAB_PRIO "pause-tree-size", G, "ports", "Ports in the pause tree this port belongs to (0 when clear).", "rdmagw_fabric_pause_tree_size_ports", "interface,priority"},
-    {FAB_PRIO "pause-tree-roots", S, "", "Root ports (target:interface, comma separated) of the pause tree this port belongs to.", "rdmagw_fabric_pause_tree_roots_info", "interface,priority"},
+    {FAB_PRIO "pause-tree-state-code", G, "", "Pause tree state as a number: 0 clear, 1 victim, 2 root.", "rdmagw_fabric_pause_tree_state_code", "interface,priority", 1.0, RG_FPRIO "4"},
+    {FAB_PRIO "pause-tree-size", G, "ports", "Ports in the pause tree this port belongs to (0 when clear).", "rdmagw_fabric_pause_tree_size_ports", "interface,priority", 1.0, RG_FPRIO "5"},
+    {FAB_PRIO "pause-tree-roots", S, "", "Root ports (target:interface, comma separated) of the pause tree this port belongs to.", "rdmagw_fabric_pause_tree_roots_info", "interface,priority", 1.0, RG_FPRIO "6"},
 };
 
 const GatewayMetric kGateway[] = {

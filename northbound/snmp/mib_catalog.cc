@@ -50,6 +50,9 @@ std::vector<Row> tableRows() {
       {"rdmagwRdmaDeviceTable", rdmagw(".1.5"), TableScope::kDevice, {kString}, {}},
       {"rdmagwRdmaPortTable", rdmagw(".1.6"), TableScope::kDevice, {kString, kUnsigned}, {{6, G32, 1e-6}}},
       {"rdmagwVmnicTable", rdmagw(".1.7"), TableScope::kDevice, {kIfIndex}, {}},
+      // The analytics' verdicts (codes, alarms, tree size as Gauge32; texts).
+      {"rdmagwFabricPrioTable", rdmagw(".1.8"), TableScope::kDevice, {kIfIndex, kUnsigned}, {}},
+      {"rdmagwFabricDcqcnTable", rdmagw(".1.9"), TableScope::kDevice, {kString, kUnsigned}, {}},
   };
 }
 

@@ -122,6 +122,52 @@ TEST_F(SnapshotBuilderTest, RdmaAndVmnicAndTargets) {
   EXPECT_EQ(up->number, 1u);
 }
 
+// The analytics' verdicts (derived leaves under /fabric of the port's own
+// target) are served in RDMAGW-MIB's fabric tables of that device's context.
+TEST_F(SnapshotBuilderTest, FabricVerdictsInTheirOwnTables) {
+  const TimestampNs ts = nowNs();
+  std::vector<Update> sw = {
+      {"/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=3]/state/pause-tree-state-code", Value(uint64_t{2}), ts, {}},
+      {"/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=3]/state/pause-tree-size", Value(uint64_t{5}), ts, {}},
+      {"/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=3]/state/pause-tree-roots", Value(std::string("sw1:eth1/1")), ts, {}},
+      {"/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=3]/state/pause-storm", Value(uint64_t{1}), ts, {}},
+  };
+  store_.apply("sw1", sw);
+  std::vector<Update> host = {
+      {"/fabric/dcqcn/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/verdict-code", Value(uint64_t{2}), ts, {}},
+      {"/fabric/dcqcn/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/verdict", Value(std::string("marks-no-cnp")), ts, {}},
+  };
+  store_.apply("host1", host);
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  const uint32_t eth11 = reg.indexOf("sw1", "eth1/1");
+  std::optional<CellView> state = cellAt(*s, "sw1", "rdmagwFabricPrioTable", 4, {eth11, 3});
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->type, SnmpType::kGauge32);
+  EXPECT_EQ(state->number, 2u);  // root
+  std::optional<CellView> size = cellAt(*s, "sw1", "rdmagwFabricPrioTable", 5, {eth11, 3});
+  ASSERT_TRUE(size);
+  EXPECT_EQ(size->number, 5u);
+  std::optional<CellView> roots = cellAt(*s, "sw1", "rdmagwFabricPrioTable", 6, {eth11, 3});
+  ASSERT_TRUE(roots);
+  EXPECT_EQ(roots->text, "sw1:eth1/1");
+  std::optional<CellView> storm = cellAt(*s, "sw1", "rdmagwFabricPrioTable", 2, {eth11, 3});
+  ASSERT_TRUE(storm);
+  EXPECT_EQ(storm->number, 1u);
+  // No balance verdict was derived: absent, never a made-up 0.
+  EXPECT_FALSE(cellAt(*s, "sw1", "rdmagwFabricPrioTable", 1, {eth11, 3}));
+
+  Oid port;
+  appendStringIndex(&port, "mlx5_0");
+  port.push_back(1);
+  std::optional<CellView> code = cellAt(*s, "host1", "rdmagwFabricDcqcnTable", 1, port);
+  ASSERT_TRUE(code);
+  EXPECT_EQ(code->number, 2u);
+  std::optional<CellView> verdict = cellAt(*s, "host1", "rdmagwFabricDcqcnTable", 2, port);
+  ASSERT_TRUE(verdict);
+  EXPECT_EQ(verdict->text, "marks-no-cnp");
+}
+
 TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
   IfIndexRegistry reg;
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
