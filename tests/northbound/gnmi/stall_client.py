@@ -29,6 +29,10 @@ def request():
     return gnmi_pb2.SubscribeRequest(subscribe=sl)
 
 
+# Every call waits for the channel to be ready (within its deadline): the
+# server is known to listen, and a connect attempt that fails once while 21
+# channels connect at the same time on a loaded machine (seen once in CI:
+# UNAVAILABLE at the first attempt) must be retried, not fail the test.
 def stub(options=()):
     ch = grpc.insecure_channel(addr, options=[('grpc.use_local_subchannel_pool', 1)] + list(options))
     return gnmi_pb2_grpc.gNMIStub(ch)
@@ -36,12 +40,12 @@ def stub(options=()):
 
 # Never read. Without BDP probing the receive window stays at HTTP/2's
 # 64 KiB, so the server's writes to this stream stop almost at once.
-stalled = stub([('grpc.http2.bdp_probe', 0)]).Subscribe(iter([request()]), timeout=120)
+stalled = stub([('grpc.http2.bdp_probe', 0)]).Subscribe(iter([request()]), timeout=120, wait_for_ready=True)
 synced = threading.Barrier(readers + 1)
 
 
 def reader(i):
-    call = stub().Subscribe(iter([request()]), timeout=120)
+    call = stub().Subscribe(iter([request()]), timeout=120, wait_for_ready=True)
     last = ''
     try:
         for resp in call:
