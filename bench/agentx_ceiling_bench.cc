@@ -20,7 +20,6 @@
 #include <net-snmp/net-snmp-includes.h>
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 
 #include <sys/socket.h>
 
@@ -32,6 +31,7 @@
 #include <memory>
 #include <thread>
 
+#include "bench/bulkwalk.h"
 #include "sim/snmpd_launcher.h"
 
 // Net-SNMP's AgentX session (exported by libnetsnmpagent, not in its headers).
@@ -202,14 +202,7 @@ struct Rig {
   }
 
   size_t walk(int repetitions, const char* root = ".1.3.6.1.4.1.32473.1.99") {
-    std::string cmd = snmpd->clientEnv() + " snmpbulkwalk -On -Oq -t 5 -Cr" + std::to_string(repetitions) + " " +
-                      snmpd->v2cArgs(kContext) + " " + root + " 2>/dev/null | wc -l";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (p == nullptr) return 0;
-    size_t n = 0;
-    if (fscanf(p, "%zu", &n) != 1) n = 0;
-    pclose(p);
-    return n;
+    return bulkWalk(*snmpd, kContext, repetitions, root);
   }
 };
 
@@ -226,17 +219,9 @@ void BM_AgentxNullSubagent(benchmark::State& state) {
   }
   g_on_session = state.range(1) != 0;
   size_t varbinds = 0;
-  rusage before{}, after{};
-  getrusage(RUSAGE_SELF, &before);
+  const double cpu0 = processCpuSeconds();
   for (auto _ : state) varbinds += r.walk(int(state.range(0)));
-  getrusage(RUSAGE_SELF, &after);
-  auto cpu = [](const rusage& u) {
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-  };
-  state.counters["subagent_cpu_us_per_varbind"] =
-      1e6 * (cpu(after) - cpu(before)) / double(std::max<size_t>(varbinds, 1));
-  state.counters["varbinds_per_s"] = benchmark::Counter(double(varbinds), benchmark::Counter::kIsRate);
-  state.counters["varbinds_per_walk"] = double(varbinds) / double(state.iterations());
+  reportWalks(state, varbinds, processCpuSeconds() - cpu0);
 }
 BENCHMARK(BM_AgentxNullSubagent)->ArgsProduct({{10, 50}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 

@@ -20,7 +20,6 @@
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <filesystem>
@@ -28,6 +27,7 @@
 #include <thread>
 
 #include "bench/bench_data.h"
+#include "bench/bulkwalk.h"
 #include "northbound/snmp/snapshot_builder.h"
 #include "northbound/snmp/snmp_agent.h"
 #include "sim/cli_catalog.h"
@@ -199,14 +199,7 @@ struct WalkRig {
 
   // Varbinds returned by one snmpbulkwalk of `root` in `context`.
   size_t walk(const std::string& context, int repetitions, const std::string& root = ".1") {
-    std::string cmd = snmpd->clientEnv() + " snmpbulkwalk -On -Oq -t 5 -Cr" + std::to_string(repetitions) + " " +
-                      snmpd->v2cArgs(context) + " " + root + " 2>/dev/null | wc -l";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (p == nullptr) return 0;
-    size_t n = 0;
-    if (fscanf(p, "%zu", &n) != 1) n = 0;
-    pclose(p);
-    return n;
+    return bulkWalk(*snmpd, context, repetitions, root);
   }
 };
 
@@ -244,14 +237,9 @@ void BM_SnmpBulkWalkLargeContext(benchmark::State& state) {
     }
   }
   size_t varbinds = 0;
-  rusage before{}, after{};
-  getrusage(RUSAGE_SELF, &before);  // the subagent thread's CPU is in this process
+  const double cpu0 = processCpuSeconds();  // the subagent thread's CPU is in this process
   for (auto _ : state) varbinds += r.walk("bigleaf", int(state.range(0)));
-  getrusage(RUSAGE_SELF, &after);
-  auto cpu = [](const rusage& u) { return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec); };
-  state.counters["subagent_cpu_us_per_varbind"] = 1e6 * (cpu(after) - cpu(before)) / double(std::max<size_t>(varbinds, 1));
-  state.counters["varbinds_per_s"] = benchmark::Counter(double(varbinds), benchmark::Counter::kIsRate);
-  state.counters["varbinds_per_walk"] = double(varbinds) / double(state.iterations());
+  reportWalks(state, varbinds, processCpuSeconds() - cpu0);
 }
 // Second argument: 1 = answered on the AgentX session (the default), 0 =
 // through Net-SNMP's internal agent (what every request cost before).
