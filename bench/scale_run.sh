@@ -106,6 +106,7 @@ for size in $SIZES; do
   rss=$(rss_kb $GW_PID); hwm=$(hwm_kb $GW_PID)
   series=$($REPORT series "$dir/after.txt")
   build_ms=$(awk '/^rdmagw_exposition_duration_seconds / {printf "%.0f", $2 * 1000}' "$dir/after.txt")
+  build_cpu_ms=$(awk '/^rdmagw_exposition_cpu_seconds / {printf "%.0f", $2 * 1000}' "$dir/after.txt")
   read -r lag50 lag99 lagn <<<"$($REPORT lag "$dir/before.txt" "$dir/after.txt")"
   gw_cores=$(awk -v a="$g0" -v b="$g1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
   sim_cores=$(awk -v a="$s0" -v b="$s1" -v t0="$t0" -v t1="$t1" -v hz="$HZ" 'BEGIN {printf "%.2f", (b - a) / hz / (t1 - t0)}')
@@ -121,7 +122,7 @@ for size in $SIZES; do
 
   echo "size=$size switches=$SW hosts=$HO series=$series gw_cores=$gw_cores sim_cores=$sim_cores" \
        "rss_start_mb=$((rss0 / 1024)) rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
-       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
+       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms exposition_cpu_ms=$build_cpu_ms scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
        "snmp_walk_ms=$walk_ms snmp_varbinds=$walk_vb ingest_lag_p50_s=$lag50 ingest_lag_p99_s=$lag99 lag_updates=$lagn" \
        "$probe_line notifications_sent=$sent received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
        "loadavg=\"$load\""

@@ -87,12 +87,28 @@ char* ExpositionWriter::Family::putValue(char* p, const Value& v) const {
   return std::to_chars(p, end, d).ptr;
 }
 
+namespace {
+
+// CPU time of the calling thread: the build runs on it alone, so this is
+// the build's own cost, apart from the time other threads and processes
+// took the CPU from it.
+int64_t threadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+}  // namespace
+
 struct ExpositionWriter::GatewayFamily {
   std::string header;
   std::string prefix;                    // name{  (or name for the label-less family)
   std::vector<std::string_view> labels;  // target, kind, transport...
   // Appends the sample value; false omits the sample (last_success never happened).
   bool (*value)(const TargetStatus&, std::string*) = nullptr;
+  // A label-less family about the exposition itself: the previous build's
+  // figure in ns (value is null then).
+  const std::atomic<int64_t>* previous_build_ns = nullptr;
 };
 
 // Everything a sample needs from its target, built once per scrape.
@@ -161,6 +177,7 @@ ExpositionWriter::ExpositionWriter() {
       {"counter_resets", [](const TargetStatus& t, std::string* o) { appendUint(o, t.counter_resets); return true; }},
       {"rejected_updates", [](const TargetStatus& t, std::string* o) { appendUint(o, t.rejected_updates); return true; }},
       {"scrape_duration", nullptr},  // label-less; written from last_build_ns_
+      {"scrape_cpu", nullptr},       // label-less; written from last_build_cpu_ns_
   };
   for (const Source& src : kSources) {
     const GatewayMetric& m = table.gateway(src.id);  // aborts if the table lost the row
@@ -169,6 +186,9 @@ ExpositionWriter::ExpositionWriter() {
     g.labels = SchemaTable::splitLabels(m.labels);
     g.prefix = std::string(m.prom_name) + (g.labels.empty() ? " " : "{");
     g.value = src.value;
+    if (g.value == nullptr) {
+      g.previous_build_ns = src.id == "scrape_cpu" ? &last_build_cpu_ns_ : &last_build_ns_;
+    }
     for (std::string_view label : g.labels) reserved_labels_.emplace_back(label);
     gateway_.push_back(std::move(g));
   }
@@ -224,6 +244,7 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
 
 void ExpositionWriter::buildInto(const Store& store, std::string* out, ExpositionStats* stats) const {
   const auto start = std::chrono::steady_clock::now();
+  const int64_t cpu_start = threadCpuNs();
   ExpositionStats st;
   // Health first: a target that is down and has no series still needs its
   // labels for target_up. targets() is sorted by name, as forEach visits.
@@ -353,6 +374,8 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
   const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::steady_clock::now() - start).count();
   last_build_ns_.store(ns, std::memory_order_relaxed);
+  st.build_cpu_ns = threadCpuNs() - cpu_start;
+  last_build_cpu_ns_.store(st.build_cpu_ns, std::memory_order_relaxed);
   st.bytes = text.size();
   st.build_ns = ns;
   if (stats != nullptr) *stats = st;
@@ -362,9 +385,9 @@ void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetSt
                                     const std::vector<TargetLabels>& labels) const {
   for (const GatewayFamily& g : gateway_) {
     out->append(g.header);
-    if (g.value == nullptr) {  // the exposition's own duration: the previous build's
+    if (g.previous_build_ns != nullptr) {  // the exposition's own figures: the previous build's
       out->append(g.prefix);
-      appendDouble(out, seconds(last_build_ns_.load(std::memory_order_relaxed)));
+      appendDouble(out, seconds(g.previous_build_ns->load(std::memory_order_relaxed)));
       out->push_back('\n');
       continue;
     }

@@ -29,6 +29,7 @@ struct ExpositionStats {
   size_t invalid_skipped = 0;  // a value the row cannot show (a string on a counter row)
   size_t bytes = 0;
   int64_t build_ns = 0;
+  int64_t build_cpu_ns = 0;  // the building thread's CPU time: build_ns minus what others took
 };
 
 class ExpositionWriter {
@@ -67,7 +68,8 @@ class ExpositionWriter {
 
   // Bucket sizes of the previous build, to reserve once instead of regrowing.
   std::unique_ptr<std::atomic<size_t>[]> size_hints_;
-  mutable std::atomic<int64_t> last_build_ns_{0};  // exported as the scrape duration
+  mutable std::atomic<int64_t> last_build_ns_{0};      // exported as the scrape duration
+  mutable std::atomic<int64_t> last_build_cpu_ns_{0};  // exported as the scrape CPU time
 };
 
 }  // namespace rdmagw::northbound

@@ -252,7 +252,10 @@ TEST_F(ExpositionTest, ScrapeDurationReportsThePreviousBuild) {
   ASSERT_EQ(countPrefix(text, "rdmagw_exposition_duration_seconds "), 1u);
   EXPECT_EQ(text.find("rdmagw_exposition_duration_seconds 0\n"), std::string::npos);
   EXPECT_GT(stats.build_ns, 0);
+  EXPECT_GT(stats.build_cpu_ns, 0);
   EXPECT_EQ(stats.bytes, text.size());
+  ASSERT_EQ(countPrefix(text, "rdmagw_exposition_cpu_seconds "), 1u);
+  EXPECT_EQ(text.find("rdmagw_exposition_cpu_seconds 0\n"), std::string::npos);
 }
 
 TEST(ExpositionEmptyTest, GatewayHeadersAreAlwaysPresent) {
@@ -262,6 +265,7 @@ TEST(ExpositionEmptyTest, GatewayHeadersAreAlwaysPresent) {
   EXPECT_TRUE(hasLine(text, "# TYPE rdmagw_target_up gauge")) << text;
   EXPECT_TRUE(hasLine(text, "# TYPE rdmagw_target_rejected_updates_total counter"));
   EXPECT_TRUE(hasLine(text, "rdmagw_exposition_duration_seconds 0"));
+  EXPECT_TRUE(hasLine(text, "rdmagw_exposition_cpu_seconds 0"));
   EXPECT_EQ(countPrefix(text, "rdmagw_target_up{"), 0u);
 }
 

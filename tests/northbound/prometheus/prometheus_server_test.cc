@@ -40,11 +40,15 @@ std::string gunzip(const std::string& in) {
   return rc == Z_STREAM_END ? out : "<not gzip: " + std::to_string(rc) + ">";
 }
 
-// Drops the one line that legitimately differs between two builds.
+// Drops the lines that legitimately differ between two builds: the
+// previous build's duration and CPU time.
 std::string withoutScrapeDuration(const std::string& text) {
   std::string out;
   for (const std::string& line : testing::splitLines(text)) {
-    if (line.rfind("rdmagw_exposition_duration_seconds ", 0) != 0) out += line + "\n";
+    if (line.rfind("rdmagw_exposition_duration_seconds ", 0) != 0 &&
+        line.rfind("rdmagw_exposition_cpu_seconds ", 0) != 0) {
+      out += line + "\n";
+    }
   }
   return out;
 }
