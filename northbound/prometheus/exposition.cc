@@ -236,13 +236,20 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
   return out;
 }
 
-std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) const {
+std::string Exposition::join() const {
   std::string text;
-  buildInto(store, &text, stats);
+  text.reserve(size_);
+  for (std::string_view piece : pieces_) text.append(piece);
   return text;
 }
 
-void ExpositionWriter::buildInto(const Store& store, std::string* out, ExpositionStats* stats) const {
+std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) const {
+  Exposition e;
+  build(store, &e, stats);
+  return e.join();
+}
+
+void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStats* stats) const {
   const auto start = std::chrono::steady_clock::now();
   const int64_t cpu_start = threadCpuNs();
   ExpositionStats st;
@@ -254,12 +261,14 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
   // One scrape at a time reuses the pooled buckets, so a steady scrape takes
   // no page faults (at 1M series fresh buckets cost ~100k faults a scrape);
   // a concurrent scrape builds into buckets of its own.
-  std::unique_lock pool_lock(pool_mu_, std::try_to_lock);
-  std::unique_ptr<SampleBuffer[]> local;
+  out->pieces_.clear();
+  out->local_.reset();
+  if (out->pool_lock_.owns_lock()) out->pool_lock_.unlock();  // built again: let go of the last one's
+  out->pool_lock_ = std::unique_lock(pool_mu_, std::try_to_lock);
   SampleBuffer* buckets = pool_.get();
-  if (!pool_lock.owns_lock()) {
-    local = std::make_unique<SampleBuffer[]>(families_.size());
-    buckets = local.get();
+  if (!out->pool_lock_.owns_lock()) {
+    out->local_ = std::make_unique<SampleBuffer[]>(families_.size());
+    buckets = out->local_.get();
   }
   for (size_t i = 0; i < families_.size(); ++i) {
     buckets[i].clear();
@@ -354,29 +363,26 @@ void ExpositionWriter::buildInto(const Store& store, std::string* out, Expositio
     ++st.series;
   });
 
-  size_t total = 0;
+  std::string& head = out->head_;
+  head.clear();  // keeps its capacity for the next scrape
+  writeGateway(&head, targets, labels);
+  appendSelfMetrics(&head);  // components' own counters (gNMI server...)
+  out->pieces_.push_back(head);
   for (size_t i = 0; i < families_.size(); ++i) {
     size_hints_[i].store(buckets[i].size(), std::memory_order_relaxed);
-    if (!buckets[i].empty()) total += families_[i].header.size() + buckets[i].size();
-  }
-  std::string& text = *out;
-  text.clear();  // keeps the capacity: a reused buffer takes no page faults
-  text.reserve(total + 512 * (targets.size() + 1) + 4096);
-  adviseHugePages(text.data(), text.capacity());  // a large text is its own mapping: see sample_buffer.h
-  writeGateway(&text, targets, labels);
-  appendSelfMetrics(&text);  // components' own counters (gNMI server...)
-  for (size_t i = 0; i < families_.size(); ++i) {
     if (buckets[i].empty()) continue;  // no samples, no HELP/TYPE
-    text.append(families_[i].header);
-    text.append(buckets[i].view());
+    out->pieces_.push_back(families_[i].header);
+    out->pieces_.push_back(buckets[i].view());
   }
+  out->size_ = 0;
+  for (std::string_view piece : out->pieces_) out->size_ += piece.size();
 
   const int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::steady_clock::now() - start).count();
   last_build_ns_.store(ns, std::memory_order_relaxed);
   st.build_cpu_ns = threadCpuNs() - cpu_start;
   last_build_cpu_ns_.store(st.build_cpu_ns, std::memory_order_relaxed);
-  st.bytes = text.size();
+  st.bytes = out->size_;
   st.build_ns = ns;
   if (stats != nullptr) *stats = st;
 }

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/schema.h"
@@ -32,6 +33,31 @@ struct ExpositionStats {
   int64_t build_cpu_ns = 0;  // the building thread's CPU time: build_ns minus what others took
 };
 
+// One built exposition as pieces in order: the gateway's own families,
+// then each family's HELP/TYPE header and its samples. The server writes
+// (or compresses) the pieces as they are: joining them would copy the whole
+// text (~90 MB at a million series) and keep a second buffer that size.
+// Holds the writer's pooled sample buckets until it is destroyed or built
+// again, so send it, then let it go.
+class Exposition {
+ public:
+  Exposition() = default;
+  Exposition(const Exposition&) = delete;
+  Exposition& operator=(const Exposition&) = delete;
+
+  const std::vector<std::string_view>& pieces() const { return pieces_; }
+  size_t size() const { return size_; }
+  std::string join() const;
+
+ private:
+  friend class ExpositionWriter;
+  std::string head_;                       // the gateway's and components' own families
+  std::unique_lock<std::mutex> pool_lock_;  // the writer's buckets, lent to this exposition
+  std::unique_ptr<SampleBuffer[]> local_;   // buckets of its own when the pool was busy
+  std::vector<std::string_view> pieces_;
+  size_t size_ = 0;
+};
+
 class ExpositionWriter {
  public:
   ExpositionWriter();
@@ -39,13 +65,12 @@ class ExpositionWriter {
   ExpositionWriter(const ExpositionWriter&) = delete;
   ExpositionWriter& operator=(const ExpositionWriter&) = delete;
 
-  // Thread-safe: concurrent scrapes each build their own text. Takes no
-  // lock of its own; only the per-target locks Store::forEach takes.
+  // Thread-safe: concurrent scrapes each build their own exposition. Takes
+  // no lock of its own beyond the bucket pool's (a busy pool means buckets
+  // of its own); only the per-target locks Store::forEach takes.
+  void build(const Store& store, Exposition* out, ExpositionStats* stats = nullptr) const;
+  // The same joined into one string: for tests and small stores.
   std::string build(const Store& store, ExpositionStats* stats = nullptr) const;
-  // The same into `out`, replacing its content but keeping its capacity: at
-  // a million series the text is ~90 MB, and a fresh buffer per scrape costs
-  // more in page faults than the copy into it.
-  void buildInto(const Store& store, std::string* out, ExpositionStats* stats = nullptr) const;
 
  private:
   struct Family;

@@ -48,23 +48,29 @@ bool acceptsGzip(const char* accept_encoding) {
 }
 
 Result<std::string> gzipCompress(std::string_view in) {
+  return gzipCompress(std::vector<std::string_view>{in});
+}
+
+Result<std::string> gzipCompress(const std::vector<std::string_view>& pieces) {
   z_stream zs{};
   // windowBits 15 + 16: gzip header and trailer instead of zlib's.
   if (deflateInit2(&zs, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
     return Status::internal("gzip: deflateInit2 failed");
   }
+  size_t total = 0;
+  for (std::string_view piece : pieces) total += piece.size();
   std::string out;
-  out.resize(deflateBound(&zs, in.size()));
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = static_cast<uInt>(std::min<size_t>(out.size(), UINT_MAX));
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  // avail_in is 32-bit: feed bodies over 4 GiB in slices.
-  size_t left = in.size();
+  out.resize(deflateBound(&zs, total));
+  // Pieces in order; avail_in is 32-bit, so a piece over 4 GiB goes in slices.
+  size_t piece = 0;
+  std::string_view left = pieces.empty() ? std::string_view() : pieces[0];
   int rc = Z_OK;
   while (rc == Z_OK) {
-    if (zs.avail_in == 0 && left > 0) {
-      zs.avail_in = static_cast<uInt>(std::min<size_t>(left, UINT_MAX));
-      left -= zs.avail_in;
+    while (zs.avail_in == 0 && left.empty() && piece + 1 < pieces.size()) left = pieces[++piece];
+    if (zs.avail_in == 0 && !left.empty()) {
+      zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(left.data()));
+      zs.avail_in = static_cast<uInt>(std::min<size_t>(left.size(), UINT_MAX));
+      left.remove_prefix(zs.avail_in);
     }
     if (zs.avail_out == 0) {
       size_t used = zs.total_out;
@@ -72,7 +78,8 @@ Result<std::string> gzipCompress(std::string_view in) {
       zs.next_out = reinterpret_cast<Bytef*>(out.data() + used);
       zs.avail_out = static_cast<uInt>(std::min<size_t>(out.size() - used, UINT_MAX));
     }
-    rc = deflate(&zs, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+    const bool last = left.empty() && piece + 1 >= pieces.size();
+    rc = deflate(&zs, last ? Z_FINISH : Z_NO_FLUSH);
   }
   size_t produced = zs.total_out;
   deflateEnd(&zs);

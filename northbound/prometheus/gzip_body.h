@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "models/status.h"
 
@@ -17,5 +18,7 @@ bool acceptsGzip(const char* accept_encoding);
 // gzip (RFC 1952) of `in` at the fastest level: the scrape is latency bound
 // and level 1 already gets most of the ratio on this repetitive text.
 Result<std::string> gzipCompress(std::string_view in);
+// The same over the concatenation of `pieces`, without joining them first.
+Result<std::string> gzipCompress(const std::vector<std::string_view>& pieces);
 
 }  // namespace rdmagw::northbound

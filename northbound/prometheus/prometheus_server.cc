@@ -32,16 +32,29 @@ int onLog(const mg_connection*, const char* message) {
 
 constexpr unsigned kFeatureIpv6 = 8;  // mg_check_feature bit
 
-void send(mg_connection* conn, int status, const char* content_type, std::string_view body,
+// The body as pieces written one after the other (an exposition is ~90 MB
+// at a million series: it is never joined into one buffer).
+void send(mg_connection* conn, int status, const char* content_type, const std::vector<std::string_view>& body,
           bool head_only = false, const char* encoding = nullptr) {
+  size_t size = 0;
+  for (std::string_view piece : body) size += piece.size();
   mg_response_header_start(conn, status);
   mg_response_header_add(conn, "Content-Type", content_type, -1);
-  std::string length = std::to_string(body.size());
+  std::string length = std::to_string(size);
   mg_response_header_add(conn, "Content-Length", length.c_str(), -1);
   if (encoding != nullptr) mg_response_header_add(conn, "Content-Encoding", encoding, -1);
   if (status == 405) mg_response_header_add(conn, "Allow", "GET, HEAD", -1);
   mg_response_header_send(conn);
-  if (!head_only && !body.empty()) mg_write(conn, body.data(), body.size());
+  if (head_only) return;
+  for (std::string_view piece : body) {
+    // A client gone mid-body: stop writing, nothing else to do for it.
+    if (!piece.empty() && mg_write(conn, piece.data(), piece.size()) <= 0) return;
+  }
+}
+
+void send(mg_connection* conn, int status, const char* content_type, std::string_view body,
+          bool head_only = false, const char* encoding = nullptr) {
+  send(conn, status, content_type, std::vector<std::string_view>{body}, head_only, encoding);
 }
 
 std::string indexPage(const std::string& path) {
@@ -134,21 +147,19 @@ int PrometheusServer::onRequest(mg_connection* conn) {
 }
 
 void PrometheusServer::serveMetrics(mg_connection* conn, bool head_only) {
-  // text_mu_ guards only our buffer, never the store: the store locks one
-  // target at a time while the text is built.
-  std::unique_lock lock(text_mu_, std::try_to_lock);
-  std::string local;
-  std::string& text = lock.owns_lock() ? text_ : local;
-  writer_.buildInto(store_, &text);
+  // The writer lends its pooled buckets to one scrape at a time; a scrape
+  // that finds them busy builds into buckets of its own.
+  Exposition exposition;
+  writer_.build(store_, &exposition);
   if (acceptsGzip(mg_get_header(conn, "Accept-Encoding"))) {
-    Result<std::string> gz = gzipCompress(text);
+    Result<std::string> gz = gzipCompress(exposition.pieces());
     if (gz.isOk()) {
       send(conn, 200, kTextFormat, *gz, head_only, "gzip");
       return;
     }
     RDMAGW_LOG(kWarn, kComponent) << gz.status().message() << "; sending uncompressed";
   }
-  send(conn, 200, kTextFormat, text, head_only);
+  send(conn, 200, kTextFormat, exposition.pieces(), head_only);
 }
 
 }  // namespace rdmagw::northbound

@@ -11,7 +11,6 @@
 // returns after in-flight requests finished.
 
 #include <cstdint>
-#include <mutex>
 #include <string>
 
 #include "models/status.h"
@@ -48,11 +47,6 @@ class PrometheusServer {
   ExpositionWriter writer_;
   mg_context* ctx_ = nullptr;
   int port_ = 0;
-
-  // One text buffer kept between scrapes (Prometheus scrapes one at a time);
-  // a scrape that finds it busy builds into a buffer of its own.
-  std::mutex text_mu_;
-  std::string text_;  // guarded by text_mu_
 };
 
 }  // namespace rdmagw::northbound

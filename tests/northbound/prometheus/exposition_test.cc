@@ -258,6 +258,28 @@ TEST_F(ExpositionTest, ScrapeDurationReportsThePreviousBuild) {
   EXPECT_EQ(text.find("rdmagw_exposition_cpu_seconds 0\n"), std::string::npos);
 }
 
+// An exposition holds the writer's pooled buckets until it is let go: a
+// scrape built meanwhile (a second Prometheus) gets buckets of its own, and
+// neither overwrites the other's text.
+TEST_F(ExpositionTest, AnExpositionKeepsItsTextWhileAnotherIsBuilt) {
+  Exposition first;
+  writer_.build(store_, &first);
+  const std::string before = first.join();
+  testing::put(&store_, "host01", testing::kCnpPath, uint64_t{4242});
+
+  Exposition second;
+  writer_.build(store_, &second);
+  EXPECT_EQ(first.join(), before);
+  EXPECT_TRUE(hasLine(before, "rdmagw_rdma_port_np_cnp_sent_total{target=\"host01\",device=\"mlx5_0\",port=\"1\",rack=\"r1\"} 42"));
+  const std::string after = second.join();
+  EXPECT_TRUE(hasLine(after, "rdmagw_rdma_port_np_cnp_sent_total{target=\"host01\",device=\"mlx5_0\",port=\"1\",rack=\"r1\"} 4242"))
+      << after;
+  size_t total = 0;
+  for (std::string_view piece : second.pieces()) total += piece.size();
+  EXPECT_EQ(second.size(), total);
+  EXPECT_EQ(after.size(), total);
+}
+
 TEST(ExpositionEmptyTest, GatewayHeadersAreAlwaysPresent) {
   Store store;
   ExpositionWriter writer;

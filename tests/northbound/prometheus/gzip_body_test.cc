@@ -69,5 +69,22 @@ TEST(GzipBodyTest, IncompressibleInputStillFits) {
   EXPECT_EQ(gunzip(*gz), in);
 }
 
+// An exposition is compressed as its pieces: the result is the gzip of
+// their concatenation, whatever their sizes (empty ones included).
+TEST(GzipBodyTest, PiecesCompressAsTheirConcatenation) {
+  std::string big(3 << 20, 'x');
+  for (size_t i = 0; i < big.size(); i += 101) big[i] = char('a' + i % 26);
+  const std::vector<std::string_view> pieces = {"", "# HELP a b\n", big, "", "a 1\n", big.substr(7, 1000), ""};
+  std::string joined;
+  for (std::string_view p : pieces) joined.append(p);
+  Result<std::string> gz = gzipCompress(pieces);
+  ASSERT_TRUE(gz.isOk()) << gz.status().toString();
+  EXPECT_EQ(gunzip(*gz), joined);
+
+  Result<std::string> none = gzipCompress(std::vector<std::string_view>{});
+  ASSERT_TRUE(none.isOk());
+  EXPECT_EQ(gunzip(*none), "");
+}
+
 }  // namespace
 }  // namespace rdmagw::northbound
