@@ -17,9 +17,8 @@ SecretRef readSecretRef(YamlReader& r, const YAML::Node& n, const std::string& p
   SecretRef ref;
   ref.env = r.string(n, path, (name + "_env").c_str()).value_or("");
   ref.file = r.string(n, path, (name + "_file").c_str()).value_or("");
-  if (!ref.env.empty() && !ref.file.empty()) {
-    r.error(n, path, "give " + name + "_env or " + name + "_file, not both");
-  } else if (!ref.empty()) {
+  if (!ref.env.empty() && !ref.file.empty()) return ref;  // validate() says so
+  if (!ref.empty()) {
     // Present now, so a typo fails at check-config; the value is read again at open.
     Result<std::string> v = snmpSecretReader()(name, ref);
     if (!v.isOk()) r.error(n[ref.env.empty() ? name + "_file" : name + "_env"], path, v.status().message());

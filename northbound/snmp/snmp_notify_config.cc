@@ -69,10 +69,11 @@ Status SnmpNotifyDestination::validate() const {
       errors.push_back("priv_protocol: a priv passphrase needs priv_protocol: AES");
     }
   }
-  for (const SecretRef* ref : {&community, &auth_passphrase, &priv_passphrase}) {
+  const std::pair<const char*, const SecretRef*> secrets[] = {
+      {"community", &community}, {"auth_passphrase", &auth_passphrase}, {"priv_passphrase", &priv_passphrase}};
+  for (const auto& [name, ref] : secrets) {
     if (!ref->env.empty() && !ref->file.empty()) {
-      errors.push_back("a secret is given both as *_env and *_file; give one");
-      break;
+      errors.push_back(std::string("give ") + name + "_env or " + name + "_file, not both");
     }
   }
   if (type == Type::kInform) {

@@ -40,9 +40,10 @@ class SnmpNotifyTest : public ::testing::Test {
     if (HasFailure()) std::fprintf(stderr, "snmptrapd:\n%s\n", trapd_.logText().c_str());
   }
 
-  void startAgent(std::vector<SnmpNotifyDestination> destinations) {
+  void startAgent(std::vector<SnmpNotifyDestination> destinations, size_t queue = 1024) {
     SnmpConfig cfg = snmptest::notifyAgentConfig(state_.path());
     cfg.notifications = std::move(destinations);
+    cfg.notification_queue = queue;
     agent_ = std::make_unique<SnmpAgent>(store_, cfg);
     Status st = agent_->start();
     ASSERT_TRUE(st.isOk()) << st.message();
@@ -190,6 +191,19 @@ TEST_F(SnmpNotifyTest, AMissingSecretFailsEveryNotificationToThatDestinationOnly
   ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
   ASSERT_TRUE(testsupport::waitUntil([&] { return sent(1, 1) == 1; }));
   EXPECT_EQ(failed(0, 1), 1u);
+}
+
+TEST_F(SnmpNotifyTest, WhatTheQueueCannotHoldIsDroppedAndCounted) {
+  for (const char* prio : {"3", "4", "5"}) {
+    put(&store_, "sw1", "/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=" + std::string(prio) +
+                            "]/state/pause-storm", uint64_t{1});
+  }
+  put(&store_, "sw1", kPrioQuiet + "pause-storm", uint64_t{1});
+  startAgent({snmptest::v2cDestination(trapd_, Type::kTrap)}, 2);  // four alarms at start, room for two
+  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 2)) << trapd_.logText();
+  ASSERT_TRUE(testsupport::waitUntil([&] { return agent_->notifyCounters()->dropped[1].load() == 2; }));
+  EXPECT_EQ(sent(0, 1), 2u);
+  EXPECT_EQ(snmptest::trapsOf(trapd_, "").size(), 2u);
 }
 
 TEST(SnmpNotifyConfigTest, DestinationsAreValidated) {
