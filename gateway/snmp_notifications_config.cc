@@ -17,13 +17,7 @@ SecretRef readSecretRef(YamlReader& r, const YAML::Node& n, const std::string& p
   SecretRef ref;
   ref.env = r.string(n, path, (name + "_env").c_str()).value_or("");
   ref.file = r.string(n, path, (name + "_file").c_str()).value_or("");
-  if (!ref.env.empty() && !ref.file.empty()) return ref;  // validate() says so
-  if (!ref.empty()) {
-    // Present now, so a typo fails at check-config; the value is read again at open.
-    Result<std::string> v = snmpSecretReader()(name, ref);
-    if (!v.isOk()) r.error(n[ref.env.empty() ? name + "_file" : name + "_env"], path, v.status().message());
-  }
-  return ref;
+  return ref;  // read when the session opens, like every secret of the config (both given: validate() says so)
 }
 
 void readDestination(YamlReader& r, const YAML::Node& n, const std::string& path, SnmpNotifyDestination* d) {
@@ -93,8 +87,8 @@ std::string explainSnmpNorthbound(const northbound::SnmpConfig& c) {
   if (c.notifications.empty()) return out + "    notifications: none (no destinations)\n";
   std::string types;
   for (const auto& def : northbound::snmp::notificationTable()) types += (types.empty() ? "" : ", ") + std::string(def.type);
-  out += "    notifications (" + types + "): on every change of a verdict code, and for a non-normal verdict when it\n"
-         "      first appears; each to every destination:\n";
+  out += "    notifications (" + types + "), each to every destination below:\n"
+         "      on every change of a verdict code, and for a verdict that first appears not normal\n";
   for (const SnmpNotifyDestination& d : c.notifications) {
     out += "    - " + d.label() + ": SNMPv" + d.versionName() + " " + d.typeName();
     auto where = [](const SecretRef& s) { return s.env.empty() ? "file " + s.file : "$" + s.env; };

@@ -18,9 +18,10 @@
 //       timeout: 5s                     # informs: wait per send
 //
 // Secrets are references (inline `community:` or `*_passphrase:` is an
-// error), checked for presence when the config is read (a missing variable
-// or file is a file:line error naming it, never the value) and read again
-// when the session opens.
+// error), read when the session to the destination opens, as the SSH
+// credentials are read at connect time: a missing variable or file is then
+// a warning naming it (never the value), and that destination's
+// notifications count as failed until a reopen succeeds (every 30 s).
 
 #include <yaml-cpp/yaml.h>
 
