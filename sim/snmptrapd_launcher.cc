@@ -77,7 +77,7 @@ Status SnmptrapdLauncher::start() {
   std::filesystem::create_directories(dir_ + "/persist");
   Status last;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    port_ = freeUdpPort();
+    port_ = options_.port != 0 ? options_.port : freeUdpPort();
     last = spawn();
     if (last.isOk()) return last;
   }
@@ -93,6 +93,10 @@ Status SnmptrapdLauncher::spawn() {
       << "authCommunity log " << options_.community << " 127.0.0.1\n"
       << "createUser " << options_.v3_user << " SHA-256 \"" << options_.v3_auth_pass << "\" AES \""
       << options_.v3_priv_pass << "\"\n"
+      << (options_.v3_trap_engine_id.empty() ? ""
+                                             : "createUser -e " + options_.v3_trap_engine_id + " " + options_.v3_user +
+                                                   " SHA-256 \"" + options_.v3_auth_pass + "\" AES \"" +
+                                                   options_.v3_priv_pass + "\"\n")
       << "authUser log " << options_.v3_user << " priv\n"
       << "format2 " << kTrapPrefix << "%V" << kSeparator << "%v\\n\n";
     if (!c) return Status::ioError("cannot write " + conf);

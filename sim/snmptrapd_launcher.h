@@ -27,6 +27,8 @@ struct SnmptrapdOptions {
   std::string v3_auth_pass = "notify-auth-pass";
   std::string v3_priv_pass = "notify-priv-pass";
   std::string snmptrapd_path = "/usr/sbin/snmptrapd";
+  int port = 0;                    // 0: a free one
+  std::string v3_trap_engine_id;   // the sender's engine ID, for v3 traps (createUser -e)
 };
 
 // One notification as received: its varbinds in order, OID (numeric,

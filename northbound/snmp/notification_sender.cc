@@ -5,6 +5,7 @@
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 
 #include <cstring>
+#include <fstream>
 
 #include "models/log.h"
 #include "northbound/snmp/netsnmp_value.h"
@@ -29,6 +30,39 @@ std::vector<oid> parsed(std::string_view text) {
 void addVar(netsnmp_pdu* pdu, const std::vector<oid>& name, const CellView& value) {
   netsnmp_variable_list* vb = snmp_pdu_add_variable(pdu, name.data(), name.size(), ASN_NULL, nullptr, 0);
   if (vb != nullptr) setVarValue(vb, value);
+}
+
+}  // namespace
+
+std::string localEngineIdHex() {
+  u_char engine[SNMP_MAXBUF_SMALL];
+  size_t len = snmpv3_get_engineID(engine, sizeof engine);
+  static const char kHex[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (size_t i = 0; i < len; ++i) {
+    out += kHex[engine[i] >> 4];
+    out += kHex[engine[i] & 15];
+  }
+  return out;
+}
+
+namespace {
+
+// SNMPv3 traps name our engine ID and receivers are configured with it, so
+// it must survive restarts: Net-SNMP's own is random per process here (its
+// persistent state is off), so the first one is kept in the state dir.
+void keepEngineId(const std::string& file) {
+  std::ifstream in(file);
+  std::string hex;
+  if (in >> hex && hex.size() > 2 && hex.size() % 2 == 0 && hex.rfind("0x", 0) == 0 &&
+      hex.find_first_not_of("0123456789abcdef", 2) == std::string::npos && (hex.size() - 2) / 2 <= MAX_ENGINEID_LENGTH) {
+    std::vector<u_char> id;
+    for (size_t i = 2; i < hex.size(); i += 2) id.push_back(u_char(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    if (set_exact_engineID(id.data(), id.size()) == SNMPERR_SUCCESS) return;
+  }
+  std::ofstream out(file, std::ios::trunc);
+  out << localEngineIdHex() << "\n";
+  if (!out) RDMAGW_LOG(kWarn, "snmp") << "cannot write " << file << ": the SNMPv3 engine ID changes at each restart";
 }
 
 }  // namespace
@@ -86,6 +120,7 @@ NotificationSender::NotificationSender(const SnmpConfig& config, NotifyCounters*
     for (size_t t = 0; t < notificationTable().size(); ++t) d->slots.push_back(Slot{counters_, i, t});
     destinations_.push_back(std::move(d));
   }
+  keepEngineId(config_.state_dir + "/snmp-engine-id");
   for (auto& d : destinations_) open(*d);
 }
 
@@ -178,6 +213,10 @@ void NotificationSender::open(Destination& d) {
   }
   RDMAGW_LOG(kInfo, "snmp") << "notifications to " << c.label() << " (v" << c.versionName() << " " << c.typeName()
                             << ")";
+  if (c.version == SnmpNotifyDestination::Version::kV3 && c.type == SnmpNotifyDestination::Type::kTrap) {
+    RDMAGW_LOG(kInfo, "snmp") << "SNMPv3 traps to " << c.label() << " carry engine ID " << localEngineIdHex()
+                              << ": the receiver needs createUser -e " << localEngineIdHex() << " " << c.user << " ...";
+  }
 }
 
 void NotificationSender::enqueue(std::vector<PendingNotification> found) {

@@ -18,12 +18,18 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "northbound/snmp/notification_watcher.h"
 #include "northbound/snmp/snmp_config.h"
 
 namespace rdmagw::northbound::snmp {
+
+// The subagent's SNMP engine ID as hex ("0x80001f88..."): SNMPv3 traps are
+// sent with it, so a receiver names it (snmptrapd: createUser -e <id> ...).
+// Valid once the agent thread has initialised Net-SNMP.
+std::string localEngineIdHex();
 
 struct NotifyCounters {
   explicit NotifyCounters(size_t destinations);

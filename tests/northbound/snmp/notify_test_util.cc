@@ -41,16 +41,20 @@ SnmpNotifyDestination v2cDestination(const sim::SnmptrapdLauncher& trapd, SnmpNo
 }
 
 SnmpNotifyDestination v3InformDestination(const sim::SnmptrapdLauncher& trapd) {
+  return v3Destination(trapd.options(), trapd.port(), SnmpNotifyDestination::Type::kInform);
+}
+
+SnmpNotifyDestination v3Destination(const sim::SnmptrapdOptions& options, int port, SnmpNotifyDestination::Type type) {
   SnmpNotifyDestination d;
   d.host = "127.0.0.1";
-  d.port = uint16_t(trapd.port());
+  d.port = uint16_t(port);
   d.version = SnmpNotifyDestination::Version::kV3;
-  d.type = SnmpNotifyDestination::Type::kInform;
-  d.user = trapd.options().v3_user;
+  d.type = type;
+  d.user = options.v3_user;
   d.auth_protocol = "SHA-256";
-  d.auth_passphrase = exported("RDMAGW_TEST_TRAP_AUTH", trapd.options().v3_auth_pass);
+  d.auth_passphrase = exported("RDMAGW_TEST_TRAP_AUTH", options.v3_auth_pass);
   d.priv_protocol = "AES";
-  d.priv_passphrase = exported("RDMAGW_TEST_TRAP_PRIV", trapd.options().v3_priv_pass);
+  d.priv_passphrase = exported("RDMAGW_TEST_TRAP_PRIV", options.v3_priv_pass);
   d.retries = 2;
   d.timeout = std::chrono::seconds(2);
   return d;

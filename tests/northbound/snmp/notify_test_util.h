@@ -31,6 +31,8 @@ SnmpConfig notifyAgentConfig(const std::string& state_dir);
 // Destinations at `trapd` (secrets exported into the environment).
 SnmpNotifyDestination v2cDestination(const sim::SnmptrapdLauncher& trapd, SnmpNotifyDestination::Type type);
 SnmpNotifyDestination v3InformDestination(const sim::SnmptrapdLauncher& trapd);
+// authPriv SHA-256/AES as `options` configure the receiver, at 127.0.0.1:port.
+SnmpNotifyDestination v3Destination(const sim::SnmptrapdOptions& options, int port, SnmpNotifyDestination::Type type);
 
 // The received notifications whose snmpTrapOID is `trap_oid` ("" any).
 std::vector<sim::ReceivedTrap> trapsOf(const sim::SnmptrapdLauncher& trapd, const std::string& trap_oid);

@@ -129,6 +129,26 @@ TEST_F(SnmpNotifyTest, V3AuthPrivInformOfAPauseTreeRootWithItsSizeAndRoots) {
   EXPECT_EQ(t.value(std::string(snmptest::kFabricPrioEntry) + "6" + instance), "\"sw1:eth1/1\"") << t.text();
 }
 
+// A v3 trap's sender is the authoritative engine: the receiver knows the
+// gateway's engine ID (createUser -e), the gateway discovers nothing. The
+// ID is the one kept in the state dir, so receivers survive a restart.
+TEST_F(SnmpNotifyTest, V3AuthPrivTrapCarriesTheGatewaysKeptEngineId) {
+  const std::string kept = "0x80001f880472646d61677774657374";  // enterprise 8072, text "rdmagwtest"
+  ASSERT_TRUE(testsupport::writeFile(state_.file("snmp-engine-id"), kept + "\n"));
+  sim::SnmptrapdOptions opts;
+  opts.port = sim::freeUdpPort();
+  startAgent({snmptest::v3Destination(opts, opts.port, Type::kTrap)});
+  ASSERT_TRUE(testsupport::waitUntil([&] { return snmp::localEngineIdHex() == kept; })) << snmp::localEngineIdHex();
+  opts.v3_trap_engine_id = kept;
+  SnmptrapdLauncher v3trapd(opts);
+  ASSERT_TRUE(v3trapd.start().isOk()) << v3trapd.logText();
+  put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
+  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return !snmptest::trapsOf(v3trapd, "").empty(); }))
+      << opts.v3_trap_engine_id << "\n" << v3trapd.logText();
+  expectStorm(snmptest::trapsOf(v3trapd, "")[0], "1");
+  EXPECT_EQ(sent(0, 1), 1u);
+}
+
 TEST_F(SnmpNotifyTest, ARemovedVerdictSendsNothingAndItsReturnAsAlarmDoes) {
   put(&store_, "sw1", kPrio + "lossless-drop-alarm", uint64_t{0});
   startAgent({snmptest::v2cDestination(trapd_, Type::kInform)});
