@@ -4,6 +4,7 @@
 #include <net-snmp/net-snmp-includes.h>
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -63,6 +64,24 @@ void keepEngineId(const std::string& file) {
   std::ofstream out(file, std::ios::trunc);
   out << localEngineIdHex() << "\n";
   if (!out) RDMAGW_LOG(kWarn, "snmp") << "cannot write " << file << ": the SNMPv3 engine ID changes at each restart";
+}
+
+// The receiver of an inform is the authoritative engine: learn its engine
+// ID now, synchronously with the session's (short) open timeout. Left to
+// itself Net-SNMP 5.9 delays the discovery to the first send, and when it
+// fails there the inform goes out without a request entry: its callback
+// never runs and the failure could not be counted.
+bool discoverEngineId(netsnmp_session* session) {
+  if (session->securityEngineIDLen > 0) return true;
+  struct snmp_secmod_def* usm = find_sec_mod(session->securityModel);
+  if (usm == nullptr || usm->probe_engineid == nullptr) return false;
+  auto* slp = static_cast<struct session_list*>(snmp_sess_pointer(session));
+  if (slp == nullptr || usm->probe_engineid(slp, session) != SNMPERR_SUCCESS || session->securityEngineIDLen == 0) {
+    return false;
+  }
+  // The user's keys, localized for the engine now known (what snmp_open
+  // does after a discovery of its own).
+  return usm->post_probe_engineid == nullptr || usm->post_probe_engineid(slp, session) == SNMPERR_SUCCESS;
 }
 
 }  // namespace
@@ -184,10 +203,16 @@ void NotificationSender::open(Destination& d) {
       }
       s.securityLevel = SNMP_SEC_LEVEL_AUTHPRIV;
     }
-    if (c.type == SnmpNotifyDestination::Type::kTrap) {
+    if (c.type == SnmpNotifyDestination::Type::kInform) {
+      // An inform discovers the receiver's engine ID when the session opens:
+      // a synchronous probe on this (the agent) thread. One short try, so a
+      // receiver that is down holds AgentX requests up for a second at most;
+      // the configured retries apply to the informs themselves.
+      s.retries = 0;
+      s.timeout = std::min<long>(s.timeout, 1'000'000);
+    } else {
       // A trap's sender is the authoritative engine: our engine ID, no
-      // discovery. An inform discovers the receiver's engine ID when the
-      // session opens (a synchronous probe: up to timeout x (retries+1)).
+      // discovery.
       static u_char engine[SNMP_MAXBUF_SMALL];
       size_t len = snmpv3_get_engineID(engine, sizeof engine);
       s.securityEngineID = engine;
@@ -202,6 +227,18 @@ void NotificationSender::open(Destination& d) {
   }
   std::memset(s.securityAuthKey, 0, sizeof s.securityAuthKey);
   std::memset(s.securityPrivKey, 0, sizeof s.securityPrivKey);
+  if (d.session != nullptr && c.version == SnmpNotifyDestination::Version::kV3 &&
+      c.type == SnmpNotifyDestination::Type::kInform && !discoverEngineId(d.session)) {
+    RDMAGW_LOG(kWarn, "snmp") << where << ": no answer to the SNMPv3 engine ID discovery; retrying in "
+                              << kReopenInterval.count() << "s";
+    snmp_close(d.session);
+    d.session = nullptr;
+    return;
+  }
+  if (d.session != nullptr) {
+    d.session->retries = c.retries;
+    d.session->timeout = long(std::chrono::duration_cast<std::chrono::microseconds>(c.timeout).count());
+  }
   if (d.session == nullptr) {
     int liberr = 0, syserr = 0;
     char* text = nullptr;

@@ -202,6 +202,20 @@ TEST_F(SnmpNotifyTest, UnreachableAndWrongCommunityInformsCountAsFailedAndTheGoo
   EXPECT_TRUE(found);
 }
 
+// A v3 inform learns the receiver's engine ID when its session opens; with
+// nobody there the open fails (one short probe), the notification counts as
+// failed and the other destination is served.
+TEST_F(SnmpNotifyTest, AV3InformReceiverThatIsDownCountsAsFailed) {
+  sim::SnmptrapdOptions opts;
+  put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
+  startAgent({snmptest::v3Destination(opts, sim::freeUdpPort(), Type::kInform),
+              snmptest::v2cDestination(trapd_, Type::kTrap)});
+  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
+  ASSERT_TRUE(testsupport::waitUntil([&] { return failed(0, 1) == 1; }));
+  EXPECT_EQ(sent(0, 1), 0u);
+  EXPECT_EQ(sent(1, 1), 1u);
+}
+
 TEST_F(SnmpNotifyTest, AMissingSecretFailsEveryNotificationToThatDestinationOnly) {
   SnmpNotifyDestination unset = snmptest::v2cDestination(trapd_, Type::kTrap);
   unsetenv("RDMAGW_TEST_UNSET_COMMUNITY");
