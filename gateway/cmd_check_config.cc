@@ -4,6 +4,7 @@
 #include "gateway/command_spec.h"
 #include "gateway/config.h"
 #include "gateway/gnmi_northbound_config.h"
+#include "gateway/snmp_notifications_config.h"
 
 namespace rdmagw::gateway {
 
@@ -38,6 +39,7 @@ int checkConfigCommand(const Args& args) {
   std::printf("%s: OK (%zu target(s))\n", args[0].c_str(), cfg->targets.size());
   if (cfg->prometheus_enabled) std::printf("  prometheus: %s%s\n", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
   if (cfg->gnmi_enabled) std::fputs(explainGnmiNorthbound(cfg->gnmi).c_str(), stdout);
+  if (cfg->snmp_enabled) std::fputs(explainSnmpNorthbound(cfg->snmp).c_str(), stdout);
   if (cfg->analytics_enabled) std::fputs(explainAnalytics(cfg->analytics).c_str(), stdout);
   for (const TargetConfig& t : cfg->targets) {
     std::printf("  target %s: kind %s, transport %s, interval %lldms\n", t.name.c_str(), t.kind.c_str(),

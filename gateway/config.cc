@@ -2,6 +2,7 @@
 
 #include "gateway/analytics_config_reader.h"
 #include "gateway/gnmi_northbound_config.h"
+#include "gateway/snmp_notifications_config.h"
 
 #include <cerrno>
 #include <cstring>
@@ -242,13 +243,14 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
 // northbound.snmp: an AgentX subagent of the system snmpd.
 void readSnmp(YamlReader& r, const YAML::Node& s, GatewayConfig* cfg) {
   const std::string path = "northbound.snmp";
-  r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "refresh_period"});
+  r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "refresh_period", "notifications"});
   cfg->snmp_enabled = true;
   if (auto e = r.string(s, path, "enabled")) cfg->snmp_enabled = (*e != "false");
   cfg->snmp.agentx_socket = r.string(s, path, "agentx_socket").value_or(cfg->snmp.agentx_socket);
   cfg->snmp.state_dir = r.string(s, path, "state_dir").value_or(cfg->snmp.state_dir);
   cfg->snmp.refresh_period = r.duration(s, path, "refresh_period").value_or(cfg->snmp.refresh_period);
   if (Status st = cfg->snmp.validate(); !st.isOk()) r.error(s, path, st.message());
+  if (YAML::Node n = s["notifications"]) readSnmpNotifications(r, n, &cfg->snmp);
 }
 
 void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {

@@ -99,6 +99,46 @@ def schema_columns():
     return cols
 
 
+def notification_rows():
+    """The rows of northbound/snmp/notification_table.cc: one NOTIFICATION-TYPE each."""
+    text = open(os.path.join(ROOT, "northbound/snmp/notification_table.cc")).read()
+    rows = re.findall(r'\{"([\w-]+)", "(\w+)", (\d+), "(\w+)", (\d+), \{([\d, ]*)\}, \d+, \w+, "((?:[^"\\]|\\.)*)"\}',
+                      text)
+    out = []
+    for _type, name, sub, table, code, extras, description in rows:
+        columns = [int(code)] + [int(c) for c in extras.replace(" ", "").split(",") if c and c != "0"]
+        out.append((name, int(sub), table, columns, description))
+    if not out:
+        sys.exit("gen_rdmagw_mib.py: no notification rows found in notification_table.cc")
+    return out
+
+
+# Objects every notification carries: the trap has no context, so it names
+# the device (and the port, which the varbinds' instance gives as ifIndex).
+NOTIFY_OBJECTS = [
+    (1, "rdmagwNotifyTarget", "The target (device) the notification is about: its name in the gateway config, "
+     "which is also the SNMP context serving its tables. Sent with instance 0."),
+    (2, "rdmagwNotifyPort", "The port the notification is about as the device names it: the interface (ifName) for "
+     "per-interface verdicts, the RDMA device and port (mlx5_0:1) for RDMA ports. The instance of the verdict "
+     "varbinds gives the same port as the table's index (ifIndex in the device's context), plus the priority "
+     "where there is one. Sent with instance 0."),
+]
+
+
+def notifications_block(rows, column_names):
+    out = "-- Notifications: sent by the subagent to the destinations of the gateway config\n"
+    out += "-- (northbound.snmp.notifications) when a fabric verdict changes.\n\n"
+    for sub, name, description in NOTIFY_OBJECTS:
+        out += object_type(name, "DisplayString (SIZE (0..255))", None, "accessible-for-notify", description,
+                           "rdmagwNotifyObjects", sub)
+    for name, sub, table, columns, description in rows:
+        objects = [n for _, n, _ in NOTIFY_OBJECTS] + [column_names[(table, c)] for c in columns]
+        out += f"{name} NOTIFICATION-TYPE\n    OBJECTS     {{ " + ",\n                  ".join(objects) + " }\n"
+        out += f"    STATUS      current\n    DESCRIPTION\n{desc(description)}\n"
+        out += f"    ::= {{ rdmagwNotifications {sub} }}\n\n"
+    return out
+
+
 def syntax(table, column, kind, unit):
     if table == 6 and column == 6:
         return "Gauge32", "Mbit/s"
@@ -141,6 +181,7 @@ def main():
     cols = schema_columns()
     mib = []
     groups = []
+    column_names = {}  # (table name, column) -> object name, for the notifications
     # Target table (default context); its columns come from store health, not leaves.
     tcols = [(1, "rdmagwTargetName", "DisplayString (SIZE (1..64))", None, "not-accessible",
               "The target name from the gateway config; also its SNMP context name.")]
@@ -165,6 +206,8 @@ def main():
                 if leaf[3] not in helps:
                     helps.append(leaf[3])
             columns.append((c, name, syn, units, "read-only", " ".join(helps)))
+        for c in columns:
+            column_names[(TABLE_NAMES[sub], c[0])] = c[1]
         entry = TABLE_NAMES[sub][:-5] + "Entry"
         seq = entry[0].upper() + entry[1:]
         mib.append(table_block(TABLE_NAMES[sub], entry, seq, description, index, sub, columns))
@@ -178,12 +221,24 @@ def main():
     conf += "rdmagwCompliance MODULE-COMPLIANCE\n    STATUS      current\n    DESCRIPTION\n"
     conf += desc("The rdmagw SNMP subagent serves every group; a group whose device kind is absent "
                  "has no rows.") + "\n"
-    conf += "    MODULE      -- this module\n    MANDATORY-GROUPS { " + ", ".join(group_names) + " }\n"
+    notify_groups = ["rdmagwNotifyObjectsGroup", "rdmagwFabricNotificationsGroup"]
+    conf += "    MODULE      -- this module\n    MANDATORY-GROUPS { " + ",\n                       ".join(
+        group_names + notify_groups) + " }\n"
     conf += "    ::= { rdmagwCompliances 1 }\n\n"
     for i, (g, objs) in enumerate(zip(group_names, groups), start=1):
         conf += f"{g} OBJECT-GROUP\n    OBJECTS     {{ " + ",\n                  ".join(objs) + " }\n"
         conf += f"    STATUS      current\n    DESCRIPTION\n{desc('Objects of ' + g[:-5] + 'Table.')}\n"
         conf += f"    ::= {{ rdmagwGroups {i} }}\n\n"
+    # Numbered from 20 so the object groups above can grow without moving them.
+    rows = notification_rows()
+    conf += "rdmagwNotifyObjectsGroup OBJECT-GROUP\n    OBJECTS     { " + ", ".join(
+        n for _, n, _ in NOTIFY_OBJECTS) + " }\n"
+    conf += f"    STATUS      current\n    DESCRIPTION\n{desc('Objects only carried in notifications.')}\n"
+    conf += "    ::= { rdmagwGroups 20 }\n\n"
+    conf += "rdmagwFabricNotificationsGroup NOTIFICATION-GROUP\n    NOTIFICATIONS { " + ",\n                    ".join(
+        r[0] for r in rows) + " }\n"
+    conf += f"    STATUS      current\n    DESCRIPTION\n{desc('Notifications of fabric verdict changes.')}\n"
+    conf += "    ::= { rdmagwGroups 21 }\n\n"
 
     head = '''RDMAGW-MIB DEFINITIONS ::= BEGIN
 
@@ -191,12 +246,12 @@ def main():
 -- the schema (and the script for names), then regenerate.
 
 IMPORTS
-    MODULE-IDENTITY, OBJECT-TYPE, Counter64, Gauge32, Unsigned32,
-    enterprises
+    MODULE-IDENTITY, OBJECT-TYPE, NOTIFICATION-TYPE, Counter64,
+    Gauge32, Unsigned32, enterprises
         FROM SNMPv2-SMI
     DisplayString, TruthValue
         FROM SNMPv2-TC
-    MODULE-COMPLIANCE, OBJECT-GROUP
+    MODULE-COMPLIANCE, OBJECT-GROUP, NOTIFICATION-GROUP
         FROM SNMPv2-CONF
     ifIndex
         FROM IF-MIB;
@@ -230,11 +285,13 @@ rdmagwMIB MODULE-IDENTITY
 
 -- PEN 32473: reserved for documentation (RFC 5612); a placeholder.
 rdmagwExampleArc  OBJECT IDENTIFIER ::= { enterprises 32473 }
-rdmagwObjects     OBJECT IDENTIFIER ::= { rdmagwMIB 1 }
-rdmagwConformance OBJECT IDENTIFIER ::= { rdmagwMIB 2 }
+rdmagwNotifications OBJECT IDENTIFIER ::= { rdmagwMIB 0 }
+rdmagwObjects       OBJECT IDENTIFIER ::= { rdmagwMIB 1 }
+rdmagwConformance   OBJECT IDENTIFIER ::= { rdmagwMIB 2 }
+rdmagwNotifyObjects OBJECT IDENTIFIER ::= { rdmagwMIB 3 }
 
 '''
-    sys.stdout.write(head + "".join(mib) + conf + "END\n")
+    sys.stdout.write(head + "".join(mib) + notifications_block(notification_rows(), column_names) + conf + "END\n")
 
 
 if __name__ == "__main__":

@@ -305,6 +305,12 @@ const GatewayMetric kGateway[] = {
     {"gnmi_change_send_lag", C, "ON_CHANGE updates and deletes written to a subscriber's stream at most max_seconds after the store applied the change (cumulative buckets; the gateway's own delay, not the network's or the client's).", "rdmagw_gnmi_change_send_lag_updates_total", "max_seconds"},
     {"gnmi_errors", C, "gNMI calls that ended with an error, by RPC and gRPC status code.", "rdmagw_gnmi_errors_total", "rpc,code"},
 
+    // --- SNMP notifications of verdict changes (northbound/snmp/notification_sender.h) ---
+    {"snmp_notifications_sent", C, "SNMP notifications sent, by destination (host:port) and type: traps handed to the network, informs acknowledged.", "rdmagw_snmp_notifications_sent_total", "destination,type"},
+    {"snmp_notifications_failed", C, "SNMP notifications that did not reach a destination: session not open, send error, inform not acknowledged after its retries.", "rdmagw_snmp_notifications_failed_total", "destination,type"},
+    {"snmp_notifications_dropped", C, "SNMP notifications dropped before sending because the notification queue was full.", "rdmagw_snmp_notifications_dropped_total", "type"},
+    {"snmp_notifications_in_flight", G, "SNMP informs sent and not yet acknowledged or failed.", "rdmagw_snmp_notifications_in_flight", ""},
+
     // --- gNMI southbound, per streaming target: notifications the device sent
     // = received; leaves queued = applied + coalesced + dropped ---
     {"gnmi_source_notifications_received", C, "gNMI notifications with data received from the target's stream.", "rdmagw_gnmi_source_notifications_received_total", "target"},

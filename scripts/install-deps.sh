@@ -18,6 +18,8 @@ PACKAGES=(
   prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
   # SNMP northbound: smilint for mibs/RDMAGW-MIB.txt
   smitools
+  # SNMP notifications: the tests' trap/inform receiver
+  snmptrapd
   openssh-server openssh-client openssl passwd procps
 )
 

@@ -17,9 +17,7 @@
 #include <thread>
 
 namespace rdmagw::sim {
-namespace {
 
-// A UDP port free on loopback right now.
 int freeUdpPort() {
   int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
   if (fd < 0) return 0;
@@ -35,6 +33,8 @@ int freeUdpPort() {
   ::close(fd);
   return port;
 }
+
+namespace {
 
 int runQuiet(const std::string& command) {
   std::string full = command + " >/dev/null 2>&1";

@@ -20,6 +20,9 @@
 
 namespace rdmagw::sim {
 
+// A UDP port free on loopback right now (bind 0, read, close); 0 if none.
+int freeUdpPort();
+
 struct SnmpdOptions {
   std::vector<std::string> contexts;           // device contexts (store target names)
   std::string community = "public";            // default context

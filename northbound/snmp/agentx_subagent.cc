@@ -137,8 +137,12 @@ void pollOnce(std::chrono::milliseconds cap) {
 }  // namespace
 
 AgentxSubagent::AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served,
-                               std::atomic<uint64_t>* fast_answered)
-    : config_(std::move(config)), source_(std::move(source)), served_(served), fast_answered_(fast_answered) {}
+                               std::atomic<uint64_t>* fast_answered, NotifyCounters* notify_counters)
+    : config_(std::move(config)),
+      source_(std::move(source)),
+      served_(served),
+      fast_answered_(fast_answered),
+      notify_counters_(notify_counters) {}
 
 AgentxSubagent::~AgentxSubagent() { stop(); }
 
@@ -223,6 +227,7 @@ void AgentxSubagent::adopt(MibSnapshotPtr snap) {
   for (const std::string& context : gone) unregisterContext(context);
   rebuildServed();
   served_->fetch_add(1);
+  if (sender_) sender_->enqueue(watcher_.diff(*current_));
 }
 
 namespace {
@@ -290,12 +295,20 @@ void AgentxSubagent::run() {
   init_state_ = 1;
 
   if (config_.agentx_fast_path) fast_path_ = std::make_unique<AgentxFastPath>(&served_tables_, fast_answered_);
+  if (notify_counters_ != nullptr && !config_.notifications.empty()) {
+    sender_ = std::make_unique<NotificationSender>(config_, notify_counters_);
+  }
   while (!stop_.load()) {
     if (MibSnapshotPtr snap = source_(&generation_)) adopt(std::move(snap));
+    if (sender_) sender_->pump();
     if (fast_path_) fast_path_->hook();  // a reconnect makes a new AgentX session
     pollOnce(std::chrono::milliseconds(100));
   }
   fast_path_.reset();  // Net-SNMP's handler back before the tables go
+  if (sender_) {
+    pollOnce(std::chrono::milliseconds(0));  // traps just queued leave before the sessions close
+    sender_.reset();
+  }
 
   std::vector<std::string> contexts;
   for (const auto& [context, reg] : registered_) contexts.push_back(context);

@@ -18,6 +18,8 @@
 #include "models/status.h"
 #include "northbound/snmp/agentx_fast_path.h"
 #include "northbound/snmp/mib_snapshot.h"
+#include "northbound/snmp/notification_sender.h"
+#include "northbound/snmp/notification_watcher.h"
 #include "northbound/snmp/snmp_config.h"
 
 namespace rdmagw::northbound::snmp {
@@ -28,9 +30,10 @@ class AgentxSubagent {
   using SnapshotSource = std::function<MibSnapshotPtr(uint64_t* generation)>;
 
   // `served` counts snapshots taken into service, `fast_answered` the
-  // requests answered on the AgentX session (agentx_fast_path.h).
+  // requests answered on the AgentX session (agentx_fast_path.h);
+  // `notify_counters` the notifications (null: none are sent).
   AgentxSubagent(SnmpConfig config, SnapshotSource source, std::atomic<uint64_t>* served,
-                 std::atomic<uint64_t>* fast_answered);
+                 std::atomic<uint64_t>* fast_answered, NotifyCounters* notify_counters = nullptr);
   ~AgentxSubagent();
 
   // Starts the thread and returns once Net-SNMP is initialised (connected
@@ -63,6 +66,9 @@ class AgentxSubagent {
   std::map<std::string, std::unique_ptr<Registered>> registered_;  // by context
   ServedContexts served_tables_;  // what the fast path answers from
   std::unique_ptr<AgentxFastPath> fast_path_;
+  NotifyCounters* notify_counters_;
+  NotificationWatcher watcher_;                // verdict changes between snapshots
+  std::unique_ptr<NotificationSender> sender_;  // null without destinations
 
   std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
 };

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "models/log.h"
+#include "models/self_metrics.h"
 #include "northbound/snmp/agentx_subagent.h"
 #include "northbound/snmp/snapshot_builder.h"
 
@@ -21,6 +22,7 @@ SnmpAgent::~SnmpAgent() { stop(); }
 Status SnmpAgent::start() {
   if (running_) return Status::ok();
   if (Status st = config_.validate(); !st.isOk()) return st;
+  if (Status st = config_.validateNotifications(); !st.isOk()) return st;
   if (Status st = snmp::MibCatalog::instance().checkSchema(); !st.isOk()) return st;
   std::error_code ec;
   std::filesystem::create_directories(config_.state_dir, ec);
@@ -45,11 +47,17 @@ Status SnmpAgent::start() {
     latest_ = first.build();
     ++latest_generation_;
   }
+  if (!config_.notifications.empty()) {
+    notify_counters_ = std::make_unique<snmp::NotifyCounters>(config_.notifications.size());
+    self_metrics_id_ = SelfMetrics::instance().add(
+        [this](std::vector<SelfMetricSample>* out) { appendNotifyMetrics(out); });
+  }
   agent_ = std::make_unique<snmp::AgentxSubagent>(
       config_, [this](uint64_t* generation) { return takeIfNewer(generation); }, &served_,
-      &fast_answered_);
+      &fast_answered_, notify_counters_.get());
   if (Status st = agent_->start(); !st.isOk()) {
     agent_.reset();
+    dropNotifyMetrics();
     g_agent_running = false;
     return st;
   }
@@ -70,6 +78,7 @@ void SnmpAgent::stop() {
   if (refresh_thread_.joinable()) refresh_thread_.join();
   agent_->stop();
   agent_.reset();
+  dropNotifyMetrics();
   running_ = false;
   g_agent_running = false;
 }
@@ -80,6 +89,26 @@ void SnmpAgent::refreshNow() {
     refresh_requested_ = true;
   }
   cv_.notify_all();
+}
+
+void SnmpAgent::appendNotifyMetrics(std::vector<SelfMetricSample>* out) const {
+  std::span<const snmp::NotificationDef> defs = snmp::notificationTable();
+  for (size_t t = 0; t < defs.size(); ++t) {
+    const std::string type(defs[t].type);
+    for (size_t d = 0; d < config_.notifications.size(); ++d) {
+      const std::string dest = config_.notifications[d].label();
+      out->push_back({"snmp_notifications_sent", {dest, type}, double(notify_counters_->sent[d][t].load())});
+      out->push_back({"snmp_notifications_failed", {dest, type}, double(notify_counters_->failed[d][t].load())});
+    }
+    out->push_back({"snmp_notifications_dropped", {type}, double(notify_counters_->dropped[t].load())});
+  }
+  out->push_back({"snmp_notifications_in_flight", {}, double(notify_counters_->in_flight.load())});
+}
+
+void SnmpAgent::dropNotifyMetrics() {
+  if (self_metrics_id_ != 0) SelfMetrics::instance().remove(self_metrics_id_);
+  self_metrics_id_ = 0;
+  notify_counters_.reset();
 }
 
 snmp::MibSnapshotPtr SnmpAgent::latestSnapshot() const {

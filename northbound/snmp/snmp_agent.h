@@ -28,6 +28,7 @@
 #include <thread>
 
 #include "models/status.h"
+#include "models/self_metrics.h"
 #include "models/store.h"
 #include "northbound/snmp/if_index_registry.h"
 #include "northbound/snmp/mib_snapshot.h"
@@ -37,6 +38,7 @@ namespace rdmagw::northbound {
 
 namespace snmp {
 class AgentxSubagent;
+struct NotifyCounters;
 }
 
 class SnmpAgent {
@@ -60,9 +62,14 @@ class SnmpAgent {
   // AgentX requests answered on the AgentX session (agentx_fast_path.h)
   // rather than through Net-SNMP's internal agent.
   uint64_t fastPathAnswered() const { return fast_answered_.load(); }
+  // Notifications per destination (config order) and type (notification
+  // table order); null before start() or without destinations.
+  const snmp::NotifyCounters* notifyCounters() const { return notify_counters_.get(); }
 
  private:
   void refreshLoop();
+  void appendNotifyMetrics(std::vector<SelfMetricSample>* out) const;
+  void dropNotifyMetrics();
   snmp::MibSnapshotPtr takeIfNewer(uint64_t* generation);
 
   const Store& store_;
@@ -80,6 +87,8 @@ class SnmpAgent {
   std::atomic<uint64_t> served_{0};
   std::atomic<uint64_t> fast_answered_{0};
   std::thread refresh_thread_;
+  std::unique_ptr<snmp::NotifyCounters> notify_counters_;  // read by the self-metrics
+  uint64_t self_metrics_id_ = 0;
   std::unique_ptr<snmp::AgentxSubagent> agent_;
   bool running_ = false;
 };

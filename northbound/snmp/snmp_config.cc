@@ -50,4 +50,15 @@ Status SnmpConfig::validate() const {
   return Status::invalidArgument(msg);
 }
 
+Status SnmpConfig::validateNotifications() const {
+  std::string msg;
+  for (size_t i = 0; i < notifications.size(); ++i) {
+    if (Status st = notifications[i].validate(); !st.isOk()) {
+      msg += (msg.empty() ? "" : "; ") + std::string("notifications[") + std::to_string(i) + "]: " + st.message();
+    }
+  }
+  if (!notifications.empty() && !read_secret) msg += (msg.empty() ? "" : "; ") + std::string("no secret reader");
+  return msg.empty() ? Status::ok() : Status::invalidArgument(msg);
+}
+
 }  // namespace rdmagw::northbound

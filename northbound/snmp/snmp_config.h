@@ -4,8 +4,10 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "models/status.h"
+#include "northbound/snmp/snmp_notify_config.h"
 
 namespace rdmagw::northbound {
 
@@ -26,8 +28,20 @@ struct SnmpConfig {
   // YAML: off only to compare the two paths (tests, benchmarks).
   bool agentx_fast_path = true;
 
-  // Every problem at once, each prefixed with its key.
+  // Notifications of verdict changes (notification_table.h), sent from the
+  // subagent to each destination. `read_secret` resolves their secrets
+  // (set by the gateway); `notification_queue` bounds what waits to be
+  // sent (beyond it notifications are dropped and counted). Not in the
+  // YAML: read_secret, notification_queue.
+  std::vector<SnmpNotifyDestination> notifications;
+  SecretReader read_secret;
+  size_t notification_queue = 1024;
+
+  // Every problem at once, each prefixed with its key. The destinations are
+  // checked by validateNotifications() (the config reader checks each at its
+  // own line).
   Status validate() const;
+  Status validateNotifications() const;
 
   std::string ifIndexStateFile() const { return state_dir + "/snmp-ifindex.tsv"; }
 };

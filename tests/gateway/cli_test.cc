@@ -109,6 +109,7 @@ TEST(CliTest, ShippedExampleConfigIsValid) {
   EXPECT_NE(o.text.find("gnmi: 0.0.0.0:9339, TLS cert /etc/rdmagw/gnmi-server.crt, client certificates from "
                         "/etc/rdmagw/gnmi-clients-ca.crt"), std::string::npos) << o.text;
   EXPECT_NE(o.text.find("users: file /etc/rdmagw/gnmi-users"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("- 10.0.0.20:162: SNMPv3 inform, user rdmagw authPriv SHA-256/AES"), std::string::npos) << o.text;
 }
 
 TEST(CliTest, ParseListsFormats) {

@@ -12,6 +12,7 @@
 
 #include "models/schema.h"
 #include "northbound/snmp/mib_catalog.h"
+#include "northbound/snmp/notification_table.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::northbound::snmp {
@@ -112,6 +113,54 @@ TEST(MibFileTest, EveryReadableMibColumnIsServed) {
   }
   for (size_t i = 0; i < oids.size(); ++i) {
     EXPECT_TRUE(served.count(oids[i].substr(1))) << readable[i] << " " << oids[i] << " has no schema row";
+  }
+}
+
+// Every row of the notification table is a NOTIFICATION-TYPE at its OID
+// whose OBJECTS are the device, the port, then exactly the columns the
+// sender carries (code first), as the catalog places them.
+TEST(MibFileTest, EveryNotificationOfTheTableIsDefinedWithTheObjectsItCarries) {
+  std::ifstream in(kMibFile);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  const MibCatalog& catalog = MibCatalog::instance();
+  ASSERT_GE(notificationTable().size(), 4u);
+  for (const NotificationDef& def : notificationTable()) {
+    SCOPED_TRACE(std::string(def.name));
+    testsupport::CommandResult r = translate("-On RDMAGW-MIB::" + std::string(def.name));
+    EXPECT_EQ(r.output, "." + std::string(kNotificationsArc) + "." + std::to_string(def.sub_id) + "\n");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(std::string(def.name) + R"( NOTIFICATION-TYPE\s+OBJECTS\s+\{([^}]*)\})")));
+    std::string args;
+    std::istringstream objects(std::regex_replace(std::string(m[1]), std::regex(","), " "));
+    for (std::string o; objects >> o;) args += " RDMAGW-MIB::" + o;
+    std::vector<std::string> oids = lines(translate("-On" + args).output);
+    const size_t t = catalog.find(def.table);
+    ASSERT_LT(t, catalog.tables().size()) << def.table;
+    const std::string entry = "." + oidToString(catalog.tables()[t].entry) + ".";
+    std::vector<std::string> want = {"." + std::string(kNotifyTargetOid).substr(0, kNotifyTargetOid.size() - 2),
+                                     "." + std::string(kNotifyPortOid).substr(0, kNotifyPortOid.size() - 2),
+                                     entry + std::to_string(def.code_column)};
+    for (uint32_t c : def.extra_columns) {
+      if (c != 0) want.push_back(entry + std::to_string(c));
+    }
+    EXPECT_EQ(oids, want);
+  }
+}
+
+TEST(MibFileTest, NotificationGroupAndComplianceNameEveryNotification) {
+  std::ifstream in(kMibFile);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  std::smatch group, compliance;
+  ASSERT_TRUE(std::regex_search(s, group, std::regex(R"(rdmagwFabricNotificationsGroup NOTIFICATION-GROUP\s+NOTIFICATIONS\s+\{([^}]*)\})")));
+  ASSERT_TRUE(std::regex_search(s, compliance, std::regex(R"(MANDATORY-GROUPS\s+\{([^}]*)\})")));
+  EXPECT_NE(std::string(compliance[1]).find("rdmagwFabricNotificationsGroup"), std::string::npos);
+  EXPECT_NE(std::string(compliance[1]).find("rdmagwNotifyObjectsGroup"), std::string::npos);
+  for (const NotificationDef& def : notificationTable()) {
+    EXPECT_NE(std::string(group[1]).find(std::string(def.name)), std::string::npos) << def.name;
   }
 }
 
