@@ -99,26 +99,37 @@ LldpLinks lldpLinks(const FabricInventory& inv, const std::map<std::string, std:
   auto conflict = [&](std::string line) {
     if (reported.insert(line).second) out.conflicts.push_back(std::move(line));
   };
+  // Who else claims a port than the one it is cabled to: a disagreement.
+  auto others = [&](const PortRef& p, const PortRef& except) {
+    std::string who;
+    for (const PortRef& q : claimed_by[p]) {
+      if (q != except) who += (who.empty() ? "" : ", ") + q.toString();
+    }
+    return who;
+  };
   for (const auto& [port, c] : claims) {
     if (c.ambiguous) {
       conflict(port.toString() + " hears several monitored neighbours: left out");
       continue;
     }
     auto back = claims.find(c.peer);
-    if (back != claims.end()) {
-      if (back->second.ambiguous) continue;  // reported at its own turn
-      if (back->second.peer != port) {
-        conflict("LLDP ends disagree: " + port.toString() + " hears " + c.peer.toString() + ", which hears " +
-                 back->second.peer.toString() + ": left out (a static link settles it)");
-        continue;
-      }
-      if (c.peer < port) continue;  // both ends agree: the cable counts once, from its lower end
-    } else if (claimed_by[c.peer].size() > 1) {
-      std::string who;
-      for (const PortRef& p : claimed_by[c.peer]) who += (who.empty() ? "" : ", ") + p.toString();
-      conflict("LLDP ends disagree: " + who + " all hear " + c.peer.toString() + ": left out (a static link settles it)");
+    if (back != claims.end() && back->second.ambiguous) continue;  // reported at its own turn
+    if (back != claims.end() && back->second.peer != port) {
+      conflict("LLDP ends disagree: " + port.toString() + " hears " + c.peer.toString() + ", which hears " +
+               back->second.peer.toString() + ": left out (a static link settles it)");
       continue;
     }
+    if (std::string who = others(c.peer, port); !who.empty()) {
+      conflict("LLDP ends disagree: " + port.toString() + " and " + who + " all hear " + c.peer.toString() +
+               ": left out (a static link settles it)");
+      continue;
+    }
+    if (std::string who = others(port, c.peer); !who.empty()) {
+      conflict("LLDP ends disagree: " + port.toString() + " hears " + c.peer.toString() + " but " + who +
+               " hears " + port.toString() + ": left out (a static link settles it)");
+      continue;
+    }
+    if (back != claims.end() && c.peer < port) continue;  // both ends agree: the cable counts once
     ResolvedLink l;
     l.a = port;
     l.b = c.peer;

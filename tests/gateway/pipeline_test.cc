@@ -135,7 +135,7 @@ TEST_F(PipelineTest, SimAnalyticsLeavesTheCablingToLldpOrWritesItStatically) {
     TargetConfig t;
     t.name = sw.name;
     t.kind = "nexus";
-    cfg->targets.push_back(t);
+    cfg.value().targets.push_back(t);
   }
   addSimAnalytics(cfg.value(), *fabric_, std::chrono::milliseconds(100));
   EXPECT_TRUE(cfg->analytics.links.empty());

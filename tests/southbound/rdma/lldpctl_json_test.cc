@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "models/lldp.h"
+#include "models/schema.h"
 #include "southbound/rdma/lldp_source.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
 #include "southbound/rdma/parsers.h"
