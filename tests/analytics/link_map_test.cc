@@ -136,6 +136,23 @@ TEST_F(LinkMapTest, DisagreeingEndsAreReportedAndLeftOutUnlessAStaticLinkSettles
   EXPECT_TRUE(conflicts.empty());
 }
 
+// The engine reports a disagreement once, not on every run.
+TEST_F(LinkMapTest, TheEngineLogsADisagreementOnce) {
+  hears("leaf01", "Ethernet1/1", "248a.07b4.a0c2", host01_);
+  hears("host01", "ens1f0np0", "00de.fb01.0000", {"leaf01", "Ethernet1/2", "INTERFACE_NAME", ""});
+  AnalyticsConfig config;
+  config.period = std::chrono::seconds(1);
+  config.window = std::chrono::seconds(4);
+  AnalyticsEngine engine(store_, config);
+  ::testing::internal::CaptureStderr();
+  for (int run = 1; run <= 5; ++run) engine.runOnce(kT0 + run * 1'000'000'000LL);
+  const std::string log = ::testing::internal::GetCapturedStderr();
+  size_t lines = 0;
+  for (size_t at = 0; (at = log.find("LLDP ends disagree", at)) != std::string::npos; ++at) ++lines;
+  EXPECT_GE(lines, 1u) << log;
+  EXPECT_LE(lines, 2u) << log;  // one line per disagreeing claim, never per run
+}
+
 TEST_F(LinkMapTest, TheEngineWritesLldpLinksWithSourceAndLastSeen) {
   hears("leaf01", "Ethernet1/1", "248a.07b4.a0c2", host01_, kT0);
   AnalyticsConfig config;
