@@ -3,10 +3,13 @@
 // the FQDN, chassis ID the MAC of the host's first port, port ID the port's
 // MAC with the netdev as port description (lldpd's defaults). ESXi hosts on
 // a distributed switch: system name the host name, port ID the vmnic.
+// lldpctlJson is the other direction: what a Linux host's lldpd hears from
+// its leaves (system name, MAC chassis ID, port ID the interface name).
 
 #include <cctype>
 
 #include "sim/fabric.h"
+#include "sim/json_writer.h"
 
 namespace rdmagw::sim {
 namespace {
@@ -51,6 +54,35 @@ LldpNeighbor Fabric::lldpAdvertised(int e) const {
   n.port_id = esx.nics[v % 2].name;
   n.port_type = "Locally Assigned";
   return n;
+}
+
+std::string Fabric::lldpctlJson(int h) const {
+  JsonWriter j;
+  j.beginObject().beginArray("lldp").beginObject().beginArray("interface");
+  for (int d = 0; d < config_.devices_per_host; ++d) {
+    const int e = h * config_.devices_per_host + d;
+    const Switch& sw = switches()[attachment(e).sw];
+    const std::string mac = hexDigits(sw.mac);
+    std::string colons;
+    for (size_t i = 0; i < mac.size(); i += 2) colons += (i ? ":" : "") + mac.substr(i, 2);
+    auto value = [&j](const char* key, const std::string& v) {
+      j.beginArray(key).beginObject().field("value", v).endObject().endArray();
+    };
+    j.beginObject().field("name", device(e).netdev).field("via", "LLDP").field("rid", std::to_string(d + 1));
+    j.beginArray("chassis").beginObject();
+    j.beginArray("id").beginObject().field("type", "mac").field("value", colons).endObject().endArray();
+    value("name", sw.name);
+    value("descr", "Cisco Nexus Operating System (NX-OS) Software 10.3(4a)");
+    j.endObject().endArray();
+    j.beginArray("port").beginObject();
+    j.beginArray("id").beginObject().field("type", "ifname").field("value", switchPortOf(e).name).endObject().endArray();
+    value("descr", switchPortOf(e).description);
+    value("ttl", "120");
+    j.endObject().endArray();
+    j.endObject();
+  }
+  j.endArray().endObject().endArray().endObject();
+  return j.take();
 }
 
 }  // namespace rdmagw::sim

@@ -65,6 +65,14 @@ TEST_P(LldpVerdictsTest, EveryCableIsLearnedFromLldpAsTheStaticConfigHasIt) {
   EXPECT_EQ(lldp_.derived("peer-target"), static_.derived("peer-target"));
   for (const auto& [port, source] : lldp_.derived("source")) EXPECT_EQ(source, "lldp") << port;
   for (const auto& [port, source] : static_.derived("source")) EXPECT_EQ(source, "static") << port;
+  // Both ends were heard (the leaf's LLDP and every host's lldpd), and each cable counted once.
+  size_t switch_side = 0, host_side = 0;
+  lldp_.store().forEach([&](const SeriesView& s) {
+    if (!s.path.ends_with("/state/system-name") || !s.path.starts_with("/lldp/")) return;
+    (s.target.starts_with("leaf") ? switch_side : host_side)++;
+  });
+  EXPECT_EQ(switch_side, size_t(lldp_.fabric().endpointCount()));
+  EXPECT_EQ(host_side, size_t(lldp_.fabric().deviceCount()));
   // last-seen: the collection time of the neighbour leaves, unix seconds; static links have none.
   EXPECT_EQ(lldp_.derived("last-seen").size(), want.size());
   EXPECT_TRUE(static_.derived("last-seen").empty());

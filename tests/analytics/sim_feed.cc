@@ -105,11 +105,14 @@ void SimFeed::apply(const std::string& target, const std::string& kind, PollBatc
 void SimFeed::collect() {
   ASSERT_TRUE(writer_.write(fabric_).isOk());
   const TimestampNs ts = now_;
-  for (const sim::Host& host : fabric_.hosts()) {
+  for (size_t h = 0; h < fabric_.hosts().size(); ++h) {
+    const sim::Host& host = fabric_.hosts()[h];
     const std::string root = dir_ + "/" + host.name;
     southbound::rdma::RdmaCollector collector(
         std::make_unique<southbound::rdma::SysfsReaderImpl>(root + "/sys"), southbound::rdma::DeviceFilter(),
         std::make_unique<southbound::rdma::EthtoolText>(root + "/ethtool"), [ts] { return ts; });
+    // The host's lldpd: its leaf ports heard from the host side too.
+    collector.setLldp(std::make_unique<southbound::rdma::LldpText>(fabric_.lldpctlJson(int(h))));
     PollBatch batch;
     ASSERT_TRUE(collector.poll(batch).isOk()) << host.name;
     apply(host.name, "rdma-host", batch);

@@ -2,7 +2,8 @@
 // The real simulated fabric (sim/fabric.h) fed into a Store through the
 // gateway's own readers, one tick at a time at simulated time, with the
 // analytics engine run after every tick:
-//   RDMA hosts  -> their sysfs tree and ethtool text on disk -> RdmaCollector
+//   RDMA hosts  -> their sysfs tree and ethtool text on disk, and what their
+//                  lldpd prints (Fabric::lldpctlJson) -> RdmaCollector
 //   Nexus leaves -> their rendered CLI outputs -> the NX-OS profile's parsers
 //                   (or, with SimFeedOptions::gnmi, their simulated gNMI tree
 //                   rendered as Notifications -> the gNMI mapping, plus the
