@@ -81,7 +81,7 @@ TEST(ConfigTest, RdmaLldpModeIsAutoOnOrOff) {
   EXPECT_TRUE(southbound::rdma::RdmaConfig{}.lldpWanted());
   auto bad = parseConfig("targets:\n  - name: h1\n    kind: rdma-host\n    rdma: {lldp: sometimes}\n", "b.yaml");
   ASSERT_FALSE(bad.isOk());
-  EXPECT_NE(bad.status().message().find("b.yaml:4:19: targets[0].rdma.lldp: must be auto, on or off"), std::string::npos)
+  EXPECT_NE(bad.status().message().find("b.yaml:4:18: targets[0].rdma.lldp: must be auto, on or off"), std::string::npos)
       << bad.status().message();
 }
 
