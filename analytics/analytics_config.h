@@ -5,6 +5,7 @@
 // YAML and reports errors with their file:line.
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,12 @@ struct AnalyticsConfig {
   // Priorities that are lossless (PFC on) where the device does not say so:
   // a switch port's enabled-priorities bitmap overrides this for its port.
   std::vector<int> no_drop_priorities{3};
+  // Static cabling: the fallback where LLDP is not collected, and the
+  // override for its ports where LLDP is wrong (lldp_links.h).
   std::vector<LinkConfig> links;
+  // LLDP system name -> target, for systems whose advertised name is not
+  // their target name (nor that name with a domain).
+  std::map<std::string, std::string> lldp_names;
   // A pause storm without the NIC's own storm counters: a port that held its
   // peer paused on a priority for at least this share of the window, run
   // after run, for at least this long. A congested port pauses in bursts;

@@ -18,7 +18,10 @@ AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config)
 RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   const FabricInventory inv = readFabric(store_, window_);
   window_.prune(now);
-  const LinkMap links(config_.links, inv);
+  const LinkMap links(config_.links, inv, config_.lldp_names);
+  for (const std::string& c : links.conflicts()) {
+    if (reported_conflicts_.insert(c).second) RDMAGW_LOG(kWarn, "analytics") << c;
+  }
   const RunContext ctx{inv, window_, links, config_, now};
 
   DerivedWriter out(now);

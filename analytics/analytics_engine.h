@@ -37,6 +37,7 @@ class AnalyticsEngine {
   CounterWindow window_;
   PauseStormDetector storms_;  // remembers since when each port has paused its peer
   std::map<std::string, std::set<std::string>> written_;  // target -> derived paths of the last run
+  std::set<std::string> reported_conflicts_;  // LLDP disagreements logged so far: each once, not per run
 };
 
 }  // namespace rdmagw::analytics

@@ -4,6 +4,8 @@
 #include <optional>
 #include <unordered_map>
 
+#include "analytics/lldp_links.h"
+
 namespace rdmagw::analytics {
 namespace {
 
@@ -85,6 +87,7 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
     if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
+      if (readLldpAndPorts(t.name, s, inv)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
@@ -107,7 +110,10 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
       const std::string& l1 = s.label_values[0];
       const std::string& l2 = s.label_values[1];
       if (s.schema->path == kNetdevRow) {
-        if (const auto* name = std::get_if<std::string>(&s.value)) inv.netdev[{t.name, l1, l2}] = *name;
+        if (const auto* name = std::get_if<std::string>(&s.value)) {
+          inv.netdev[{t.name, l1, l2}] = *name;
+          inv.ports.insert({t.name, *name});
+        }
         return;
       }
       auto row = rows.find(s.schema->path);

@@ -54,6 +54,13 @@ struct RdmaPortRef {
   auto operator<=>(const RdmaPortRef&) const = default;
 };
 
+// One LLDP neighbour a target reports on one of its ports (lldp_links.h).
+struct LldpNeighbor {
+  PortRef local;
+  std::string system_name, port_id, port_id_type, port_description;
+  TimestampNs seen = 0;  // the newest collection time of its leaves
+};
+
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
   std::set<std::string> up;                                  // targets whose last collection worked
@@ -66,6 +73,10 @@ struct FabricInventory {
   // Switch ports counting PFC frames only as totals over all priorities:
   // NX-OS shows its internal ii ports in `show interface priority-flow-control` alone.
   std::set<PortRef> pfc_totals;
+  // Every port a target has leaves for (interfaces, netdevs, vmnics): what
+  // an LLDP neighbour's port ID may name.
+  std::set<PortRef> ports;
+  std::map<std::pair<PortRef, std::string>, LldpNeighbor> lldp;  // (local port, neighbour id)
 };
 
 // Visits every collected target once (the derived leaves are never input).

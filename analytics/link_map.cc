@@ -1,5 +1,7 @@
 #include "analytics/link_map.h"
 
+#include <set>
+
 namespace rdmagw::analytics {
 namespace {
 
@@ -17,7 +19,8 @@ bool resolve(const LinkEnd& end, const FabricInventory& inv, PortRef* out) {
 
 }  // namespace
 
-LinkMap::LinkMap(const std::vector<LinkConfig>& links, const FabricInventory& inv) {
+LinkMap::LinkMap(const std::vector<LinkConfig>& links, const FabricInventory& inv,
+                 const std::map<std::string, std::string>& lldp_names) {
   for (const auto& [rdma, netdev] : inv.netdev) {
     if (!netdev.empty()) netdev_[rdma] = PortRef{rdma.target, netdev};
   }
@@ -28,6 +31,15 @@ LinkMap::LinkMap(const std::vector<LinkConfig>& links, const FabricInventory& in
     peer_[r.b] = r.a;
     links_.push_back(std::move(r));
   }
+  std::set<PortRef> fixed;
+  for (const auto& [port, peer] : peer_) fixed.insert(port);
+  LldpLinks learned = lldpLinks(inv, lldp_names, fixed);
+  for (ResolvedLink& l : learned.links) {
+    peer_[l.a] = l.b;
+    peer_[l.b] = l.a;
+    links_.push_back(std::move(l));
+  }
+  conflicts_ = std::move(learned.conflicts);
 }
 
 const PortRef* LinkMap::peerOf(const PortRef& port) const {

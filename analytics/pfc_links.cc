@@ -75,6 +75,7 @@ void deriveLinks(const RunContext& ctx, DerivedWriter& out) {
       out.link(self, "peer-target", peer.target);
       out.link(self, "peer-interface", peer.iface);
       out.link(self, "source", std::string(l.source));
+      if (l.last_seen > 0) out.link(self, "last-seen", uint64_t(l.last_seen / 1'000'000'000));
     }
   }
 }

@@ -56,11 +56,34 @@ bool readEnd(YamlReader& r, const YAML::Node& n, const std::string& path,
   return !end->target.empty();
 }
 
+// lldp_names: {system name as LLDP advertises it: target}.
+void readLldpNames(YamlReader& r, const YAML::Node& names, const std::map<std::string, std::string>& target_kinds,
+                   analytics::AnalyticsConfig* c) {
+  const std::string path = std::string(kPath) + ".lldp_names";
+  if (!names.IsMap()) {
+    r.error(names, path, "must be a map of {LLDP system name: target}");
+    return;
+  }
+  for (const auto& kv : names) {
+    const std::string system = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    const std::string target = kv.second.IsScalar() ? kv.second.Scalar() : "";
+    if (system.empty() || target.empty()) {
+      r.error(kv.first, path, "each entry is a system name and a target name, both non-empty strings");
+      continue;
+    }
+    if (!target_kinds.count(target)) {
+      r.error(kv.second, path + "." + system, "no target named \"" + target + "\" in targets");
+      continue;
+    }
+    c->lldp_names[system] = target;
+  }
+}
+
 }  // namespace
 
 void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::string, std::string>& target_kinds,
                    analytics::AnalyticsConfig* c) {
-  r.checkKeys(n, kPath, {"period", "window", "no_drop_priorities", "pause_storm", "links"});
+  r.checkKeys(n, kPath, {"period", "window", "no_drop_priorities", "pause_storm", "links", "lldp_names"});
   if (!n.IsMap()) return;
   c->period = r.duration(n, kPath, "period").value_or(c->period);
   c->window = r.duration(n, kPath, "window").value_or(c->window);
@@ -118,6 +141,7 @@ void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::strin
       if (ok) c->links.push_back(std::move(link));
     }
   }
+  if (YAML::Node names = n["lldp_names"]) readLldpNames(r, names, target_kinds, c);
   if (Status st = c->validate(); !st.isOk()) r.error(n, kPath, st.message());
 }
 
@@ -125,7 +149,8 @@ std::string explainAnalytics(const analytics::AnalyticsConfig& c) {
   std::string prios;
   for (int p : c.no_drop_priorities) prios += (prios.empty() ? "" : ",") + std::to_string(p);
   return "  analytics: every " + std::to_string(c.period.count()) + "ms over a " + std::to_string(c.window.count()) +
-         "ms window, " + std::to_string(c.links.size()) + " static link(s), lossless priorities " +
+         "ms window, " + std::to_string(c.links.size()) + " static link(s) (LLDP for the other ports, " +
+         std::to_string(c.lldp_names.size()) + " lldp_names), lossless priorities " +
          (prios.empty() ? "none" : prios) + " where a switch does not say, pause storm at " +
          std::to_string(c.pause_storm_percent) + "% paused for " + std::to_string(c.pause_storm_for.count()) + "ms\n";
 }

@@ -10,6 +10,8 @@
 //         b: {target: gpu-node-17, rdma_port: mlx5_0/1}   # or interface: <netdev>
 //       - a: {target: leaf1, interface: Ethernet1/2}
 //         b: {target: esx01, nic: vmnic4}
+//     lldp_names:                # LLDP system name -> target, where they differ
+//       gpu17.lab.example.com: gpu-node-17
 //
 // Cross references are checked here, against the targets already read.
 

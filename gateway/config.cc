@@ -40,7 +40,7 @@ void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path
 }
 
 void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaConfig* c) {
-  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir"});
+  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir", "lldp"});
   c->sysfs_root = r.string(n, path, "sysfs_root").value_or(c->sysfs_root);
   if (YAML::Node d = n["devices"]) {
     const std::string dpath = path + ".devices";
@@ -57,6 +57,12 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
     else r.error(n["ethtool"], path + ".ethtool", "must be ioctl, text or none, not \"" + *mode + "\"");
   }
   c->ethtool_dir = r.string(n, path, "ethtool_dir").value_or("");
+  if (auto mode = r.string(n, path, "lldp")) {
+    if (*mode == "auto") c->lldp = RdmaConfig::LldpMode::kAuto;
+    else if (*mode == "on") c->lldp = RdmaConfig::LldpMode::kOn;
+    else if (*mode == "off") c->lldp = RdmaConfig::LldpMode::kOff;
+    else r.error(n["lldp"], path + ".lldp", "must be auto, on or off, not \"" + *mode + "\"");
+  }
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 

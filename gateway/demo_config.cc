@@ -117,7 +117,8 @@ Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds in
   return Status::ok();
 }
 
-void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval) {
+void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval,
+                     SimLinks links) {
   using analytics::LinkEnd;
   std::set<std::string> targets;
   for (const TargetConfig& t : cfg.targets) targets.insert(t.name);
@@ -129,6 +130,7 @@ void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono:
   cfg.analytics.pause_storm_for = 5 * interval;
   cfg.analytics.no_drop_priorities = {fabric.config().roce_priority};
   cfg.analytics.links.clear();
+  if (links == SimLinks::kLldp) return;  // the leaves' LLDP says it all
   for (int e = 0; e < fabric.endpointCount(); ++e) {
     const std::string name = fabric.endpointName(e);  // host01:mlx5_0, esx02:vmnic1
     const size_t colon = name.find(':');

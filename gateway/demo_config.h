@@ -52,10 +52,15 @@ void addSimCliTargets(GatewayConfig& cfg, const std::vector<SimCliDevice>& devic
 Status addSimSshDevices(const std::string& sim_dir, std::chrono::milliseconds interval,
                         sim::SshdLauncher& sshd, GatewayConfig& cfg, const SimGnmiEndpoint* gnmi = nullptr);
 
-// Turns the analytics stage on over the simulator's own cabling: every RDMA
-// device's port 1 and every vmnic to its leaf port, as static links. Links to
-// a device the config has no target for (switches skipped without root) are
+// Turns the analytics stage on. kLldp (the demo): the simulated leaves serve
+// LLDP for their cabling, so the analytics learn every link from it and the
+// config holds no static link. kStatic: the simulator's own cabling (every
+// RDMA device's port 1 and every vmnic to its leaf port) as static links,
+// the fallback for switches that serve no LLDP. Either way a link to a
+// device the config has no target for (switches skipped without root) is
 // left out. The window holds ten collection intervals.
-void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval);
+enum class SimLinks { kLldp, kStatic };
+void addSimAnalytics(GatewayConfig& cfg, const sim::Fabric& fabric, std::chrono::milliseconds interval,
+                     SimLinks links = SimLinks::kLldp);
 
 }  // namespace rdmagw::gateway

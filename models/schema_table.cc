@@ -36,6 +36,7 @@ constexpr LeafKind S = LeafKind::kString;
 #define HNIC_CTR HNIC "counters/"
 #define HNIC_PAUSE HNIC "pause-counters/"
 #define HNIC_PRIO "/hypervisor/nics/nic/priorities/priority/state/counters/"
+#define LLDP_NBR "/lldp/interfaces/interface/neighbors/neighbor/state/"
 #define FAB_DCQCN "/fabric/dcqcn/devices/device/ports/port/state/"
 #define FAB_LINK "/fabric/interfaces/interface/link/state/"
 #define FAB_PRIO "/fabric/interfaces/interface/priorities/priority/state/"
@@ -251,6 +252,12 @@ const LeafSchema kLeaves[] = {
     {HNIC_PRIO "tx-pause-duration", C, "microseconds", "Time this priority paused its peer.", "rdmagw_hypervisor_nic_pfc_tx_pause_duration_seconds_total", "nic,priority", 1e-6, RG_PRIO "5"},
     {HNIC_PRIO "rx-pause-transition", C, "events", "Transitions of this priority to paused.", "rdmagw_hypervisor_nic_pfc_rx_pause_transitions_total", "nic,priority", 1.0, RG_PRIO "6"},
 
+    // --- rdmagw-lldp: OpenConfig LLDP neighbours (NX-OS CLI and gNMI, lldpctl); analytics/ reads them as links ---
+    {LLDP_NBR "system-name", S, "", "System name the LLDP neighbour on this port advertises (a hostname, often with its domain).", "rdmagw_lldp_neighbor_system_name_info", "interface,neighbor"},
+    {LLDP_NBR "port-id", S, "", "Port ID the LLDP neighbour advertises: an interface name, or a MAC address (lldpd on Linux), see port-id-type.", "rdmagw_lldp_neighbor_port_id_info", "interface,neighbor"},
+    {LLDP_NBR "port-id-type", S, "", "What the neighbour's port ID is, as OpenConfig's PortIdType names it: INTERFACE_NAME, MAC_ADDRESS, LOCAL, INTERFACE_ALIAS, PORT_COMPONENT, NETWORK_ADDRESS, AGENT_CIRCUIT_ID (each source's wording mapped to these).", "rdmagw_lldp_neighbor_port_id_type_info", "interface,neighbor"},
+    {LLDP_NBR "chassis-id", S, "", "Chassis ID the LLDP neighbour advertises (usually a MAC address).", "rdmagw_lldp_neighbor_chassis_id_info", "interface,neighbor"},
+    {LLDP_NBR "port-description", S, "", "Port description the LLDP neighbour advertises (lldpd: the interface name when the port ID is a MAC).", "rdmagw_lldp_neighbor_port_description_info", "interface,neighbor"},
     // --- rdmagw-fabric: derived by analytics/ (rates over the configured window) ---
     // Verdicts come twice: a string (gNMI, the _info family) and a code whose
     // numbers are fixed (alert rules compare them; analytics/*.h lists them).
@@ -265,7 +272,8 @@ const LeafSchema kLeaves[] = {
     {FAB_DCQCN "peers-cnp-handled-rate", G, "packets-per-second", "CNPs per second handled by every other RDMA port the gateway sees (the possible senders).", "rdmagw_fabric_dcqcn_peers_cnp_handled_packets_per_second", "device,port"},
     {FAB_LINK "peer-target", S, "", "Target at the other end of this port's cable.", "rdmagw_fabric_link_peer_target_info", "interface"},
     {FAB_LINK "peer-interface", S, "", "Port at the other end of this port's cable (interface, netdev or vmnic).", "rdmagw_fabric_link_peer_interface_info", "interface"},
-    {FAB_LINK "source", S, "", "Where the link is known from: static (the config's analytics.links).", "rdmagw_fabric_link_source_info", "interface"},
+    {FAB_LINK "source", S, "", "Where the link is known from: lldp (learned from the LLDP neighbours of either end), or static (the config's analytics.links, which override LLDP for their ports).", "rdmagw_fabric_link_source_info", "interface"},
+    {FAB_LINK "last-seen", G, "seconds", "Unix time the LLDP neighbour leaf behind this link was last collected (the newer of the two ends). Absent for static links.", "rdmagw_fabric_link_last_seen_timestamp_seconds", "interface"},
     {FAB_PRIO "out-pause-rate", G, "frames-per-second", "PFC pause frames per second this port sent on the priority.", "rdmagw_fabric_pfc_out_pause_frames_per_second", "interface,priority"},
     {FAB_PRIO "peer-in-pause-rate", G, "frames-per-second", "PFC pause frames per second the linked peer port received on the priority.", "rdmagw_fabric_pfc_peer_in_pause_frames_per_second", "interface,priority"},
     {FAB_PRIO "pause-balance", S, "", "Pause frames this port sent against those its peer received, within 25%: idle, balanced, unbalanced (pause lost, or the peer does not count it on this priority).", "rdmagw_fabric_pfc_pause_balance_info", "interface,priority"},

@@ -29,6 +29,8 @@ const std::vector<std::string>& nxosCommands() {
       "show interface",
       "show interface | json",
       "show interface counters errors",
+      "show lldp neighbors detail",
+      "show lldp neighbors detail | json",
   };
   return kCommands;
 }
@@ -46,6 +48,8 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[3], nxosShowInterface(sw, view)},
       {c[4], nxosShowInterfaceJson(sw, view)},
       {c[5], nxosShowCountersErrors(sw, view)},
+      {c[6], nxosShowLldpNeighbors(sw)},
+      {c[7], nxosShowLldpNeighborsJson(sw)},
   };
 }
 

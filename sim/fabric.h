@@ -89,6 +89,10 @@ class Fabric {
   std::string endpointName(int e) const;  // host01:mlx5_0, esx02:vmnic1
   const Attachment& attachment(int e) const { return topo_.attachment(e); }
   const SwitchPort& switchPortOf(int e) const { return topo_.portOf(e); }
+  // What endpoint e's host advertises over LLDP (sim/fabric_lldp.cc).
+  LldpNeighbor lldpAdvertised(int e) const;
+  // What Linux host h's lldpd prints for `lldpctl -f json0`: its leaf ports.
+  std::string lldpctlJson(int h) const;
   const TickReport& lastTick() const { return report_; }
   // Switches the fabric into a scenario from the next tick on (kNone: back
   // to normal); the receiver is clamped to an endpoint. Flows the scenario

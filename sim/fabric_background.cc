@@ -72,6 +72,7 @@ void Fabric::buildEndpoints() {
   }
   topo_ = Topology(config_.switches, config_.internal_ports, leaf_of, labels);
   state_.resize(leaf_of.size());
+  for (int e = 0; e < int(leaf_of.size()); ++e) topo_.setNeighbor(e, lldpAdvertised(e));
 }
 
 void Fabric::sendTcp() {

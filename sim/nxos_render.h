@@ -29,5 +29,9 @@ std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view);
 // show interface counters errors (text only: the collector asks for
 // `| json` first, falls back to the text form and remembers that it worked).
 std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view);
+// show lldp neighbors detail [| json]: what each host port's host
+// advertises (sim/nxos_lldp_render.cc).
+std::string nxosShowLldpNeighbors(const Switch& sw);
+std::string nxosShowLldpNeighborsJson(const Switch& sw);
 
 }  // namespace rdmagw::sim

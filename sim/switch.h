@@ -33,12 +33,24 @@ struct QueueCounters {
 
 enum class PortKind { kHost, kUplink, kInternal };
 
+// What the device at the other end of a port advertises over LLDP, in the
+// NX-OS wording of `show lldp neighbors detail` (sim/fabric_lldp.cc).
+struct LldpNeighbor {
+  std::string system_name;  // host01.rdma.sim (lldpd: the FQDN), esx01; empty: no neighbour
+  std::string chassis_id;   // NX-OS dotted MAC: 248a.07b4.a0c2
+  std::string port_id;      // a MAC (lldpd on Linux) or the vmnic name (ESXi)
+  std::string port_type;    // "Mac Address", "Locally Assigned"
+  std::string port_desc;    // lldpd: the netdev; ESXi: none
+  bool operator==(const LldpNeighbor&) const = default;
+};
+
 struct SwitchPort {
   std::string name;         // Ethernet1/3, ii1/1/2
   PortKind kind = PortKind::kHost;
   std::string description;  // host01:mlx5_0, esx01:vmnic1, spine uplink
   int asic = 0;             // which half of the leaf (0 or 1)
   int endpoint = -1;        // Fabric endpoint index for host ports
+  LldpNeighbor lldp;        // host ports: what the cabled host advertises
 
   uint64_t in_octets = 0;
   uint64_t in_ucast = 0;

@@ -215,4 +215,8 @@ void Topology::pauseSenders(int dst, const std::vector<int>& senders, int cos, u
   }
 }
 
+void Topology::setNeighbor(int endpoint, LldpNeighbor n) {
+  port({att_[endpoint].sw, att_[endpoint].port}).lldp = std::move(n);
+}
+
 }  // namespace rdmagw::sim

@@ -34,6 +34,8 @@ class Topology {
   const std::vector<Switch>& switches() const { return switches_; }
   const Attachment& attachment(int endpoint) const { return att_[endpoint]; }
   const SwitchPort& portOf(int endpoint) const;
+  // What the endpoint's host advertises over LLDP on its cable.
+  void setNeighbor(int endpoint, LldpNeighbor n);
 
   // Unicast from src enters its leaf (and crosses the uplinks to dst's leaf).
   void carryIn(int src, int dst, int qos, uint64_t pkts, uint64_t bytes);

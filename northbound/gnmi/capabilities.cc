@@ -12,11 +12,13 @@ constexpr ServedModel kModels[] = {
     {"openconfig-interfaces", kOpenconfig, "2.4.3"},
     {"openconfig-if-ethernet", kOpenconfig, "2.11.0"},
     {"openconfig-qos", kOpenconfig, "0.2.3"},
+    {"openconfig-lldp", kOpenconfig, "0.2.1"},  // NX-OS 10.x: revision 2018-11-21
     {"rdmagw-interfaces", kRdmagw, "2026-11-23"},
     {"rdmagw-qos", kRdmagw, "2024-06-02"},
     {"rdmagw-rdma", kRdmagw, "2024-06-01"},
     {"rdmagw-hypervisor-nic", kRdmagw, "2024-06-01"},
     {"rdmagw-fabric", kRdmagw, "2026-11-23"},  // leaves analytics/ derives
+    {"rdmagw-lldp", kRdmagw, "2026-11-24"},
 };
 
 }  // namespace

@@ -33,6 +33,7 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
           {"openconfig-interfaces", "OpenConfig working group", "2.4.3"},
           {"openconfig-if-ethernet", "OpenConfig working group", "2.11.0"},
           {"openconfig-qos", "OpenConfig working group", "0.2.3"},
+          {"openconfig-lldp", "OpenConfig working group", "0.2.1"},
           {"Cisco-NX-OS-device", "Cisco Systems, Inc.", "2023-12-01"},
       };
       for (const auto& m : models) {

@@ -1,6 +1,7 @@
 #include "sim/gnmi/nxos_tree.h"
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 
 namespace rdmagw::sim::gnmi_tree {
@@ -100,6 +101,43 @@ void addDot3(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
       {{"inPauseFrames", p.in_pause}, {"outPauseFrames", p.out_pause}});
 }
 
+// OpenConfig's PortIdType for the NX-OS wording the CLI prints.
+std::string ocPortIdType(const std::string& nxos) {
+  if (nxos == "Mac Address") return "MAC_ADDRESS";
+  if (nxos == "Interface Name") return "INTERFACE_NAME";
+  return "LOCAL";
+}
+
+void addLldp(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
+  if (p.lldp.system_name.empty()) return;
+  Container c;
+  c.path = {elem("lldp"), elem("interfaces"), elem("interface", "name", ifn), elem("neighbors"),
+            elem("neighbor", "id", p.lldp.chassis_id), elem("state")};
+  const std::pair<const char*, std::string> fields[] = {
+      {"system-name", p.lldp.system_name},
+      {"port-id", p.lldp.port_id},
+      {"port-id-type", ocPortIdType(p.lldp.port_type)},
+      {"chassis-id", p.lldp.chassis_id},
+      {"port-description", p.lldp.port_desc},
+  };
+  for (const auto& [name, text] : fields) {
+    if (text.empty()) continue;
+    c.field_names.emplace_back(name);
+    c.values.push_back(0);
+    c.texts.push_back(text);
+  }
+  s->containers.push_back(std::move(c));
+}
+
+std::string jsonString(const std::string& text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\') out.push_back('\\');
+    out.push_back(ch);
+  }
+  return out + "\"";
+}
+
 std::string_view stripModule(std::string_view name) {
   const size_t colon = name.find(':');
   return colon == std::string_view::npos ? name : name.substr(colon + 1);
@@ -177,6 +215,7 @@ std::shared_ptr<const Snapshot> build(const Switch& sw, TimestampNs ts, uint64_t
       addInterface(s.get(), p, ifn);
       addOcQueues(s.get(), p, ifn);
       addDot3(s.get(), p, ifn);
+      addLldp(s.get(), p, ifn);
     }
     if (p.kind != PortKind::kInternal || options.include_internal_ports) {
       addNativeQueues(s.get(), p, ifn);
@@ -230,6 +269,15 @@ std::vector<gnmi::Notification> render(const Snapshot& snap, const std::vector<S
       continue;
     }
     p->add_elem()->set_name(c.field_names[size_t(s.field)]);
+    if (!c.texts.empty()) {
+      const std::string& text = c.texts[size_t(s.field)];
+      if (options.proto) {
+        u->mutable_val()->set_string_val(text);
+      } else {
+        u->mutable_val()->set_json_val(jsonString(text));
+      }
+      continue;
+    }
     const uint64_t v = c.values[size_t(s.field)];
     if (options.proto) {
       u->mutable_val()->set_uint_val(v);
@@ -242,6 +290,7 @@ std::vector<gnmi::Notification> render(const Snapshot& snap, const std::vector<S
 
 uint64_t fingerprint(const Snapshot& snap, const Selection& s) {
   const Container& c = snap.containers[s.container];
+  if (!c.texts.empty() && s.field != Selection::kBlob) return std::hash<std::string>{}(c.texts[size_t(s.field)]);
   if (s.field != Selection::kBlob) return c.values[size_t(s.field)];
   uint64_t h = 1469598103934665603ull;  // FNV-1a over the values
   for (uint64_t v : c.values) {

@@ -22,6 +22,9 @@
 //       pfcTxPpp, pfcRxPpp   (PFC of CoS N counts in qos-group N's queue)
 //   /System/intf-items/phys-items/PhysIf-list[id=eth1/3]/dbgDot3Stats-items
 //       fields inPauseFrames, outPauseFrames
+//  origin "openconfig", strings (host ports with an LLDP neighbour):
+//   /lldp/interfaces/interface[name=eth1/3]/neighbors/neighbor[id=<chassis id>]/state/
+//       system-name, port-id, port-id-type, chassis-id, port-description
 // Values: PROTO encoding -> uint_val per leaf; JSON -> json_val per leaf
 // (a bare number). With the native_json_blobs quirk a native container is one
 // update at the container path whose json_val is {"txPackets":N,...} in
@@ -53,6 +56,9 @@ struct Container {
   std::vector<Elem> path;
   std::vector<std::string> field_names;
   std::vector<uint64_t> values;  // parallel to field_names
+  // String leaves (LLDP neighbour state): when set, parallel to field_names
+  // and served as string_val (PROTO) or a JSON string; `values` is unused.
+  std::vector<std::string> texts;
 };
 
 struct Snapshot {

@@ -78,8 +78,9 @@ struct GnmiConfig {
 
 // The NX-OS set: the mapping table's paths (mapping/notification_mapper.h
 // nxosSubscriptionPaths(): OpenConfig interface, ethernet pause and queue
-// counters, native ipqos queuing stats with per-class PFC, dot3 stats), all
-// SAMPLE at `sample_interval`; oper/admin status ON_CHANGE.
+// counters, native ipqos queuing stats with per-class PFC, dot3 stats,
+// OpenConfig LLDP neighbour state), all SAMPLE at `sample_interval`;
+// oper/admin status ON_CHANGE.
 std::vector<GnmiSubscription> nxosDefaultSubscriptions(std::chrono::milliseconds sample_interval);
 
 }  // namespace rdmagw::southbound::gnmi

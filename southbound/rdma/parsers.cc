@@ -4,6 +4,7 @@
 #include "southbound/rdma/ethtool_text.h"
 #include "southbound/rdma/ib_class.h"
 #include "southbound/rdma/ib_updates.h"
+#include "southbound/rdma/lldpctl_json.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
 #include "southbound/rdma/remote_dump.h"
 
@@ -52,6 +53,10 @@ constexpr ParserFormat kFormats[] = {
      "Output of remoteDumpCommand() run on a Linux RDMA host over SSH: a sysfs dump plus "
      "'### ethtool -S <netdev>' sections. Read by the same code as the live collector.",
      parseRemoteDump},
+    {"lldpctl-json",
+     "lldpd's `lldpctl -f json0` (or `-f json`, one interface as an object, several as an array): "
+     "per netdev, the LLDP neighbour's system name, port ID and type, chassis ID, port description.",
+     parseLldpctlJson},
 };
 
 }  // namespace

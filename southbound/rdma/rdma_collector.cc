@@ -4,6 +4,7 @@
 
 #include "southbound/rdma/ethtool_mapping.h"
 #include "southbound/rdma/ib_updates.h"
+#include "southbound/rdma/lldpctl_json.h"
 
 namespace rdmagw::southbound::rdma {
 
@@ -18,6 +19,7 @@ Status RdmaCollector::poll(PollBatch& batch) {
   Result<std::vector<IbDevice>> devices = ib_.read(&batch.errors);
   if (!devices.isOk()) return devices.status();
   appendIbUpdates(devices.value(), batch);
+  pollLldp(batch);
   if (!ethtool_) return Status::ok();
 
   // A netdev shared by two ports (bonding, multi-host) is read once.
@@ -38,6 +40,13 @@ Status RdmaCollector::poll(PollBatch& batch) {
   }
   for (std::string& w : ethtool_->takeWarnings()) batch.error(std::move(w));
   return Status::ok();
+}
+
+void RdmaCollector::pollLldp(PollBatch& batch) {
+  if (!lldp_) return;
+  std::optional<std::string> json = lldp_->read();
+  if (!json) return;
+  if (Status st = parseLldpctlJson(*json, clock_(), batch); !st.isOk()) batch.error(st.message());
 }
 
 }  // namespace rdmagw::southbound::rdma

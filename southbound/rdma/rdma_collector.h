@@ -9,6 +9,7 @@
 #include "southbound/rdma/device_filter.h"
 #include "southbound/rdma/ethtool_source.h"
 #include "southbound/rdma/ib_class.h"
+#include "southbound/rdma/lldp_source.h"
 #include "southbound/rdma/sysfs_reader.h"
 
 namespace rdmagw::southbound::rdma {
@@ -22,8 +23,12 @@ class RdmaCollector : public southbound::PollSource {
   std::string_view transport() const override { return "sysfs"; }
   // Non-ok only when class/infiniband cannot be listed at all.
   Status poll(PollBatch& batch) override;
+  // LLDP neighbours of the host's netdevs each poll (none by default).
+  void setLldp(LldpSourcePtr lldp) { lldp_ = std::move(lldp); }
 
  private:
+  void pollLldp(PollBatch& batch);
+  LldpSourcePtr lldp_;
   SysfsReaderPtr reader_;
   EthtoolSourcePtr ethtool_;
   IbClass::Clock clock_;

@@ -15,6 +15,12 @@ struct RdmaConfig {
   enum class EthtoolMode { kIoctl, kText, kNone };
   EthtoolMode ethtool = EthtoolMode::kIoctl;
   std::string ethtool_dir;                    // kText: <ethtool_dir>/<netdev>.txt holds `ethtool -S <netdev>` output
+  // LLDP neighbours from lldpd (`lldpctl -f json0`), locally or in the remote
+  // dump. kAuto: when sysfs_root is /sys (the host itself, not a copy of a
+  // tree) and lldpctl is installed; a host without it has no LLDP, no error.
+  enum class LldpMode { kAuto, kOn, kOff };
+  LldpMode lldp = LldpMode::kAuto;
+  bool lldpWanted() const { return lldp == LldpMode::kOn || (lldp == LldpMode::kAuto && sysfs_root == "/sys"); }
   Status validate() const;                    // e.g. kText without ethtool_dir; bad glob
 };
 

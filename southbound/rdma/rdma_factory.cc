@@ -20,9 +20,11 @@ Result<southbound::PollSourcePtr> createRdmaSource(const RdmaConfig& config) {
     case RdmaConfig::EthtoolMode::kNone:
       break;
   }
-  return southbound::PollSourcePtr(std::make_unique<RdmaCollector>(
-      std::make_unique<SysfsReaderImpl>(config.sysfs_root),
-      DeviceFilter(config.include_devices, config.exclude_devices), std::move(ethtool)));
+  auto collector = std::make_unique<RdmaCollector>(std::make_unique<SysfsReaderImpl>(config.sysfs_root),
+                                                   DeviceFilter(config.include_devices, config.exclude_devices),
+                                                   std::move(ethtool));
+  if (config.lldpWanted()) collector->setLldp(std::make_unique<LldpctlCommand>());
+  return southbound::PollSourcePtr(std::move(collector));
 }
 
 }  // namespace rdmagw::southbound::rdma

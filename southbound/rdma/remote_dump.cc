@@ -17,6 +17,7 @@ constexpr std::string_view kEthtool = "### ethtool -S ";
 constexpr std::string_view kEthtoolFailed = "### ethtool-failed ";
 constexpr std::string_view kSkipped = "### rdmagw-skipped";
 constexpr std::string_view kReadError = ": <read error>";
+constexpr std::string_view kLldpctl = "### lldpctl";
 
 bool isAlnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -83,6 +84,10 @@ std::string script(const RdmaConfig& c) {
   if (c.ethtool != RdmaConfig::EthtoolMode::kNone) {
     s += "for x in $N; do echo \"" + std::string(kEthtool) + "$x\"; ethtool -S \"$x\"; rc=$?; "
          "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; done; ";
+  }
+  if (c.lldpWanted()) {
+    // lldpd's neighbours when its client is installed; nothing otherwise.
+    s += "if command -v lldpctl >/dev/null; then echo \"" + std::string(kLldpctl) + "\"; lldpctl -f json0; echo; fi; ";
   }
   s += "echo \"" + std::string(kEnd) + "\"";
   return s;
@@ -238,6 +243,8 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
   std::string_view rest = text;
   EthtoolSection* current = nullptr;
   size_t section_start = 0;
+  std::optional<size_t> lldp_start;  // the lldpctl section, up to the end line
+  std::string_view lldp_text;
   auto closeSection = [&](size_t end) {
     if (current) current->body = text.substr(section_start, end - section_start);
     current = nullptr;
@@ -259,9 +266,15 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
     }
     if (startsWith(line, kSkipped)) {
       out.error("remote dump: " + std::string(line.substr(4)));
+    } else if (line == kLldpctl) {
+      if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
+      closeSection(line_start);
+      lldp_start = offset;
     } else if (startsWith(line, kEthtool) || startsWith(line, kEnd)) {
       if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
       closeSection(line_start);
+      if (lldp_start) lldp_text = text.substr(*lldp_start, line_start - *lldp_start);
+      lldp_start.reset();
       if (startsWith(line, kEnd)) {
         ended = true;
         break;
@@ -278,6 +291,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
     }
   }
   closeSection(offset);
+  if (lldp_start) lldp_text = text.substr(*lldp_start);  // cut off: what arrived
   if (!ended) out.error("remote dump: no '" + std::string(kEnd) + "' line (output truncated?)");
 
   MemorySysfsReader reader = MemorySysfsReader::fromDump(sysfs, &out.errors);
@@ -288,6 +302,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
   if (ethtool) source = std::make_unique<DumpEthtoolSource>(std::move(sections));
   RdmaCollector collector(std::make_unique<MemorySysfsReader>(std::move(reader)), DeviceFilter(),
                           std::move(source), [ts] { return ts; });
+  if (!lldp_text.empty()) collector.setLldp(std::make_unique<LldpText>(std::string(lldp_text)));
   return collector.poll(out);
 }
 

@@ -18,6 +18,8 @@
 //   NIC statistics:
 //        rx_prio3_pause: 12
 //   ### ethtool-failed ib0 94          (only when ethtool exits non-zero)
+//   ### lldpctl                        (only when lldpWanted() and lldpctl is there)
+//   {"lldp": [...]}                    (lldpctl -f json0, lldpctl_json.h)
 //   ### rdmagw-end
 //
 // A file that cannot be read prints `path: <read error>`; the parser turns it

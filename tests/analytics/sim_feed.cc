@@ -6,6 +6,8 @@
 #include <filesystem>
 
 #include "sim/cli_catalog.h"
+#include "sim/gnmi/nxos_tree.h"
+#include "southbound/gnmi/mapping/notification_mapper.h"
 #include "sim/tree_writer.h"
 #include "southbound/rdma/ethtool_text.h"
 #include "southbound/rdma/rdma_collector.h"
@@ -34,8 +36,8 @@ std::vector<LinkConfig> simLinks(const sim::Fabric& f) {
   return links;
 }
 
-AnalyticsConfig withLinks(AnalyticsConfig c, const sim::FabricConfig& fc) {
-  c.links = simLinks(sim::Fabric(fc));
+AnalyticsConfig withLinks(AnalyticsConfig c, const sim::FabricConfig& fc, bool static_links) {
+  if (static_links) c.links = simLinks(sim::Fabric(fc));
   c.no_drop_priorities = {fc.roce_priority};
   return c;
 }
@@ -78,8 +80,12 @@ std::string makeTreeDir() {
 
 }  // namespace
 
-SimFeed::SimFeed(sim::FabricConfig fabric, AnalyticsConfig config)
-    : fabric_(fabric), dir_(makeTreeDir()), writer_(dir_), engine_(store_, withLinks(std::move(config), fabric)) {}
+SimFeed::SimFeed(sim::FabricConfig fabric, AnalyticsConfig config, SimFeedOptions options)
+    : options_(options),
+      fabric_(fabric),
+      dir_(makeTreeDir()),
+      writer_(dir_),
+      engine_(store_, withLinks(std::move(config), fabric, options.static_links)) {}
 
 SimFeed::~SimFeed() {
   std::error_code ec;
@@ -99,26 +105,25 @@ void SimFeed::apply(const std::string& target, const std::string& kind, PollBatc
 void SimFeed::collect() {
   ASSERT_TRUE(writer_.write(fabric_).isOk());
   const TimestampNs ts = now_;
-  for (const sim::Host& host : fabric_.hosts()) {
+  for (size_t h = 0; h < fabric_.hosts().size(); ++h) {
+    const sim::Host& host = fabric_.hosts()[h];
     const std::string root = dir_ + "/" + host.name;
     southbound::rdma::RdmaCollector collector(
         std::make_unique<southbound::rdma::SysfsReaderImpl>(root + "/sys"), southbound::rdma::DeviceFilter(),
         std::make_unique<southbound::rdma::EthtoolText>(root + "/ethtool"), [ts] { return ts; });
+    // The host's lldpd: its leaf ports heard from the host side too.
+    collector.setLldp(std::make_unique<southbound::rdma::LldpText>(fabric_.lldpctlJson(int(h))));
     PollBatch batch;
     ASSERT_TRUE(collector.poll(batch).isOk()) << host.name;
     apply(host.name, "rdma-host", batch);
   }
   for (const sim::Switch& sw : fabric_.switches()) {
-    const std::vector<sim::RenderedCommand> outputs = sim::renderSwitch(fabric_, sw);
     PollBatch batch;
-    for (const southbound::ssh::CliCommand& c : southbound::ssh::nexusCommands()) {
-      // The first form the leaf answers and that parses, as the CLI source does.
-      std::vector<southbound::ssh::CliAlternative> forms = {{c.command, c.parse}};
-      forms.insert(forms.end(), c.alternatives.begin(), c.alternatives.end());
-      for (const auto& form : forms) {
-        const std::string* text = rendered(outputs, form.command);
-        if (text != nullptr && form.parse(*text, ts, batch).isOk()) break;
-      }
+    if (options_.gnmi) {
+      collectSwitchGnmi(sw, ts, batch);
+      collectSwitchCli(sw, southbound::ssh::nexusGnmiSupplementCommands(), ts, batch);
+    } else {
+      collectSwitchCli(sw, southbound::ssh::nexusCommands(), ts, batch);
     }
     apply(sw.name, "nexus", batch);
   }
@@ -133,6 +138,37 @@ void SimFeed::collect() {
     PollBatch batch;
     ASSERT_TRUE(southbound::ssh::parseEsxiBundle(bundle, ts, batch).isOk()) << esx.name;
     apply(esx.name, "esxi", batch);
+  }
+}
+
+void SimFeed::collectSwitchCli(const sim::Switch& sw, const std::vector<southbound::ssh::CliCommand>& commands,
+                               TimestampNs ts, PollBatch& batch) {
+  const std::vector<sim::RenderedCommand> outputs = sim::renderSwitch(fabric_, sw);
+  for (const southbound::ssh::CliCommand& c : commands) {
+    // The first form the leaf answers and that parses, as the CLI source does.
+    std::vector<southbound::ssh::CliAlternative> forms = {{c.command, c.parse}};
+    forms.insert(forms.end(), c.alternatives.begin(), c.alternatives.end());
+    for (const auto& form : forms) {
+      const std::string* text = rendered(outputs, form.command);
+      if (text != nullptr && form.parse(*text, ts, batch).isOk()) break;
+    }
+  }
+}
+
+void SimFeed::collectSwitchGnmi(const sim::Switch& sw, TimestampNs ts, PollBatch& batch) {
+  // What the gateway subscribes on an NX-OS target, served from the
+  // simulated target's tree and mapped as the gNMI source maps it.
+  const auto snap = sim::gnmi_tree::build(sw, ts, uint64_t(fabric_.tick()), {});
+  std::set<sim::gnmi_tree::Selection> selected;
+  for (const std::string& path : southbound::gnmi::nxosSubscriptionPaths()) {
+    for (const auto& s : sim::gnmi_tree::select(*snap, sim::gnmi_tree::parsePath(path), false)) selected.insert(s);
+  }
+  const std::vector<sim::gnmi_tree::Selection> sel(selected.begin(), selected.end());
+  for (const gnmi::Notification& n : sim::gnmi_tree::render(*snap, sel, {})) {
+    southbound::gnmi::MappedNotification m;
+    ASSERT_TRUE(southbound::gnmi::mapNotification(n, ts, m).isOk());
+    for (const std::string& e : m.errors) ADD_FAILURE() << sw.name << ": " << e;
+    for (Update& u : m.updates) batch.updates.push_back(std::move(u));
   }
 }
 

@@ -2,8 +2,12 @@
 // The real simulated fabric (sim/fabric.h) fed into a Store through the
 // gateway's own readers, one tick at a time at simulated time, with the
 // analytics engine run after every tick:
-//   RDMA hosts  -> their sysfs tree and ethtool text on disk -> RdmaCollector
+//   RDMA hosts  -> their sysfs tree and ethtool text on disk, and what their
+//                  lldpd prints (Fabric::lldpctlJson) -> RdmaCollector
 //   Nexus leaves -> their rendered CLI outputs -> the NX-OS profile's parsers
+//                   (or, with SimFeedOptions::gnmi, their simulated gNMI tree
+//                   rendered as Notifications -> the gNMI mapping, plus the
+//                   CLI supplement commands, as a gNMI-carried switch is read)
 //   ESXi hosts  -> their rendered esxcli/vsish outputs, bundled as the ESXi
 //                  profile's one command answers -> parseEsxiBundle
 // No sshd, no threads, no clock: what a scenario test waits for is a number
@@ -20,15 +24,22 @@
 #include "models/store.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
+#include "southbound/ssh/cli_command.h"
 
 namespace rdmagw::analytics::testing {
+
+struct SimFeedOptions {
+  // The config's links are the simulator's cabling (as `rdmagw demo` had
+  // them before LLDP); false: no static links, every link from LLDP.
+  bool static_links = true;
+  bool gnmi = false;  // switches over gNMI instead of their CLI
+};
 
 class SimFeed {
  public:
   static constexpr int64_t kTickNs = 1'000'000'000;  // one tick, one poll, one analytics run
 
-  // The config's links are the simulator's cabling (as `rdmagw demo` has them).
-  SimFeed(sim::FabricConfig fabric, AnalyticsConfig config);
+  SimFeed(sim::FabricConfig fabric, AnalyticsConfig config, SimFeedOptions options = {});
   ~SimFeed();
   SimFeed(const SimFeed&) = delete;
   SimFeed& operator=(const SimFeed&) = delete;
@@ -63,8 +74,12 @@ class SimFeed {
 
  private:
   void collect();
+  void collectSwitchCli(const sim::Switch& sw, const std::vector<southbound::ssh::CliCommand>& commands,
+                        TimestampNs ts, PollBatch& batch);
+  void collectSwitchGnmi(const sim::Switch& sw, TimestampNs ts, PollBatch& batch);
   void apply(const std::string& target, const std::string& kind, PollBatch& batch);
 
+  SimFeedOptions options_;
   sim::Fabric fabric_;
   // In memory (/dev/shm) where there is one: a tick rewrites every file.
   std::string dir_;

@@ -110,11 +110,42 @@ TEST(AnalyticsConfigReaderTest, ALinkNeedsTwoDifferentEnds) {
             std::string::npos) << cfg.status().message();
 }
 
+TEST(AnalyticsConfigReaderTest, ReadsLldpNames) {
+  const std::string yaml = std::string(kTargets) + R"(analytics:
+  lldp_names:
+    gpu17.lab.example.com: host1
+    N9K-LEAF-1: leaf1
+)";
+  auto cfg = parseConfig(yaml, "names.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->analytics.lldp_names,
+            (std::map<std::string, std::string>{{"gpu17.lab.example.com", "host1"}, {"N9K-LEAF-1", "leaf1"}}));
+}
+
+TEST(AnalyticsConfigReaderTest, LldpNamesErrorsWithTheirPlace) {
+  auto cfg = parseConfig(std::string(kTargets) + R"(analytics:
+  lldp_names:
+    gpu17.lab.example.com: host9
+    other: [host1]
+)", "names.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  const std::string m = cfg.status().message();
+  EXPECT_NE(m.find("names.yaml:7:28: analytics.lldp_names.gpu17.lab.example.com: no target named \"host9\" in targets"),
+            std::string::npos) << m;
+  EXPECT_NE(m.find("names.yaml:8:5: analytics.lldp_names: each entry is a system name and a target name"),
+            std::string::npos) << m;
+  cfg = parseConfig(std::string(kTargets) + "analytics:\n  lldp_names: [host1]\n", "list.yaml");
+  ASSERT_FALSE(cfg.isOk());
+  EXPECT_NE(cfg.status().message().find("list.yaml:6:15: analytics.lldp_names: must be a map"), std::string::npos)
+      << cfg.status().message();
+}
+
 TEST(AnalyticsConfigReaderTest, CheckConfigExplainsTheStage) {
   analytics::AnalyticsConfig c;
   c.links.resize(2);
   EXPECT_EQ(explainAnalytics(c),
-            "  analytics: every 10000ms over a 60000ms window, 2 static link(s), lossless priorities 3 where a "
+            "  analytics: every 10000ms over a 60000ms window, 2 static link(s) (LLDP for the other ports, 0 "
+            "lldp_names), lossless priorities 3 where a "
             "switch does not say, pause storm at 90% paused for 30000ms\n");
 }
 

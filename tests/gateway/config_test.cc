@@ -58,6 +58,7 @@ northbound:
   prometheus:
     listen: nowhere
 )";
+  // (rdma.lldp is checked below, on a config of its own: line numbers above stay.)
   auto cfg = parseConfig(bad, "bad.yaml");
   ASSERT_FALSE(cfg.isOk());
   const std::string m = cfg.status().message();
@@ -67,6 +68,21 @@ northbound:
   EXPECT_NE(m.find("bad.yaml:8:11: targets[1].name: duplicate target name \"host01\""), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:9:11: targets[1].kind: unknown kind \"router\""), std::string::npos) << m;
   EXPECT_NE(m.find("bad.yaml:12:5: northbound.prometheus:"), std::string::npos) << m;
+}
+
+TEST(ConfigTest, RdmaLldpModeIsAutoOnOrOff) {
+  auto cfg = parseConfig("targets:\n  - {name: h1, kind: rdma-host, rdma: {lldp: off}}\n"
+                         "  - {name: h2, kind: rdma-host, rdma: {sysfs_root: /tmp/tree}}\n", "l.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->targets[0].rdma.lldp, southbound::rdma::RdmaConfig::LldpMode::kOff);
+  EXPECT_FALSE(cfg->targets[0].rdma.lldpWanted());
+  // auto: lldpctl only when reading the host's own /sys, not a copied tree.
+  EXPECT_FALSE(cfg->targets[1].rdma.lldpWanted());
+  EXPECT_TRUE(southbound::rdma::RdmaConfig{}.lldpWanted());
+  auto bad = parseConfig("targets:\n  - name: h1\n    kind: rdma-host\n    rdma: {lldp: sometimes}\n", "b.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("b.yaml:4:18: targets[0].rdma.lldp: must be auto, on or off"), std::string::npos)
+      << bad.status().message();
 }
 
 TEST(ConfigTest, InlineSecretsAreRefused) {

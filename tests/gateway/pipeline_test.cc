@@ -126,5 +126,24 @@ TEST_F(PipelineTest, AnalyticsWritesVerdictsIntoTheHostsTargets) {
   p.stop();
 }
 
+// The demo learns its links from the leaves' LLDP; the static cabling stays
+// available as the fallback for switches that serve none.
+TEST_F(PipelineTest, SimAnalyticsLeavesTheCablingToLldpOrWritesItStatically) {
+  auto cfg = demoConfig(dir_.string(), "127.0.0.1:0", std::chrono::milliseconds(100));
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  for (const sim::Switch& sw : fabric_->switches()) {
+    TargetConfig t;
+    t.name = sw.name;
+    t.kind = "nexus";
+    cfg.value().targets.push_back(t);
+  }
+  addSimAnalytics(cfg.value(), *fabric_, std::chrono::milliseconds(100));
+  EXPECT_TRUE(cfg->analytics.links.empty());
+  addSimAnalytics(cfg.value(), *fabric_, std::chrono::milliseconds(100), SimLinks::kStatic);
+  ASSERT_EQ(cfg->analytics.links.size(), size_t(fabric_->deviceCount()));  // no ESXi target in this config
+  EXPECT_EQ(cfg->analytics.links[0].a.toString(), fabric_->switches()[0].name + ":" + fabric_->switchPortOf(0).name);
+  EXPECT_EQ(cfg->analytics.links[0].b.kind, analytics::LinkEnd::Kind::kRdmaPort);
+}
+
 }  // namespace
 }  // namespace rdmagw::gateway

@@ -29,6 +29,7 @@ const std::map<std::string, std::string> kModuleOf = {
     {"hypervisor", "rdmagw-hypervisor-nic"},
     {"qos", "rdmagw-qos"},
     {"fabric", "rdmagw-fabric"},
+    {"lldp", "rdmagw-lldp"},
 };
 
 // Lists on schema paths: their key leaf, the leaf the key refers to (the
@@ -49,6 +50,8 @@ const std::map<std::string, ListKey> kLists = {
     {"device", {"name", "state/name", "\"mlx5_0\""}},
     {"port", {"port-num", "state/port-num", "1"}},
     {"nic", {"name", "state/name", "\"vmnic4\""}},
+    {"lldp:interface", {"name", "state/name", "\"Ethernet1/1\""}},
+    {"neighbor", {"id", "state/id", "\"00de.fb01.0001\""}},
 };
 
 std::vector<std::string> split(std::string_view path) {
@@ -252,10 +255,14 @@ TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
       "/fabric/interfaces/interface/state/name",
       "/fabric/interfaces/interface/priorities/priority/id",
       "/fabric/interfaces/interface/priorities/priority/state/id",
+      "/lldp/interfaces/interface/name",
+      "/lldp/interfaces/interface/state/name",
+      "/lldp/interfaces/interface/neighbors/neighbor/id",
+      "/lldp/interfaces/interface/neighbors/neighbor/state/id",
   };
   size_t checked = 0;
   for (const char* module : {"rdmagw-interfaces.yang", "rdmagw-rdma.yang", "rdmagw-qos.yang",
-                             "rdmagw-hypervisor-nic.yang", "rdmagw-fabric.yang"}) {
+                             "rdmagw-hypervisor-nic.yang", "rdmagw-fabric.yang", "rdmagw-lldp.yang"}) {
     for (const auto& [path, type] : yangLeaves(module)) {
       if (keys.count(path)) continue;
       const LeafSchema* row = SchemaTable::instance().find(path);

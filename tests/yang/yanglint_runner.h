@@ -12,7 +12,7 @@ inline const std::string kYangDir = std::string(RDMAGW_SOURCE_DIR) + "/yang";
 // The modules, in the order tests load them.
 inline const char* const kModules[] = {"rdmagw-interfaces.yang", "rdmagw-rdma.yang",
                                        "rdmagw-hypervisor-nic.yang", "rdmagw-qos.yang",
-                                       "rdmagw-fabric.yang"};
+                                       "rdmagw-fabric.yang", "rdmagw-lldp.yang"};
 
 // yanglint reports errors on stderr: runCommand captures both streams.
 using testsupport::CommandResult;

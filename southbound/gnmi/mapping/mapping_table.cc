@@ -23,6 +23,12 @@ constexpr ValueRule C = ValueRule::kCounter;
 #define NX_DOT3 "device:/System/intf-items/phys-items/PhysIf-list[id={if}]/dbgDot3Stats-items/"
 #define DME_DOT3 "DME:sys/intf/phys-[{if}]/dbgDot3Stats/"
 
+// OpenConfig LLDP neighbours (NX-OS keys a neighbour by its chassis ID):
+// strings, sampled like the counters so their timestamps say when the
+// neighbour was last seen (analytics' link last-seen).
+#define OC_LLDP "openconfig:/lldp/interfaces/interface[name={if}]/neighbors/neighbor[id={id}]/state/"
+#define M_LLDP "/lldp/interfaces/interface[name={if:ifname}]/neighbors/neighbor[id={id}]/state/"
+
 #define M_IF "/interfaces/interface[name={if:ifname}]/state/counters/"
 #define M_ETH "/interfaces/interface[name={if:ifname}]/ethernet/state/counters/"
 #define M_QUEUE "/qos/interfaces/interface[interface-id={if:ifname}]/output/queues/queue[name={q:qosgroup}]/state/"
@@ -111,6 +117,12 @@ const MappingRow kRows[] = {
     {DME_DOT3 "fCSErrors", M_IF "in-fcs-errors", C, false},
     {DME_DOT3 "runts", M_ETH "in-fragment-frames", C, false},
     {DME_DOT3 "frameTooLongs", M_ETH "in-maxsize-exceeded", C, false},
+
+    {OC_LLDP "system-name", M_LLDP "system-name", ValueRule::kAsSent, true},
+    {OC_LLDP "port-id", M_LLDP "port-id", ValueRule::kAsSent, true},
+    {OC_LLDP "port-id-type", M_LLDP "port-id-type", ValueRule::kAsSent, true},
+    {OC_LLDP "chassis-id", M_LLDP "chassis-id", ValueRule::kAsSent, true},
+    {OC_LLDP "port-description", M_LLDP "port-description", ValueRule::kAsSent, true},
 };
 
 struct ListKeys {
@@ -120,7 +132,7 @@ struct ListKeys {
 };
 
 // YANG keys of the lists NX-OS puts in JSON blobs (Cisco-NX-OS-device 9.3(1),
-// openconfig-interfaces, openconfig-qos).
+// openconfig-interfaces, openconfig-qos, openconfig-lldp).
 const ListKeys kListKeys[] = {
     {"QueuingStats-list", {"cmapName", "statType"}, 2},
     {"Stats-list", {"cmapName", "statType"}, 2},
@@ -130,6 +142,7 @@ const ListKeys kListKeys[] = {
     {"queue", {"name"}, 1},
     {"subinterface", {"index"}, 1},
     {"priority", {"id"}, 1},
+    {"neighbor", {"id"}, 1},
 };
 
 Xform xformOf(std::string_view name, bool* ok) {

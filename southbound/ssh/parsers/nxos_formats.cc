@@ -1,6 +1,7 @@
 #include "southbound/ssh/parsers/nxos_formats.h"
 
 #include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_lldp.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_pfc_detail.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
@@ -38,6 +39,10 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show interface counters errors` (text or `| json`): every column (FCS, alignment, "
      "undersize, runts, giants, symbol, collision, MAC, Stomped-CRC errors, errors and discards).",
      parseInterfaceCountersErrors},
+    {"nxos-lldp-neighbors",
+     "NX-OS `show lldp neighbors detail` (text or `| json`): per local port, the neighbour's "
+     "system name, port ID and its type, chassis ID and port description (OpenConfig LLDP).",
+     parseLldpNeighbors},
 };
 
 }  // namespace

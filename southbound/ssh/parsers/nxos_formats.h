@@ -9,7 +9,8 @@
 namespace rdmagw::southbound::ssh {
 
 // nxos-pfc, nxos-pfc-detail, nxos-queuing, nxos-queuing-json, nxos-interface,
-// nxos-interface-json, nxos-interface-counters, nxos-interface-counters-errors.
+// nxos-interface-json, nxos-interface-counters, nxos-interface-counters-errors,
+// nxos-lldp-neighbors.
 std::span<const ParserFormat> nxosParserFormats();
 
 }  // namespace rdmagw::southbound::ssh

@@ -1,6 +1,7 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
 #include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_lldp.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
 #include "southbound/ssh/parsers/nxos_queuing_json.h"
@@ -23,6 +24,10 @@ std::vector<CliCommand> nexusCommands() {
       // release that lacks a column or the command keeps the rest.
       CliCommand("show interface counters errors | json", parseInterfaceCountersErrorsJson, true,
                  {{"show interface counters errors", parseInterfaceCountersErrors}}),
+      // LLDP neighbours: the cabling analytics/ builds its links from.
+      // Optional: `feature lldp` may be off, and the counters stand alone.
+      CliCommand("show lldp neighbors detail | json", parseLldpNeighbors, true,
+                 {{"show lldp neighbors detail", parseLldpNeighbors}}),
   };
 }
 

@@ -151,3 +151,40 @@ TEST(NxosTree, UnknownPathsSelectNothing) {
 
 }  // namespace
 }  // namespace rdmagw::sim::gnmi_tree
+
+namespace rdmagw::sim::gnmi_tree {
+namespace {
+
+// Host ports serve their LLDP neighbour as OpenConfig strings: string_val in
+// PROTO, a JSON string in JSON; a changed neighbour changes the fingerprint.
+TEST(NxosTree, LldpNeighboursAreStrings) {
+  const SwitchPort& p = leaf().ports[0];
+  ASSERT_FALSE(p.lldp.system_name.empty());
+  const std::string base = "openconfig:/lldp/interfaces/interface[name=" + shortIfName(p.name) +
+                           "]/neighbors/neighbor[id=" + p.lldp.chassis_id + "]/state";
+  auto sel = select(*snap(), parsePath(base), false);
+  ASSERT_EQ(sel.size(), 5u);  // system-name, port-id, port-id-type, chassis-id, port-description
+  auto proto = render(*snap(), sel, {true, true});
+  ASSERT_EQ(proto.size(), 1u);
+  std::map<std::string, std::string> got;
+  for (const gnmi::Update& u : proto[0].update()) got[u.path().elem(6).name()] = u.val().string_val();
+  EXPECT_EQ(got["system-name"], p.lldp.system_name);
+  EXPECT_EQ(got["port-id-type"], "MAC_ADDRESS");
+  EXPECT_EQ(got["port-description"], p.lldp.port_desc);
+  auto json = render(*snap(), sel, {true, false});
+  EXPECT_EQ(json[0].update(0).val().json_val().front(), '"');
+  // Every host port has one neighbour container; uplinks and ii ports none.
+  int hosts = 0;
+  for (const SwitchPort& q : leaf().ports) hosts += q.kind == PortKind::kHost;
+  EXPECT_EQ(select(*snap(), parsePath("openconfig:/lldp/interfaces/interface/neighbors/neighbor/state/system-name"), false)
+                .size(),
+            size_t(hosts));
+  Switch changed = leaf();
+  changed.ports[0].lldp.system_name = "host99";
+  auto other = build(changed, 42, 2, {});
+  const Selection name{sel[0].container, 0};
+  EXPECT_NE(fingerprint(*snap(), name), fingerprint(*other, name));
+}
+
+}  // namespace
+}  // namespace rdmagw::sim::gnmi_tree

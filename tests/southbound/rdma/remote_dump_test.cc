@@ -326,6 +326,40 @@ TEST(RemoteDumpTest, MutatedDumpsNeverCrash) {
   }
 }
 
+// lldpd on the remote host: its `lldpctl -f json0` rides in the dump and
+// becomes the same LLDP leaves as the local collector's; without lldpctl
+// the dump has no section and nothing else changes.
+TEST(RemoteDumpTest, LldpctlRidesInTheDumpWhenInstalled) {
+  TempTree t;
+  writeHost(t);
+  RdmaConfig c = configFor(t);
+  c.lldp = RdmaConfig::LldpMode::kOn;
+  int status = 0;
+  std::string dump = runCommand(t, remoteDumpCommand(c), &status);
+  ASSERT_EQ(status, 0) << dump;
+  EXPECT_EQ(dump.find("### lldpctl"), std::string::npos) << "no lldpctl on PATH: no section";
+  PollBatch without;
+  ASSERT_TRUE(parseRemoteDump(dump, kTs, without).isOk());
+
+  t.write("lldp.json", readFixture("RECONSTRUCTED_lldpctl_json0_two_ports.json"));
+  t.write("bin/lldpctl", "#!/bin/sh\n[ \"$1 $2\" = '-f json0' ] || exit 64\ncat '" + t.path("lldp.json") + "'\n");
+  ::chmod(t.path("bin/lldpctl").c_str(), 0755);
+  dump = runCommand(t, remoteDumpCommand(c), &status);
+  ASSERT_EQ(status, 0) << dump;
+  PollBatch with;
+  ASSERT_TRUE(parseRemoteDump(dump, kTs, with).isOk()) << dump;
+  EXPECT_EQ(with.errors, without.errors);
+  EXPECT_EQ(strAt(with, "/lldp/interfaces/interface[name=ens1f0np0]/neighbors/neighbor[id=00:de:fb:01:00:00]/state/"
+                        "system-name"),
+            "leaf01.fabric.example");
+  EXPECT_EQ(with.updates.size(), without.updates.size() + 10);
+  // The ethtool sections before it are intact.
+  EXPECT_EQ(u64At(with, kIf + "/ethernet/pfc/priorities/priority[id=3]/state/counters/in-pause-frames"), 12u);
+  // Not wanted (auto on a copied tree): not even asked for.
+  c.lldp = RdmaConfig::LldpMode::kAuto;
+  EXPECT_EQ(remoteDumpCommand(c).find("lldpctl"), std::string::npos);
+}
+
 TEST(RemoteDumpTest, RegisteredAsAFormat) {
   const ParserFormat* f = nullptr;
   for (const ParserFormat& x : rdmaParserFormats()) {

@@ -46,7 +46,7 @@ using testing::uintVal;
 std::string expectedTarget(std::string_view tmpl) {
   std::string t(tmpl);
   for (auto [from, to] : std::map<std::string, std::string>{
-           {"{if:ifname}", "Ethernet1/1"}, {"{q:qosgroup}", "3"}, {"{q:priority}", "3"}}) {
+           {"{if:ifname}", "Ethernet1/1"}, {"{q:qosgroup}", "3"}, {"{q:priority}", "3"}, {"{id}", "c-out-8q-q3"}}) {
     for (size_t at; (at = t.find(from)) != std::string::npos;) t.replace(at, from.size(), to);
   }
   return t;
@@ -130,6 +130,7 @@ TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
                 dot3 + "lateCollisions", dot3 + "excessiveCollisions", dot3 + "carrierSenseErrors",
                 dot3 + "sQETTestErrors", dot3 + "deferredTransmissions", dot3 + "internalMacTransmitErrors",
                 dot3 + "internalMacReceiveErrors", dot3 + "symbolErrors",
+                "openconfig:/lldp/interfaces/interface/neighbors/neighbor/state",
             }));
   std::map<std::string, int> sources;
   std::set<std::string> all_targets;
@@ -138,9 +139,11 @@ TEST(MappingTable, SubscriptionPathsBringEveryModelLeafFromOneSource) {
     if (row.row->subscribe) ++sources[row.target_keyless];
   }
   // Counters come from exactly one sampled row; state leaves (as sent) from
-  // none: gnmi_config.cc subscribes them ON_CHANGE.
+  // none: gnmi_config.cc subscribes them ON_CHANGE. LLDP neighbours are
+  // sampled too: their timestamps are when the neighbour was last seen.
   for (const CompiledRow& row : MappingTable::instance().rows()) {
-    const int want = row.row->value == ValueRule::kCounter ? 1 : 0;
+    const bool lldp = row.target_keyless.starts_with("/lldp/");
+    const int want = row.row->value == ValueRule::kCounter || lldp ? 1 : 0;
     EXPECT_EQ(sources[row.target_keyless], want) << row.target_keyless;
   }
 }
@@ -162,6 +165,32 @@ TEST(MappingTable, InterfaceStateMapsAsSent) {
 // `show interface counters errors` and gNMI feed the same leaves: every
 // dot3Stats row targets the leaf the SSH parser writes for its column, so a
 // switch moving between transports keeps each series.
+// NX-OS's OpenConfig LLDP neighbours land where the SSH parser of `show lldp
+// neighbors detail` puts them: long port name, neighbour keyed by chassis ID.
+TEST(MappingTable, LldpNeighboursLandWhereTheSshParserPutsThem) {
+  const std::string base = "openconfig:/lldp/interfaces/interface[name=eth1/3]/neighbors/neighbor[id=248a.07b4.a0c2]/state/";
+  const std::map<std::string, std::string> sent = {{"system-name", "host01.rdma.lab"},
+                                                   {"port-id", "24:8a:07:b4:a0:c2"},
+                                                   {"port-id-type", "MAC_ADDRESS"},
+                                                   {"chassis-id", "248a.07b4.a0c2"},
+                                                   {"port-description", "ens1f0np0"}};
+  ::gnmi::Notification n;
+  for (const auto& [leaf, text] : sent) {
+    ::gnmi::TypedValue v;
+    v.set_string_val(text);
+    addUpdate(n, testing::gpath(base + leaf), v);
+  }
+  MappedNotification m;
+  ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+  EXPECT_TRUE(m.errors.empty()) << m.errors[0];
+  ASSERT_EQ(m.updates.size(), sent.size());
+  for (const Update& u : m.updates) {
+    const std::string leaf = u.path.substr(u.path.rfind('/') + 1);
+    EXPECT_EQ(u.path, "/lldp/interfaces/interface[name=Ethernet1/3]/neighbors/neighbor[id=248a.07b4.a0c2]/state/" + leaf);
+    EXPECT_EQ(u.value, Value(sent.at(leaf))) << leaf;
+  }
+}
+
 TEST(MappingTable, Dot3ErrorCountersLandWhereTheSshParserPutsThem) {
   const std::map<std::string, std::string> column_of = {
       {"alignmentErrors", "Align-Err"},         {"fCSErrors", "FCS-Err"},
