@@ -74,6 +74,11 @@ Result<std::shared_ptr<grpc::Channel>> makeChannel(const GnmiConfig& config) {
   // Our own backoff decides when to redial; a shared subchannel would carry
   // gRPC's reconnect state across our attempts.
   args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  // gRPC grows a busy connection's socket reads up to 4 MiB and keeps the
+  // buffer: ~1 MB of heap per streaming switch measured (heaptrack, 300k
+  // series), the largest consumer after the store at 80 switches. A switch
+  // streams a few MB per sample interval; 256 KiB reads keep up with that.
+  args.SetInt(GRPC_ARG_TCP_MAX_READ_CHUNK_SIZE, 256 << 10);
   if (!config.server_name_override.empty()) {
     args.SetSslTargetNameOverride(config.server_name_override);
   }
