@@ -49,6 +49,7 @@ const std::map<std::string, ListKey> kLists = {
     {"device", {"name", "state/name", "\"mlx5_0\""}},
     {"port", {"port-num", "state/port-num", "1"}},
     {"nic", {"name", "state/name", "\"vmnic4\""}},
+    {"class", {"name", "state/name", "\"c-8q-nq3\""}},
 };
 
 std::vector<std::string> split(std::string_view path) {
