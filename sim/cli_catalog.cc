@@ -29,6 +29,7 @@ const std::vector<std::string>& nxosCommands() {
       "show interface",
       "show interface | json",
       "show interface counters errors",
+      "show policy-map system type network-qos",
   };
   return kCommands;
 }
@@ -46,6 +47,7 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[3], nxosShowInterface(sw, view)},
       {c[4], nxosShowInterfaceJson(sw, view)},
       {c[5], nxosShowCountersErrors(sw, view)},
+      {c[6], nxosShowNetworkQos(view)},
   };
 }
 

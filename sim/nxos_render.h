@@ -29,5 +29,8 @@ std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view);
 // show interface counters errors (text only: the collector asks for
 // `| json` first, falls back to the text form and remembers that it worked).
 std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view);
+// show policy-map system type network-qos: the RoCE no-drop class (pause
+// pfc-cos <roce>) and the default class, both at MTU 9216.
+std::string nxosShowNetworkQos(const NxosView& view);
 
 }  // namespace rdmagw::sim

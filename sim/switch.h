@@ -39,6 +39,9 @@ struct SwitchPort {
   std::string description;  // host01:mlx5_0, esx01:vmnic1, spine uplink
   int asic = 0;             // which half of the leaf (0 or 1)
   int endpoint = -1;        // Fabric endpoint index for host ports
+  // PFC on the RoCE priority at this port (not a counter): off only toward
+  // the faulty sender of the pfc-mismatch-switch scenario.
+  bool pfc_roce = true;
 
   uint64_t in_octets = 0;
   uint64_t in_ucast = 0;

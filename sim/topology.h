@@ -34,6 +34,7 @@ class Topology {
   const std::vector<Switch>& switches() const { return switches_; }
   const Attachment& attachment(int endpoint) const { return att_[endpoint]; }
   const SwitchPort& portOf(int endpoint) const;
+  SwitchPort& portOf(int endpoint);
 
   // Unicast from src enters its leaf (and crosses the uplinks to dst's leaf).
   void carryIn(int src, int dst, int qos, uint64_t pkts, uint64_t bytes);

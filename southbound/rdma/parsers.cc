@@ -5,6 +5,7 @@
 #include "southbound/rdma/ib_class.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
+#include "southbound/rdma/netdev_dcb.h"
 #include "southbound/rdma/remote_dump.h"
 
 namespace rdmagw::southbound::rdma {
@@ -52,6 +53,10 @@ constexpr ParserFormat kFormats[] = {
      "Output of remoteDumpCommand() run on a Linux RDMA host over SSH: a sysfs dump plus "
      "'### ethtool -S <netdev>' sections. Read by the same code as the live collector.",
      parseRemoteDump},
+    {"dcb-pfc-json",
+     "`dcb -j pfc show dev <netdev>` (iproute2); a '# dcb -j pfc show dev <netdev>' first line "
+     "names the interface (else 'unknown'). Emits its PFC-enabled priorities bitmap.",
+     parseDcbPfcShow},
 };
 
 }  // namespace

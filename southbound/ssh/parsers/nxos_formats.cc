@@ -1,6 +1,7 @@
 #include "southbound/ssh/parsers/nxos_formats.h"
 
 #include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_pfc_detail.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
@@ -38,6 +39,10 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show interface counters errors` (text or `| json`): every column (FCS, alignment, "
      "undersize, runts, giants, symbol, collision, MAC, Stomped-CRC errors, errors and discards).",
      parseInterfaceCountersErrors},
+    {"nxos-network-qos",
+     "NX-OS `show policy-map system type network-qos`: per class the PFC CoS values (pause "
+     "pfc-cos, the no-drop priorities) and the MTU.",
+     parseNetworkQos},
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
 #include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
 #include "southbound/ssh/parsers/nxos_queuing_json.h"
@@ -23,12 +24,16 @@ std::vector<CliCommand> nexusCommands() {
       // release that lacks a column or the command keeps the rest.
       CliCommand("show interface counters errors | json", parseInterfaceCountersErrorsJson, true,
                  {{"show interface counters errors", parseInterfaceCountersErrors}}),
+      // No-drop classes and their MTU, for the fabric's DCB consistency.
+      // Optional: a switch without a system network-qos policy keeps the rest.
+      CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
   };
 }
 
 std::vector<CliCommand> nexusGnmiSupplementCommands() {
   return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
-                     {{"show interface priority-flow-control", parsePfc}})};
+                     {{"show interface priority-flow-control", parsePfc}}),
+          CliCommand("show policy-map system type network-qos", parseNetworkQos, true)};
 }
 
 }  // namespace rdmagw::southbound::ssh
