@@ -4,6 +4,8 @@
 #include <optional>
 #include <unordered_map>
 
+#include "analytics/dcb_consistency.h"
+
 namespace rdmagw::analytics {
 namespace {
 
@@ -85,6 +87,7 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
     if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
+      if (readDcbLeaf(t.name, s, inv.dcb)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);

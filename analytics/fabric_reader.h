@@ -54,6 +54,16 @@ struct RdmaPortRef {
   auto operator<=>(const RdmaPortRef&) const = default;
 };
 
+// The DCB configuration leaves of the ports and switches, bitmaps with bit N
+// = priority N (the PFC ones are FabricInventory::enabled_priorities, switch
+// ports and host netdevs alike). Compared by analytics/dcb_consistency.h.
+struct DcbInventory {
+  std::map<PortRef, uint64_t> mtu;
+  std::map<PortRef, uint64_t> np_enabled;           // host NIC DCQCN notification point knobs
+  std::map<PortRef, uint64_t> rp_enabled;           // and reaction point knobs
+  std::map<std::string, uint64_t> no_drop_cos;      // switch -> its network-qos classes' pause pfc-cos
+};
+
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
   std::set<std::string> up;                                  // targets whose last collection worked
@@ -66,6 +76,7 @@ struct FabricInventory {
   // Switch ports counting PFC frames only as totals over all priorities:
   // NX-OS shows its internal ii ports in `show interface priority-flow-control` alone.
   std::set<PortRef> pfc_totals;
+  DcbInventory dcb;
 };
 
 // Visits every collected target once (the derived leaves are never input).

@@ -1,0 +1,138 @@
+// DCB consistency per link (analytics/dcb_consistency.h) on the small
+// fabric: leaf01 Ethernet1/1 - host01 ens1f0np0 (through mlx5_0/1),
+// Ethernet1/2 - host02 ens1f0np0, Ethernet1/3 - esx01 vmnic4 (whose DCB
+// configuration is not collected). The leaf has PFC on priority 3 on every
+// port; each test gives the hosts their configuration.
+
+#include <gtest/gtest.h>
+
+#include "analytics/dcb_consistency.h"
+#include "tests/analytics/small_fabric.h"
+
+namespace rdmagw::analytics {
+namespace {
+
+using testing::SmallFabric;
+using Leaves = std::map<std::string, std::string>;
+
+const std::string kNetdev = "ens1f0np0";
+
+std::string mtu(const std::string& iface) { return "/interfaces/interface[name=" + iface + "]/state/mtu"; }
+std::string knob(const std::string& point) {
+  return "/interfaces/interface[name=" + kNetdev + "]/ethernet/dcqcn/state/" + point + "-enabled-priorities";
+}
+
+class DcbConsistencyTest : public ::testing::Test {
+ protected:
+  // Both hosts as a RoCE host should be: PFC on 3, DCQCN on everywhere,
+  // jumbo frames below the leaf's 9216.
+  void SetUp() override {
+    for (const char* host : {"host01", "host02"}) {
+      f_.set(host, SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0x08);
+      f_.set(host, mtu(kNetdev), 9000);
+      f_.set(host, knob("np"), 0xff);
+      f_.set(host, knob("rp"), 0xff);
+    }
+    for (const char* port : {"Ethernet1/1", "Ethernet1/2", "Ethernet1/3"}) f_.set("leaf01", mtu(port), 9216);
+  }
+
+  Leaves codes() const { return f_.derived("consistency-code"); }
+
+  SmallFabric f_;
+};
+
+TEST_F(DcbConsistencyTest, AConsistentFabricIsConsistentAtBothEndsOfEveryKnownLink) {
+  f_.tick();
+  EXPECT_EQ(codes(), (Leaves{{"host01:ens1f0np0", "0"},
+                             {"host02:ens1f0np0", "0"},
+                             {"leaf01:Ethernet1/1", "0"},
+                             {"leaf01:Ethernet1/2", "0"}}))
+      << "esx01's vmnic4 has no collected DCB configuration: no verdict on that link";
+  EXPECT_EQ(f_.derived("consistency")["leaf01:Ethernet1/1"], "consistent");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/1"], "");
+  EXPECT_EQ(f_.derived("pfc-priorities")["leaf01:Ethernet1/1"], "3");
+  EXPECT_EQ(f_.derived("peer-pfc-priorities")["leaf01:Ethernet1/1"], "3");
+  EXPECT_EQ(f_.derived("mtu")["host01:ens1f0np0"], "9000");
+  EXPECT_EQ(f_.derived("peer-mtu")["host01:ens1f0np0"], "9216");
+}
+
+TEST_F(DcbConsistencyTest, HostWithoutPfcOnTheLosslessPriorityIsAMismatchOnThatLinkAlone) {
+  f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0);
+  f_.tick();
+  EXPECT_EQ(codes(), (Leaves{{"host01:ens1f0np0", "1"},
+                             {"host02:ens1f0np0", "0"},
+                             {"leaf01:Ethernet1/1", "1"},
+                             {"leaf01:Ethernet1/2", "0"}}));
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/1"], "pfc priorities: leaf01:Ethernet1/1 {3} vs host01:ens1f0np0 {}");
+  EXPECT_EQ(f_.derived("consistency")["host01:ens1f0np0"], "mismatch");
+  EXPECT_EQ(f_.derived("pfc-priorities")["host01:ens1f0np0"], "");
+  EXPECT_EQ(f_.derived("peer-pfc-priorities")["host01:ens1f0np0"], "3");
+  // Fixed on the host: consistent again on the next run.
+  f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0x08);
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+}
+
+TEST_F(DcbConsistencyTest, SwitchPortWithoutPfcWhileTheHostHasItIsAMismatchToo) {
+  f_.set("leaf01", SmallFabric::pfcState("Ethernet1/2", "enabled-priorities"), 0);
+  f_.tick();
+  EXPECT_EQ(codes(), (Leaves{{"host01:ens1f0np0", "0"},
+                             {"host02:ens1f0np0", "1"},
+                             {"leaf01:Ethernet1/1", "0"},
+                             {"leaf01:Ethernet1/2", "1"}}));
+  EXPECT_EQ(f_.derived("mismatches")["host02:ens1f0np0"], "pfc priorities: leaf01:Ethernet1/2 {} vs host02:ens1f0np0 {3}");
+}
+
+TEST_F(DcbConsistencyTest, MtuMismatchesNameBothEnds) {
+  f_.set("host02", mtu(kNetdev), 1500);  // left at the default while the leaf runs jumbo
+  f_.set("host01", mtu(kNetdev), 9216);  // equal to the leaf: fine
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+  EXPECT_EQ(codes()["leaf01:Ethernet1/2"], "1");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/2"], "mtu: leaf01:Ethernet1/2 9216 vs host02:ens1f0np0 1500");
+  f_.set("leaf01", mtu("Ethernet1/1"), 9000);
+  f_.set("host01", mtu(kNetdev), 9100);  // above its switch port: the leaf drops its biggest frames
+  f_.tick();
+  EXPECT_EQ(f_.derived("mismatches")["host01:ens1f0np0"], "mtu: leaf01:Ethernet1/1 9000 vs host01:ens1f0np0 9100");
+}
+
+TEST_F(DcbConsistencyTest, DcqcnKnobOffOnALosslessPriorityIsAMismatchOnThatHostsLink) {
+  f_.set("host01", knob("np"), 0xf7);  // NP off on 3
+  f_.set("host02", knob("rp"), 0xfe);  // RP off on 0: not a lossless priority, fine
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "1");
+  EXPECT_EQ(codes()["host01:ens1f0np0"], "1");
+  EXPECT_EQ(codes()["leaf01:Ethernet1/2"], "0");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/1"], "dcqcn np off on lossless priorities: host01:ens1f0np0 {3}");
+}
+
+TEST_F(DcbConsistencyTest, AnEndWhosePfcIsNotCollectedGetsNoVerdictNotAGuess) {
+  f_.tick();
+  ASSERT_EQ(codes()["leaf01:Ethernet1/2"], "0");
+  f_.unset("host02", SmallFabric::pfcState(kNetdev, "enabled-priorities"));
+  f_.set("host02", mtu(kNetdev), 1500);  // an MTU mismatch alone cannot make a verdict
+  f_.tick();
+  const Leaves c = codes();
+  EXPECT_EQ(c.count("leaf01:Ethernet1/2"), 0u);
+  EXPECT_EQ(c.count("host02:ens1f0np0"), 0u);
+  EXPECT_TRUE(f_.derived("mismatches").count("leaf01:Ethernet1/1"));
+  EXPECT_EQ(f_.derived("mismatches").count("leaf01:Ethernet1/2"), 0u);
+}
+
+TEST_F(DcbConsistencyTest, ASwitchPortWithoutItsOwnBitmapFallsBackOnTheNoDropClasses) {
+  f_.unset("leaf01", SmallFabric::pfcState("Ethernet1/1", "enabled-priorities"));
+  f_.set("leaf01", "/qos/network-qos/classes/class[name=c-8q-nq3]/state/pfc-priorities", 0x08);
+  f_.set("leaf01", "/qos/network-qos/classes/class[name=c-8q-nq-default]/state/pfc-priorities", 0);
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+  EXPECT_EQ(f_.derived("pfc-priorities")["leaf01:Ethernet1/1"], "3");
+}
+
+TEST(DcbPriorityListTest, CommaSeparatedAscending) {
+  EXPECT_EQ(priorityList(0), "");
+  EXPECT_EQ(priorityList(0x08), "3");
+  EXPECT_EQ(priorityList(0x98), "3,4,7");
+}
+
+}  // namespace
+}  // namespace rdmagw::analytics
