@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "analytics/dcb_consistency.h"
+#include "models/path.h"
+#include "northbound/gnmi/get_handler.h"
+#include "northbound/prometheus/exposition.h"
 #include "tests/analytics/small_fabric.h"
 
 namespace rdmagw::analytics {
@@ -126,6 +129,47 @@ TEST_F(DcbConsistencyTest, ASwitchPortWithoutItsOwnBitmapFallsBackOnTheNoDropCla
   f_.tick();
   EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
   EXPECT_EQ(f_.derived("pfc-priorities")["leaf01:Ethernet1/1"], "3");
+}
+
+// The verdict reaches /metrics with the port's labels, and a gNMI Get of
+// the switch's target: the northbounds serve it unaware.
+TEST_F(DcbConsistencyTest, ServedOnPrometheusAndGnmi) {
+  f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0);
+  f_.tick();
+  const std::string text = northbound::ExpositionWriter().build(f_.store());
+  const std::string leaf = "{target=\"leaf01\",interface=\"Ethernet1/1\"}";
+  EXPECT_NE(text.find("\nrdmagw_fabric_dcb_consistency_code" + leaf + " 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nrdmagw_fabric_dcb_consistency_code{target=\"leaf01\",interface=\"Ethernet1/2\"} 0\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("\nrdmagw_fabric_dcb_mismatches_info{target=\"leaf01\",interface=\"Ethernet1/1\",mismatches="
+                      "\"pfc priorities: leaf01:Ethernet1/1 {3} vs host01:ens1f0np0 {}\"} 1\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("\nrdmagw_fabric_dcb_peer_mtu_bytes{target=\"host01\",interface=\"ens1f0np0\",rack=\"r1\"} 9216\n"),
+            std::string::npos);
+
+  gnmi::GetRequest req;
+  req.mutable_prefix()->set_target("leaf01");
+  const Path path = *Path::parse("/fabric/interfaces/interface[name=Ethernet1/1]/dcb/state");
+  gnmi::Path* p = req.add_path();
+  for (const PathElem& e : path.elems()) {
+    gnmi::PathElem* g = p->add_elem();
+    g->set_name(e.name);
+    for (const auto& [k, v] : e.keys) (*g->mutable_key())[k] = v;
+  }
+  req.set_encoding(gnmi::PROTO);
+  gnmi::GetResponse r;
+  ASSERT_TRUE(northbound::gnmi_server::answerGet(f_.store(), req, &r).ok());
+  std::map<std::string, std::string> got;
+  for (const auto& n : r.notification()) {
+    for (const auto& u : n.update()) {
+      const std::string name = u.path().elem(u.path().elem_size() - 1).name();
+      got[name] = u.val().has_string_val() ? u.val().string_val() : std::to_string(u.val().uint_val());
+    }
+  }
+  EXPECT_EQ(got["consistency"], "mismatch");
+  EXPECT_EQ(got["consistency-code"], "1");
+  EXPECT_EQ(got["mismatches"], "pfc priorities: leaf01:Ethernet1/1 {3} vs host01:ens1f0np0 {}");
+  EXPECT_EQ(got["mtu"], "9216");
 }
 
 TEST(DcbPriorityListTest, CommaSeparatedAscending) {
