@@ -11,6 +11,7 @@ constexpr std::string_view kMtuRow = "/interfaces/interface/state/mtu";
 constexpr std::string_view kNpRow = "/interfaces/interface/ethernet/dcqcn/state/np-enabled-priorities";
 constexpr std::string_view kRpRow = "/interfaces/interface/ethernet/dcqcn/state/rp-enabled-priorities";
 constexpr std::string_view kNoDropRow = "/qos/network-qos/classes/class/state/pfc-priorities";
+constexpr std::string_view kVmnicPfcRow = "/hypervisor/nics/nic/state/pfc-enabled-priorities";
 constexpr uint64_t kDefaultMtu = 1500;
 
 bool isSwitch(const RunContext& ctx, const PortRef& port) {
@@ -25,11 +26,12 @@ std::optional<uint64_t> lookup(const std::map<K, uint64_t>& m, const K& key) {
   return it->second;
 }
 
-// The port's PFC-enabled priorities: its own bitmap; a switch port without
-// one (gNMI without the CLI supplement) falls back on its switch's no-drop
-// classes.
+// The port's PFC-enabled priorities: its own bitmap (a vmnic's from esxcli);
+// a switch port without one (gNMI without the CLI supplement) falls back on
+// its switch's no-drop classes.
 std::optional<uint64_t> pfcOf(const RunContext& ctx, const PortRef& port) {
   if (auto own = lookup(ctx.inv.enabled_priorities, port)) return own;
+  if (auto vmnic = lookup(ctx.inv.dcb.vmnic_pfc, port)) return vmnic;
   if (isSwitch(ctx, port)) return lookup(ctx.inv.dcb.no_drop_cos, port.target);
   return std::nullopt;
 }
@@ -58,7 +60,8 @@ bool readDcbLeaf(const std::string& target, const SeriesView& s, DcbInventory& d
   std::map<PortRef, uint64_t>* per_port = path == kMtuRow ? &dcb.mtu
                                           : path == kNpRow ? &dcb.np_enabled
                                           : path == kRpRow ? &dcb.rp_enabled
-                                                           : nullptr;
+                                          : path == kVmnicPfcRow ? &dcb.vmnic_pfc
+                                                                 : nullptr;
   if (per_port == nullptr && path != kNoDropRow) return false;
   const auto* v = std::get_if<uint64_t>(&s.value);
   if (v == nullptr || s.label_values.size() != 1) return true;

@@ -61,6 +61,7 @@ struct DcbInventory {
   std::map<PortRef, uint64_t> mtu;
   std::map<PortRef, uint64_t> np_enabled;           // host NIC DCQCN notification point knobs
   std::map<PortRef, uint64_t> rp_enabled;           // and reaction point knobs
+  std::map<PortRef, uint64_t> vmnic_pfc;            // ESXi vmnic (esxcli nic dcb) PFC priorities
   std::map<std::string, uint64_t> no_drop_cos;      // switch -> its network-qos classes' pause pfc-cos
 };
 

@@ -224,6 +224,8 @@ const LeafSchema kLeaves[] = {
     {HNIC "driver", S, "", "Driver of the physical NIC.", "rdmagw_hypervisor_nic_driver_info", "nic", 1.0, RG_VMNIC "1"},
     {HNIC "link-state", S, "", "Link state of the physical NIC (Up, Down).", "rdmagw_hypervisor_nic_link_state_info", "nic", 1.0, RG_VMNIC "2 " IFT "8"},
     {HNIC "speed", G, "bits-per-second", "Link speed of the physical NIC.", "rdmagw_hypervisor_nic_speed_bytes_per_second", "nic", 0.125, IFT "5 " IFX "15"},
+    {HNIC "pfc-enabled-priorities", G, "", "Bitmap of the priorities with PFC enabled on the vmnic (esxcli network nic dcb status get: PFC Configuration; 0 when PFC Enabled is false).", "rdmagw_hypervisor_nic_pfc_enabled_priorities_bitmap", "nic", 1.0, RG_VMNIC "26"},
+    {HNIC "dcbx-mode", S, "", "DCBX mode of the vmnic: IEEE or CEE (esxcli network nic dcb status get), else as esxcli prints it.", "rdmagw_hypervisor_nic_dcbx_mode_info", "nic", 1.0, RG_VMNIC "27"},
     {HNIC_CTR "packets-received", C, "packets", "Packets received.", "rdmagw_hypervisor_nic_received_packets_total", "nic", 1.0, RG_VMNIC "3"},
     {HNIC_CTR "packets-sent", C, "packets", "Packets sent.", "rdmagw_hypervisor_nic_sent_packets_total", "nic", 1.0, RG_VMNIC "4"},
     {HNIC_CTR "bytes-received", C, "bytes", "Bytes received.", "rdmagw_hypervisor_nic_received_bytes_total", "nic", 1.0, RG_VMNIC "5 " IFX "6 " IFT "10"},

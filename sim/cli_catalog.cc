@@ -58,6 +58,8 @@ std::vector<RenderedCommand> renderEsxi(const Fabric& fabric, const EsxiHost& ho
     out.push_back({"esxcli network nic stats get -n " + nic.name, esxcliNicStats(nic)});
     out.push_back({"vsish -e cat /net/pNics/" + nic.name + "/stats",
                    vsishPnicStats(nic, fabric.config().roce_priority)});
+    out.push_back({"esxcli network nic dcb status get -n " + nic.name,
+                   esxcliNicDcbStatus(nic, fabric.config().roce_priority)});
   }
   return out;
 }

@@ -1,8 +1,8 @@
 // DCB consistency per link (analytics/dcb_consistency.h) on the small
 // fabric: leaf01 Ethernet1/1 - host01 ens1f0np0 (through mlx5_0/1),
 // Ethernet1/2 - host02 ens1f0np0, Ethernet1/3 - esx01 vmnic4 (whose DCB
-// configuration is not collected). The leaf has PFC on priority 3 on every
-// port; each test gives the hosts their configuration.
+// configuration is collected only where a test says so). The leaf has PFC
+// on priority 3 on every port; each test gives the hosts their configuration.
 
 #include <gtest/gtest.h>
 
@@ -133,6 +133,19 @@ TEST_F(DcbConsistencyTest, ASwitchPortWithoutItsOwnBitmapFallsBackOnTheNoDropCla
 
 // The verdict reaches /metrics with the port's labels, and a gNMI Get of
 // the switch's target: the northbounds serve it unaware.
+TEST_F(DcbConsistencyTest, AnEsxiVmnicWithPfcDisabledIsAMismatch) {
+  const std::string vmnic_pfc = "/hypervisor/nics/nic[name=vmnic4]/state/pfc-enabled-priorities";
+  f_.set("esx01", vmnic_pfc, 0x08);
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/3"], "0");
+  EXPECT_EQ(codes()["esx01:vmnic4"], "0");
+  f_.set("esx01", vmnic_pfc, 0);  // "PFC Enabled: false" (CEE mode, the field's case)
+  f_.tick();
+  EXPECT_EQ(codes()["esx01:vmnic4"], "1");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/3"], "pfc priorities: leaf01:Ethernet1/3 {3} vs esx01:vmnic4 {}");
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+}
+
 TEST_F(DcbConsistencyTest, ServedOnPrometheusAndGnmi) {
   f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0);
   f_.tick();

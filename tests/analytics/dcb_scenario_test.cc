@@ -22,9 +22,9 @@ class DcbScenarioTest : public ::testing::Test {
  protected:
   void SetUp() override {
     feed_.ticks(2);
-    // Every Linux host's link has a verdict (ESXi vmnics: not collected), all consistent.
+    // Every link has a verdict at both ends (Linux hosts and ESXi vmnics), all consistent.
     const Codes codes = feed_.derived("consistency-code");
-    EXPECT_EQ(codes.size(), size_t(2 * feed_.fabric().deviceCount()));
+    EXPECT_EQ(codes.size(), size_t(2 * feed_.fabric().endpointCount()));
     EXPECT_TRUE(feed_.flagged("consistency-code", "0").empty()) << report();
   }
 
