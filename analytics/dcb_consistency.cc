@@ -63,12 +63,13 @@ bool readDcbLeaf(const std::string& target, const SeriesView& s, DcbInventory& d
                                           : path == kVmnicPfcRow ? &dcb.vmnic_pfc
                                                                  : nullptr;
   if (per_port == nullptr && path != kNoDropRow) return false;
-  const auto* v = std::get_if<uint64_t>(&s.value);
-  if (v == nullptr || s.label_values.size() != 1) return true;
+  // Numbers as any source types them (a gNMI switch may send the MTU as an int).
+  double v = 0;
+  if (!valueAsDouble(s.value, &v) || v < 0 || s.label_values.size() != 1) return true;
   if (per_port != nullptr) {
-    (*per_port)[{target, s.label_values[0]}] = *v;
+    (*per_port)[{target, s.label_values[0]}] = uint64_t(v);
   } else {
-    dcb.no_drop_cos[target] |= *v;  // every class's pause pfc-cos: the switch's no-drop CoS
+    dcb.no_drop_cos[target] |= uint64_t(v);  // every class's pause pfc-cos: the switch's no-drop CoS
   }
   return true;
 }

@@ -313,10 +313,9 @@ std::string nxosShowNetworkQos(const NxosView& view) {
       "  policy-map type network-qos RDMAGW-SIM-NQOS\n";
   appendf(&out, "    class type network-qos c-8q-nq%d\n", view.roce_priority);
   appendf(&out, "      match qos-group %d\n", view.roce_priority);
-  appendf(&out, "\n      pause pfc-cos %d\n      mtu 9216\n", view.roce_priority);
-  out += "    class type network-qos c-8q-nq-default\n"
-         "      match qos-group 0\n"
-         "\n      mtu 9216\n";
+  appendf(&out, "\n      pause pfc-cos %d\n      mtu %" PRIu64 "\n", view.roce_priority, kPortMtu);
+  appendf(&out, "    class type network-qos c-8q-nq-default\n      match qos-group 0\n\n      mtu %" PRIu64 "\n",
+          kPortMtu);
   return out;
 }
 

@@ -14,6 +14,8 @@
 namespace rdmagw::sim {
 
 inline constexpr int kQosGroups = 8;
+// Every Ethernet port's MTU and the network-qos classes' (NX-OS jumbo).
+inline constexpr uint64_t kPortMtu = 9216;
 
 // One egress queue of a port. Unicast and multicast are separate columns in
 // `show queuing interface`; drops and ECN marks are unicast only here.
