@@ -138,7 +138,9 @@ std::string vsishPnicStats(const Vmnic& nic, int roce_priority) {
 
 std::string esxcliNicDcbStatus(const Vmnic& nic, int roce_priority) {
   std::string pfc;
-  for (int p = 0; p < kPriorities; ++p) pfc += std::string(p ? " " : "") + (p == roce_priority && nic.port.pfc_roce ? "1" : "0");
+  for (int p = 0; p < kPriorities; ++p) {
+    pfc += std::string(p ? " " : "") + (p == roce_priority && nic.port.pfc_roce ? "1" : "0");
+  }
   return "   Nic Name: " + nic.name + "\n"
          "   Mode: 3 - IEEE Mode\n"
          "   Enabled: true\n"

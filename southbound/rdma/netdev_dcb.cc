@@ -75,7 +75,9 @@ Result<uint64_t> parseDcbPfcJson(std::string_view text) {
   size_t seen = 0;
   auto take = [&](size_t p, const JsonValue& v) -> Status {
     std::optional<bool> on = boolOf(v);
-    if (!on || p > 7) return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
+    if (!on || p > 7) {
+      return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
+    }
     if (*on) bits |= uint64_t(1) << p;
     ++seen;
     return Status::ok();
@@ -86,7 +88,9 @@ Result<uint64_t> parseDcbPfcJson(std::string_view text) {
     }
   } else if (prio->type == JsonValue::Type::kObject) {
     for (const auto& [key, v] : prio->members) {
-      if (key.size() != 1 || key[0] < '0' || key[0] > '7') return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
+      if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
+        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
+      }
       if (Status s = take(size_t(key[0] - '0'), v); !s.isOk()) return s;
     }
   }
