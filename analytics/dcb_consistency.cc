@@ -12,11 +12,13 @@ constexpr std::string_view kNpRow = "/interfaces/interface/ethernet/dcqcn/state/
 constexpr std::string_view kRpRow = "/interfaces/interface/ethernet/dcqcn/state/rp-enabled-priorities";
 constexpr std::string_view kNoDropRow = "/qos/network-qos/classes/class/state/pfc-priorities";
 constexpr std::string_view kVmnicPfcRow = "/hypervisor/nics/nic/state/pfc-enabled-priorities";
+constexpr std::string_view kPfcRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
+constexpr std::string_view kSwitchKind = "nexus";
 constexpr uint64_t kDefaultMtu = 1500;
 
 bool isSwitch(const RunContext& ctx, const PortRef& port) {
   auto kind = ctx.inv.target_kind.find(port.target);
-  return kind != ctx.inv.target_kind.end() && kind->second == "nexus";
+  return kind != ctx.inv.target_kind.end() && kind->second == kSwitchKind;
 }
 
 template <typename K>
@@ -31,6 +33,7 @@ std::optional<uint64_t> lookup(const std::map<K, uint64_t>& m, const K& key) {
 // its switch's no-drop classes.
 std::optional<uint64_t> pfcOf(const RunContext& ctx, const PortRef& port) {
   if (auto own = lookup(ctx.inv.enabled_priorities, port)) return own;
+  if (auto host = lookup(ctx.inv.dcb.host_pfc, port)) return host;
   if (auto vmnic = lookup(ctx.inv.dcb.vmnic_pfc, port)) return vmnic;
   if (isSwitch(ctx, port)) return lookup(ctx.inv.dcb.no_drop_cos, port.target);
   return std::nullopt;
@@ -55,13 +58,14 @@ void knobsOff(const PortRef& port, uint64_t pfc, const std::optional<uint64_t>& 
 
 }  // namespace
 
-bool readDcbLeaf(const std::string& target, const SeriesView& s, DcbInventory& dcb) {
+bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb) {
   const std::string_view path = s.schema->path;
   std::map<PortRef, uint64_t>* per_port = path == kMtuRow ? &dcb.mtu
                                           : path == kNpRow ? &dcb.np_enabled
                                           : path == kRpRow ? &dcb.rp_enabled
                                           : path == kVmnicPfcRow ? &dcb.vmnic_pfc
-                                                                 : nullptr;
+                                          : path == kPfcRow && kind != kSwitchKind ? &dcb.host_pfc
+                                                                                   : nullptr;
   if (per_port == nullptr && path != kNoDropRow) return false;
   // Numbers as any source types them (a gNMI switch may send the MTU as an int).
   double v = 0;

@@ -29,7 +29,8 @@ enum class DcbConsistency : uint64_t {
 
 // Called by readFabric for every leaf: takes the DCB configuration leaves
 // (MTU, DCQCN knobs, network-qos classes) into `dcb`; whether it took it.
-bool readDcbLeaf(const std::string& target, const SeriesView& s, DcbInventory& dcb);
+// `kind` is the target's (a switch's PFC bitmap is left to readFabric).
+bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb);
 
 // "3", "3,4", "" (none) for a priority bitmap.
 std::string priorityList(uint64_t bitmap);

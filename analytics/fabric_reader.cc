@@ -87,7 +87,7 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
     if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
-      if (readDcbLeaf(t.name, s, inv.dcb)) return;
+      if (readDcbLeaf(t.name, t.health.kind, s, inv.dcb)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);

@@ -55,9 +55,12 @@ struct RdmaPortRef {
 };
 
 // The DCB configuration leaves of the ports and switches, bitmaps with bit N
-// = priority N (the PFC ones are FabricInventory::enabled_priorities, switch
-// ports and host netdevs alike). Compared by analytics/dcb_consistency.h.
+// = priority N (a switch port's PFC is FabricInventory::enabled_priorities).
+// Compared by analytics/dcb_consistency.h. A host's own PFC is kept apart:
+// the lossless priorities the other signals judge stay the switch's (or the
+// config's), so a host that turned PFC off still has its drops alarmed.
 struct DcbInventory {
+  std::map<PortRef, uint64_t> host_pfc;             // Linux netdev `dcb pfc` priorities
   std::map<PortRef, uint64_t> mtu;
   std::map<PortRef, uint64_t> np_enabled;           // host NIC DCQCN notification point knobs
   std::map<PortRef, uint64_t> rp_enabled;           // and reaction point knobs

@@ -76,6 +76,15 @@ TEST_F(DcbConsistencyTest, HostWithoutPfcOnTheLosslessPriorityIsAMismatchOnThatL
   EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
 }
 
+TEST_F(DcbConsistencyTest, AHostWithPfcOffStillHasItsLosslessDropsAlarmed) {
+  // The lossless priorities the drop alarm judges stay the switch's: a
+  // misconfigured host must not hide the drops its misconfiguration causes.
+  f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0);
+  f_.ticks(6, [&] { f_.bump("host01", SmallFabric::pfc(kNetdev, 3, "in-discards"), 5); });
+  EXPECT_EQ(codes()["host01:ens1f0np0"], "1");
+  EXPECT_EQ(f_.derived("lossless-drop-alarm")["host01:ens1f0np0:3"], "1");
+}
+
 TEST_F(DcbConsistencyTest, SwitchPortWithoutPfcWhileTheHostHasItIsAMismatchToo) {
   f_.set("leaf01", SmallFabric::pfcState("Ethernet1/2", "enabled-priorities"), 0);
   f_.tick();
