@@ -1,5 +1,6 @@
 #include "analytics/analytics_engine.h"
 
+#include "analytics/dcb_consistency.h"
 #include "analytics/dcqcn_chain.h"
 #include "analytics/derived_writer.h"
 #include "analytics/fabric_reader.h"
@@ -30,6 +31,7 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   derivePfc(ctx, out);
   derivePauseTree(ctx, out);
   storms_.derive(ctx, out);
+  deriveDcb(ctx, out);
 
   RunStats stats;
   std::map<std::string, std::set<std::string>> written;

@@ -22,6 +22,13 @@ void DerivedWriter::link(const PortRef& port, std::string_view leaf, Value v) {
   put(port.target, p.toString(), std::move(v));
 }
 
+void DerivedWriter::dcb(const PortRef& port, std::string_view leaf, Value v) {
+  Path p;
+  p.add("fabric").add("interfaces").add("interface", {{"name", port.iface}});
+  p.add("dcb").add("state").add(std::string(leaf));
+  put(port.target, p.toString(), std::move(v));
+}
+
 void DerivedWriter::priority(const PortRef& port, int prio, std::string_view leaf, Value v) {
   Path p;
   p.add("fabric").add("interfaces").add("interface", {{"name", port.iface}});

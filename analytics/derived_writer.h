@@ -25,6 +25,8 @@ class DerivedWriter {
   void link(const PortRef& port, std::string_view leaf, Value v);
   // /fabric/interfaces/interface[name]/priorities/priority[id]/state/<leaf>
   void priority(const PortRef& port, int prio, std::string_view leaf, Value v);
+  // /fabric/interfaces/interface[name]/dcb/state/<leaf>
+  void dcb(const PortRef& port, std::string_view leaf, Value v);
 
   std::map<std::string, std::vector<Update>>& byTarget() { return by_target_; }
 

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "analytics/lldp_links.h"
+#include "analytics/dcb_consistency.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -88,6 +89,7 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
       if (readLldpAndPorts(t.name, s, inv)) return;
+      if (readDcbLeaf(t.name, t.health.kind, s, inv.dcb)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);

@@ -61,6 +61,20 @@ struct LldpNeighbor {
   TimestampNs seen = 0;  // the newest collection time of its leaves
 };
 
+// The DCB configuration leaves of the ports and switches, bitmaps with bit N
+// = priority N (a switch port's PFC is FabricInventory::enabled_priorities).
+// Compared by analytics/dcb_consistency.h. A host's own PFC is kept apart:
+// the lossless priorities the other signals judge stay the switch's (or the
+// config's), so a host that turned PFC off still has its drops alarmed.
+struct DcbInventory {
+  std::map<PortRef, uint64_t> host_pfc;             // Linux netdev `dcb pfc` priorities
+  std::map<PortRef, uint64_t> mtu;
+  std::map<PortRef, uint64_t> np_enabled;           // host NIC DCQCN notification point knobs
+  std::map<PortRef, uint64_t> rp_enabled;           // and reaction point knobs
+  std::map<PortRef, uint64_t> vmnic_pfc;            // ESXi vmnic (esxcli nic dcb) PFC priorities
+  std::map<std::string, uint64_t> no_drop_cos;      // switch -> its network-qos classes' pause pfc-cos
+};
+
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
   std::set<std::string> up;                                  // targets whose last collection worked
@@ -77,6 +91,7 @@ struct FabricInventory {
   // an LLDP neighbour's port ID may name.
   std::set<PortRef> ports;
   std::map<std::pair<PortRef, std::string>, LldpNeighbor> lldp;  // (local port, neighbour id)
+  DcbInventory dcb;
 };
 
 // Visits every collected target once (the derived leaves are never input).

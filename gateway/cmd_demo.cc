@@ -92,6 +92,9 @@ std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind 
     case sim::ScenarioKind::kPfcMismatch:
       what = "incast onto " + who + "; " + faulty + " has PFC off on the RoCE priority, its leaf port on";
       break;
+    case sim::ScenarioKind::kPfcMismatchSwitch:
+      what = "incast onto " + who + "; " + faulty + "'s leaf port has PFC off on the RoCE priority, the NIC on";
+      break;
     case sim::ScenarioKind::kPauseStorm: what = who + " pauses its leaf port all the time"; break;
     case sim::ScenarioKind::kNone: break;
   }
@@ -125,7 +128,8 @@ const CommandSpec kDemoSpec{
     "  --snmp on|off       start a loopback snmpd with the gateway as its AgentX\n"
     "                      subagent and print how to walk it (default on)\n"
     "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
-    "                      incast, np-off, rp-off, pfc-mismatch or pause-storm\n"
+    "                      incast, np-off, rp-off, pfc-mismatch,\n"
+    "                      pfc-mismatch-switch or pause-storm\n"
     "                      (see README)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",

@@ -52,7 +52,7 @@ const CommandSpec kFabricSpec{
     "  --password-file FILE   file holding the password\n"
     "  --problems             only the ports with something to look at: a broken\n"
     "                         DCQCN chain, a pause tree (root or victim),\n"
-    "                         unbalanced pause, lossless drops\n"
+    "                         unbalanced pause, lossless drops, a DCB mismatch\n"
     "  --timeout DURATION     give up after this long (default 10s)\n"
     "  -h, --help             this help\n",
     {"--address", "--target", "--ca-file", "--cert-file", "--key-file", "--server-name", "--username",
@@ -72,6 +72,7 @@ struct FabricView {
   std::map<std::tuple<std::string, std::string, std::string>, Leaves> dcqcn;  // target, device, port
   std::map<std::tuple<std::string, std::string, int>, Leaves> pfc;            // target, interface, priority
   std::map<std::pair<std::string, std::string>, Leaves> links;                // target, interface
+  std::map<std::pair<std::string, std::string>, Leaves> dcb;                  // target, interface
 };
 
 std::string valueText(const ::gnmi::TypedValue& v) {
@@ -109,6 +110,9 @@ void addUpdate(const std::string& target, const ::gnmi::Update& u, FabricView* v
   } else if (el.size() == 6 && el[1].name() == "interfaces" && el[3].name() == "link") {
     // /fabric/interfaces/interface[name]/link/state/LEAF
     view->links[{target, key(el[2], "name")}][leaf] = value;
+  } else if (el.size() == 6 && el[1].name() == "interfaces" && el[3].name() == "dcb") {
+    // /fabric/interfaces/interface[name]/dcb/state/LEAF
+    view->dcb[{target, key(el[2], "name")}][leaf] = value;
   }
 }
 
@@ -196,6 +200,20 @@ void printView(const FabricView& v, bool problems_only) {
     if (tree == "root") roots.push_back({target, iface, std::to_string(prio), size});
   }
   printTable("PFC per port and priority", pfc);
+
+  // DCB consistency per link end; what differs last (it holds spaces).
+  std::vector<std::vector<std::string>> dcb{
+      {"TARGET", "INTERFACE", "DCB", "PFC", "PEER-PFC", "MTU", "PEER-MTU", "MISMATCHES"}};
+  for (const auto& [k, l] : v.dcb) {
+    if (problems_only && get(l, "consistency") != "mismatch") continue;
+    auto list = [&l](const char* leaf) {
+      const std::string p = get(l, leaf);
+      return p.empty() ? std::string("none") : p;
+    };
+    dcb.push_back({k.first, k.second, get(l, "consistency"), list("pfc-priorities"), list("peer-pfc-priorities"),
+                   get(l, "mtu"), get(l, "peer-mtu"), get(l, "mismatches", "")});
+  }
+  printTable("DCB consistency per link end", dcb);
   if (roots.size() == 1) {
     std::printf("Pause-tree roots\n(none)\n");
   } else {

@@ -18,7 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARC = "1.3.6.1.4.1.32473.1.1."  # rdmagwObjects
 
 MACROS = {"RG_IF": "2.1.", "RG_PRIO": "3.1.", "RG_QUEUE": "4.1.", "RG_RDEV": "5.1.",
-          "RG_RPORT": "6.1.", "RG_VMNIC": "7.1.", "RG_FPRIO": "8.1.", "RG_FDCQCN": "9.1."}
+          "RG_RPORT": "6.1.", "RG_VMNIC": "7.1.", "RG_FPRIO": "8.1.", "RG_FDCQCN": "9.1.",
+          "RG_FDCB": "10.1."}
 
 
 def camel(leaf):
@@ -34,7 +35,7 @@ TABLES = [
      {1: "InPkts", 2: "OutPkts", 3: "InPauseCtrlFrames", 4: "OutPauseCtrlFrames", 5: "InGlobalPauseDuration",
       6: "OutGlobalPauseDuration", 7: "InGlobalPauseTransitions", 8: "PauseStormWarnings", 9: "PauseStormErrors",
       10: "InPfcFrames", 11: "OutPfcFrames", 12: "PfcAdminMode", 13: "PfcOperMode", 14: "PfcEnabledPriorities",
-      15: "IngressDroppedPkts"}),
+      15: "IngressDroppedPkts", 16: "DcqcnNpEnabledPriorities", 17: "DcqcnRpEnabledPriorities"}),
     (3, "rdmagwPfcPrio", "Per-priority (802.1Qbb PFC) counters. Indexed by ifIndex and the priority 0..7.",
      ["ifIndex", "rdmagwPfcPriority"], ("rdmagwPfcPriority", "Unsigned32 (0..7)", "The 802.1p priority."),
      {2: "InPauseFrames", 3: "OutPauseFrames", 4: "InPauseDuration", 5: "OutPauseDuration",
@@ -62,10 +63,16 @@ TABLES = [
     (9, "rdmagwFabricDcqcn", "DCQCN chain verdict per RDMA port, derived by the gateway's analytics "
      "over its window (YANG rdmagw-fabric). Indexed by the device name and the port number.",
      ["rdmagwRdmaDeviceName", "rdmagwRdmaPortNumber"], None, {1: "VerdictCode", 2: "Verdict"}),
+    (10, "rdmagwFabricDcb", "DCB configuration consistency per interface against the other end of its "
+     "cable (PFC priorities, MTU, DCQCN NP/RP on lossless priorities), derived by the gateway's analytics "
+     "(YANG rdmagw-fabric). Indexed by ifIndex.", ["ifIndex"], None,
+     {1: "ConsistencyCode", 2: "Consistency", 3: "Mismatches", 4: "PfcPriorities", 5: "PeerPfcPriorities",
+      6: "Mtu", 7: "PeerMtu"}),
 ]
 TABLE_NAMES = {2: "rdmagwIfTable", 3: "rdmagwPfcPriorityTable", 4: "rdmagwQueueTable",
                5: "rdmagwRdmaDeviceTable", 6: "rdmagwRdmaPortTable", 7: "rdmagwVmnicTable",
-               8: "rdmagwFabricPrioTable", 9: "rdmagwFabricDcqcnTable"}
+               8: "rdmagwFabricPrioTable", 9: "rdmagwFabricDcqcnTable",
+               10: "rdmagwFabricDcbTable"}
 
 TARGET_COLUMNS = [
     (2, "rdmagwTargetKind", "DisplayString (SIZE (0..64))", None, "Target kind: rdma-host, nexus or esxi."),
@@ -215,7 +222,8 @@ def main():
 
     group_names = ["rdmagwTargetGroup", "rdmagwIfGroup", "rdmagwPfcPriorityGroup", "rdmagwQueueGroup",
                    "rdmagwRdmaDeviceGroup", "rdmagwRdmaPortGroup", "rdmagwVmnicGroup",
-                   "rdmagwFabricPrioGroup", "rdmagwFabricDcqcnGroup"]
+                   "rdmagwFabricPrioGroup", "rdmagwFabricDcqcnGroup",
+                   "rdmagwFabricDcbGroup"]
     conf = "rdmagwCompliances OBJECT IDENTIFIER ::= { rdmagwConformance 1 }\n"
     conf += "rdmagwGroups      OBJECT IDENTIFIER ::= { rdmagwConformance 2 }\n\n"
     conf += "rdmagwCompliance MODULE-COMPLIANCE\n    STATUS      current\n    DESCRIPTION\n"

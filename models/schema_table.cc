@@ -40,6 +40,9 @@ constexpr LeafKind S = LeafKind::kString;
 #define FAB_DCQCN "/fabric/dcqcn/devices/device/ports/port/state/"
 #define FAB_LINK "/fabric/interfaces/interface/link/state/"
 #define FAB_PRIO "/fabric/interfaces/interface/priorities/priority/state/"
+#define DCQCN_STATE "/interfaces/interface/ethernet/dcqcn/state/"
+#define NQOS "/qos/network-qos/classes/class/state/"
+#define FAB_DCB "/fabric/interfaces/interface/dcb/state/"
 
 // SNMP OIDs (LeafSchema::oid): the column(s) each leaf is served as, space
 // separated when a standard MIB has both a 32- and a 64-bit object. The
@@ -60,6 +63,7 @@ constexpr LeafKind S = LeafKind::kString;
 #define RG_VMNIC RG "7.1."
 #define RG_FPRIO RG "8.1."  // fabric verdicts per interface and priority
 #define RG_FDCQCN RG "9.1." // fabric DCQCN verdict per RDMA port
+#define RG_FDCB RG "10.1."  // fabric DCB consistency per interface
 
 const LeafSchema kLeaves[] = {
     // --- OpenConfig interface counters (host netdevs, switch ports) ---
@@ -119,7 +123,14 @@ const LeafSchema kLeaves[] = {
     {PFC_CTR "out-pfc-frames", C, "frames", "PFC frames transmitted on the port, all priorities (NX-OS TxPPP).", "rdmagw_interface_pfc_out_frames_total", "interface", 1.0, RG_IF "11 " PFCIF "2 " CPFC "1"},
     {PFC_STATE "admin-mode", S, "", "PFC mode configured on the port: on, off or auto.", "rdmagw_interface_pfc_admin_mode_info", "interface", 1.0, RG_IF "12"},
     {PFC_STATE "oper-mode", S, "", "PFC operational state of the port: on or off.", "rdmagw_interface_pfc_oper_mode_info", "interface", 1.0, RG_IF "13"},
-    {PFC_STATE "enabled-priorities", G, "", "Bitmap of the priorities with PFC operational (bit 3 set: priority 3; NX-OS VL bmap).", "rdmagw_interface_pfc_enabled_priorities_bitmap", "interface", 1.0, RG_IF "14"},
+    {PFC_STATE "enabled-priorities", G, "", "Bitmap of the priorities with PFC operational (bit 3 set: priority 3; NX-OS VL bmap; Linux `dcb pfc show` prio-pfc).", "rdmagw_interface_pfc_enabled_priorities_bitmap", "interface", 1.0, RG_IF "14"},
+
+    // --- DCB configuration the fabric's DCB consistency check compares ---
+    {IF_STATE "mtu", G, "bytes", "MTU of the interface (NX-OS `show interface` MTU, Linux /sys/class/net/<if>/mtu); IF-MIB ifMtu.", "rdmagw_interface_mtu_bytes", "interface", 1.0, IFT "4"},
+    {DCQCN_STATE "np-enabled-priorities", G, "", "Bitmap of the priorities whose DCQCN notification point is on (mlx5 /sys/class/net/<if>/ecn/roce_np/enable/<prio>): the NIC answers ECN CE marks with CNPs.", "rdmagw_interface_dcqcn_np_enabled_priorities_bitmap", "interface", 1.0, RG_IF "16"},
+    {DCQCN_STATE "rp-enabled-priorities", G, "", "Bitmap of the priorities whose DCQCN reaction point is on (mlx5 ecn/roce_rp/enable/<prio>): the NIC slows down on the CNPs it receives.", "rdmagw_interface_dcqcn_rp_enabled_priorities_bitmap", "interface", 1.0, RG_IF "17"},
+    {NQOS "pfc-priorities", G, "", "Bitmap of the CoS values the switch's system network-qos class pauses with PFC (`pause pfc-cos`): its no-drop priorities.", "rdmagw_qos_network_qos_pfc_priorities_bitmap", "class"},
+    {NQOS "mtu", G, "bytes", "MTU of the system network-qos class (`mtu` in `show policy-map system type network-qos`).", "rdmagw_qos_network_qos_mtu_bytes", "class"},
 
     // --- rdmagw-pfc: per-priority (802.1Qbb) counters ---
     {PRIO_CTR "in-pause-frames", C, "frames", "PFC pause frames received for this priority.", "rdmagw_interface_pfc_in_pause_frames_total", "interface,priority", 1.0, RG_PRIO "2 " CPFCP "3"},
@@ -214,6 +225,8 @@ const LeafSchema kLeaves[] = {
     {HNIC "driver", S, "", "Driver of the physical NIC.", "rdmagw_hypervisor_nic_driver_info", "nic", 1.0, RG_VMNIC "1"},
     {HNIC "link-state", S, "", "Link state of the physical NIC (Up, Down).", "rdmagw_hypervisor_nic_link_state_info", "nic", 1.0, RG_VMNIC "2 " IFT "8"},
     {HNIC "speed", G, "bits-per-second", "Link speed of the physical NIC.", "rdmagw_hypervisor_nic_speed_bytes_per_second", "nic", 0.125, IFT "5 " IFX "15"},
+    {HNIC "pfc-enabled-priorities", G, "", "Bitmap of the priorities with PFC enabled on the vmnic (esxcli network nic dcb status get: PFC Configuration; 0 when PFC Enabled is false).", "rdmagw_hypervisor_nic_pfc_enabled_priorities_bitmap", "nic", 1.0, RG_VMNIC "26"},
+    {HNIC "dcbx-mode", S, "", "DCBX mode of the vmnic: IEEE or CEE (esxcli network nic dcb status get), else as esxcli prints it.", "rdmagw_hypervisor_nic_dcbx_mode_info", "nic", 1.0, RG_VMNIC "27"},
     {HNIC_CTR "packets-received", C, "packets", "Packets received.", "rdmagw_hypervisor_nic_received_packets_total", "nic", 1.0, RG_VMNIC "3"},
     {HNIC_CTR "packets-sent", C, "packets", "Packets sent.", "rdmagw_hypervisor_nic_sent_packets_total", "nic", 1.0, RG_VMNIC "4"},
     {HNIC_CTR "bytes-received", C, "bytes", "Bytes received.", "rdmagw_hypervisor_nic_received_bytes_total", "nic", 1.0, RG_VMNIC "5 " IFX "6 " IFT "10"},
@@ -286,6 +299,13 @@ const LeafSchema kLeaves[] = {
     {FAB_PRIO "pause-tree-state", S, "", "Place in a pause tree on the priority: clear, victim (paused, or pausing because paused downstream), root (pausing while nothing downstream pauses it: congestion starts here).", "rdmagw_fabric_pause_tree_state_info", "interface,priority"},
     {FAB_PRIO "pause-tree-state-code", G, "", "Pause tree state as a number: 0 clear, 1 victim, 2 root.", "rdmagw_fabric_pause_tree_state_code", "interface,priority", 1.0, RG_FPRIO "4"},
     {FAB_PRIO "pause-tree-size", G, "ports", "Ports in the pause tree this port belongs to (0 when clear).", "rdmagw_fabric_pause_tree_size_ports", "interface,priority", 1.0, RG_FPRIO "5"},
+    {FAB_DCB "consistency", S, "", "DCB configuration of this port against the other end of its cable: consistent, or mismatch (PFC priorities or MTU differ, or a host NIC has DCQCN NP or RP off on a lossless priority: mismatches says which). Absent while either end's PFC configuration is not collected.", "rdmagw_fabric_dcb_consistency_info", "interface", 1.0, RG_FDCB "2"},
+    {FAB_DCB "consistency-code", G, "", "DCB consistency as a number: 0 consistent, 1 mismatch.", "rdmagw_fabric_dcb_consistency_code", "interface", 1.0, RG_FDCB "1"},
+    {FAB_DCB "mismatches", S, "", "Each inconsistent item with both ends' values, '; ' separated (e.g. pfc priorities: leaf01:Ethernet1/3 {3} vs host01:ens1f0np0 {}); empty when consistent.", "rdmagw_fabric_dcb_mismatches_info", "interface", 1.0, RG_FDCB "3"},
+    {FAB_DCB "pfc-priorities", S, "", "PFC-enabled priorities at this port, comma separated (empty: none).", "rdmagw_fabric_dcb_pfc_priorities_info", "interface", 1.0, RG_FDCB "4"},
+    {FAB_DCB "peer-pfc-priorities", S, "", "PFC-enabled priorities at the other end of the cable, comma separated (empty: none).", "rdmagw_fabric_dcb_peer_pfc_priorities_info", "interface", 1.0, RG_FDCB "5"},
+    {FAB_DCB "mtu", G, "bytes", "MTU of this port as compared (absent when not collected).", "rdmagw_fabric_dcb_mtu_bytes", "interface", 1.0, RG_FDCB "6"},
+    {FAB_DCB "peer-mtu", G, "bytes", "MTU of the other end of the cable (absent when not collected).", "rdmagw_fabric_dcb_peer_mtu_bytes", "interface", 1.0, RG_FDCB "7"},
     {FAB_PRIO "pause-tree-roots", S, "", "Root ports (target:interface, comma separated) of the pause tree this port belongs to.", "rdmagw_fabric_pause_tree_roots_info", "interface,priority", 1.0, RG_FPRIO "6"},
 };
 

@@ -31,6 +31,7 @@ const std::vector<std::string>& nxosCommands() {
       "show interface counters errors",
       "show lldp neighbors detail",
       "show lldp neighbors detail | json",
+      "show policy-map system type network-qos",
   };
   return kCommands;
 }
@@ -50,6 +51,7 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[5], nxosShowCountersErrors(sw, view)},
       {c[6], nxosShowLldpNeighbors(sw)},
       {c[7], nxosShowLldpNeighborsJson(sw)},
+      {c[8], nxosShowNetworkQos(view)},
   };
 }
 
@@ -60,6 +62,8 @@ std::vector<RenderedCommand> renderEsxi(const Fabric& fabric, const EsxiHost& ho
     out.push_back({"esxcli network nic stats get -n " + nic.name, esxcliNicStats(nic)});
     out.push_back({"vsish -e cat /net/pNics/" + nic.name + "/stats",
                    vsishPnicStats(nic, fabric.config().roce_priority)});
+    out.push_back({"esxcli network nic dcb status get -n " + nic.name,
+                   esxcliNicDcbStatus(nic, fabric.config().roce_priority)});
   }
   return out;
 }

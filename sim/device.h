@@ -74,6 +74,11 @@ struct PortCounters {
   // Not a counter: PFC on the RoCE priority at this NIC (off only in the
   // pfc-mismatch scenario; mlx5 then lists no pause counters for it).
   bool pfc_roce = true;
+  // Not counters: the mlx5 DCQCN knobs of the RoCE priority
+  // (ecn/roce_np/enable/<prio>, ecn/roce_rp/enable/<prio>), off only in the
+  // np-off and rp-off scenarios; every other priority's knobs stay on.
+  bool np_roce = true;
+  bool rp_roce = true;
 
   // ethtool -S (mlx5 netdev), all 64-bit.
   uint64_t rx_bytes = 0;

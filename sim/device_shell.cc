@@ -142,7 +142,7 @@ ShellResult runEsxcli(const std::string& device_dir, const std::vector<std::stri
     return s;
   };
   static const std::vector<std::vector<std::string>> kCommands = {
-      {"network", "nic", "list"}, {"network", "nic", "stats", "get"}};
+      {"network", "nic", "list"}, {"network", "nic", "stats", "get"}, {"network", "nic", "dcb", "status", "get"}};
   ShellResult r;
   for (const auto& cmd : kCommands) {
     if (words == cmd) {
@@ -152,7 +152,7 @@ ShellResult runEsxcli(const std::string& device_dir, const std::vector<std::stri
         r.exit_code = 1;
         return r;
       }
-      r = fromFile(device_dir, "esxcli network nic stats get -n " + nic);
+      r = fromFile(device_dir, "esxcli " + joined(cmd.size()) + " -n " + nic);
       if (r.exit_code != 0) {
         r.err.clear();
         r.out = "Error: Invalid NIC name: " + nic + "\n";  // nic not on this host

@@ -136,4 +136,24 @@ std::string vsishPnicStats(const Vmnic& nic, int roce_priority) {
   return out;
 }
 
+std::string esxcliNicDcbStatus(const Vmnic& nic, int roce_priority) {
+  std::string pfc;
+  for (int p = 0; p < kPriorities; ++p) {
+    pfc += std::string(p ? " " : "") + (p == roce_priority && nic.port.pfc_roce ? "1" : "0");
+  }
+  return "   Nic Name: " + nic.name + "\n"
+         "   Mode: 3 - IEEE Mode\n"
+         "   Enabled: true\n"
+         "   Capabilities:\n"
+         "         Priority Group: true\n"
+         "         Priority Flow Control: true\n"
+         "         PG Traffic Classes: 8\n"
+         "         PFC Traffic Classes: 8\n"
+         "   PFC Enabled: " + std::string(nic.port.pfc_roce ? "true" : "false") + "\n"
+         "   PFC Configuration: " + pfc + "\n"
+         "   IEEE PFC Configuration:\n"
+         "         Number Of Traffic Classes: 8\n"
+         "         PFC Configuration: " + pfc + "\n";
+}
+
 }  // namespace rdmagw::sim

@@ -14,5 +14,9 @@ namespace rdmagw::sim {
 std::string esxcliNicList(const EsxiHost& host, double link_gbps);
 std::string esxcliNicStats(const Vmnic& nic);
 std::string vsishPnicStats(const Vmnic& nic, int roce_priority);
+// esxcli network nic dcb status get -n <nic>: IEEE mode, PFC on the RoCE
+// priority (off when the NIC does no PFC). The layout is reconstructed from
+// VMware's esxcli reference and operators' notes, not a capture.
+std::string esxcliNicDcbStatus(const Vmnic& nic, int roce_priority);
 
 }  // namespace rdmagw::sim

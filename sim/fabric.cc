@@ -264,6 +264,11 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
     if (std::find(senders.begin(), senders.end(), s) != senders.end()) continue;
     senders.push_back(s);
     PortCounters& tx = port(s);
+    if (switchPfcOff(s)) {
+      // The leaf port does no PFC on the priority: it sends that NIC nothing.
+      senders.pop_back();
+      continue;
+    }
     if (pfcOff(s)) {
       // The MAC sees the frames; the NIC, without PFC on the priority,
       // neither counts them per priority nor stops sending.

@@ -144,7 +144,13 @@ class Fabric {
   std::vector<int> incastSenders(int receiver) const;
   bool npOff(int e) const { return scenario_.kind == ScenarioKind::kNpOff && e == cast_.faulty; }
   bool rpOff(int e) const { return scenario_.kind == ScenarioKind::kRpOff && e == cast_.faulty; }
-  bool pfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatch && e == cast_.faulty; }
+  // PFC not honoured between e and its leaf port on the RoCE priority, at
+  // either end (pfc-mismatch: the NIC's; pfc-mismatch-switch: the leaf's).
+  bool pfcOff(int e) const {
+    return (scenario_.kind == ScenarioKind::kPfcMismatch || scenario_.kind == ScenarioKind::kPfcMismatchSwitch) &&
+           e == cast_.faulty;
+  }
+  bool switchPfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatchSwitch && e == cast_.faulty; }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);

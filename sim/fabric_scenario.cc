@@ -17,7 +17,12 @@ void Fabric::setScenario(Scenario scenario) {
   }
   scenario_ = scenario;
   cast_ = castFor(scenario);
-  for (int e = 0; e < endpointCount(); ++e) port(e).pfc_roce = !pfcOff(e);
+  for (int e = 0; e < endpointCount(); ++e) {
+    port(e).pfc_roce = !pfcOff(e) || switchPfcOff(e);
+    port(e).np_roce = !npOff(e);
+    port(e).rp_roce = !rpOff(e);
+    topo_.portOf(e).pfc_roce = !switchPfcOff(e);
+  }
   // Keep the epoch's hot flows with their rates; replace the scenario's.
   const std::vector<Flow> hot(flows_.begin() + std::ptrdiff_t(background_flows_ + scenario_flows_), flows_.end());
   flows_.resize(background_flows_);
@@ -37,7 +42,9 @@ ScenarioCast Fabric::castFor(const Scenario& s) const {
   }
   c.senders = incastSenders(s.receiver);
   if (s.kind == ScenarioKind::kNpOff) c.faulty = s.receiver;
-  if (s.kind == ScenarioKind::kRpOff || s.kind == ScenarioKind::kPfcMismatch) c.faulty = c.senders.front();
+  if (s.kind == ScenarioKind::kRpOff || s.kind == ScenarioKind::kPfcMismatch || s.kind == ScenarioKind::kPfcMismatchSwitch) {
+    c.faulty = c.senders.front();
+  }
   return c;
 }
 

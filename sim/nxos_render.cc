@@ -98,9 +98,10 @@ std::string nxosShowPfc(const Switch& sw, const NxosView& view) {
   const std::string oper = operBitmap(view.roce_priority);
   for (const SwitchPort& p : sw.ports) {
     // Host-facing ports have PFC configured on; ii ports follow DCBX (Auto).
-    const char* mode = p.kind == PortKind::kInternal ? "Auto" : "On";
-    appendf(&out, "%-19s%-5s%-14s%-11" PRIu64 "%" PRIu64 "\n", p.name.c_str(), mode, oper.c_str(),
-            p.rxPpp(), p.txPpp());
+    // A port with PFC turned off (pfc-mismatch-switch) shows Off/Off.
+    const char* mode = !p.pfc_roce ? "Off" : p.kind == PortKind::kInternal ? "Auto" : "On";
+    appendf(&out, "%-19s%-5s%-14s%-11" PRIu64 "%" PRIu64 "\n", p.name.c_str(), mode,
+            p.pfc_roce ? oper.c_str() : "Off", p.rxPpp(), p.txPpp());
   }
   out += "\n";
   return out;
@@ -296,6 +297,25 @@ std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view) {
           [&](const SwitchPort& p) { return std::vector<std::string>{num(p.in_discard)}; });
   section("Port         Stomped-CRC", {},
           [](const SwitchPort&) { return std::vector<std::string>{"0"}; });
+  return out;
+}
+
+std::string nxosShowNetworkQos(const NxosView& view) {
+  // The layout of NX-OS 9.x/10.x (the policy's configuration lines under a
+  // "Type network-qos policy-maps" banner), with the class names of the 8q
+  // RoCE template; reconstructed from Cisco's configuration guides, not a
+  // capture (tests/fixtures/nxos/README.md).
+  std::string out =
+      "\n"
+      "  Type network-qos policy-maps\n"
+      "  ===============================\n"
+      "\n"
+      "  policy-map type network-qos RDMAGW-SIM-NQOS\n";
+  appendf(&out, "    class type network-qos c-8q-nq%d\n", view.roce_priority);
+  appendf(&out, "      match qos-group %d\n", view.roce_priority);
+  appendf(&out, "\n      pause pfc-cos %d\n      mtu %" PRIu64 "\n", view.roce_priority, kPortMtu);
+  appendf(&out, "    class type network-qos c-8q-nq-default\n      match qos-group 0\n\n      mtu %" PRIu64 "\n",
+          kPortMtu);
   return out;
 }
 

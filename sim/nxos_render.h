@@ -33,5 +33,8 @@ std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view);
 // advertises (sim/nxos_lldp_render.cc).
 std::string nxosShowLldpNeighbors(const Switch& sw);
 std::string nxosShowLldpNeighborsJson(const Switch& sw);
+// show policy-map system type network-qos: the RoCE no-drop class (pause
+// pfc-cos <roce>) and the default class, both at MTU 9216.
+std::string nxosShowNetworkQos(const NxosView& view);
 
 }  // namespace rdmagw::sim

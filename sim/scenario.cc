@@ -4,7 +4,8 @@ namespace rdmagw::sim {
 namespace {
 
 constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff,
-                                   ScenarioKind::kPfcMismatch, ScenarioKind::kPauseStorm};
+                                   ScenarioKind::kPfcMismatch, ScenarioKind::kPfcMismatchSwitch,
+                                   ScenarioKind::kPauseStorm};
 
 }  // namespace
 
@@ -15,6 +16,7 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kNpOff: return "np-off";
     case ScenarioKind::kRpOff: return "rp-off";
     case ScenarioKind::kPfcMismatch: return "pfc-mismatch";
+    case ScenarioKind::kPfcMismatchSwitch: return "pfc-mismatch-switch";
     case ScenarioKind::kPauseStorm: return "pause-storm";
   }
   return "none";

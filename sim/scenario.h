@@ -22,6 +22,12 @@
 //                then shows no rx_prioN_pause* at all), and what the leaf
 //                could not hold back is dropped at the queue toward the
 //                receiver: a lossless class that loses packets.
+//   pfc-mismatch-switch
+//                the other direction: the same incast, the first sender's
+//                leaf port without PFC on the RoCE priority while its NIC has
+//                it: the leaf sends that port no pause at all, the NIC keeps
+//                sending, and the leaf drops the excess at the receiver's
+//                queue, as above.
 //   pause-storm  the receiver's NIC cannot hand packets to the host (a stuck
 //                receive pipeline) and pauses its leaf port for the whole of
 //                every tick; the leaf's queue toward it fills and pauses the
@@ -37,7 +43,7 @@
 
 namespace rdmagw::sim {
 
-enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm };
+enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch };
 
 struct Scenario {
   ScenarioKind kind = ScenarioKind::kNone;

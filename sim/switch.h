@@ -14,6 +14,8 @@
 namespace rdmagw::sim {
 
 inline constexpr int kQosGroups = 8;
+// Every Ethernet port's MTU and the network-qos classes' (NX-OS jumbo).
+inline constexpr uint64_t kPortMtu = 9216;
 
 // One egress queue of a port. Unicast and multicast are separate columns in
 // `show queuing interface`; drops and ECN marks are unicast only here.
@@ -51,6 +53,9 @@ struct SwitchPort {
   int asic = 0;             // which half of the leaf (0 or 1)
   int endpoint = -1;        // Fabric endpoint index for host ports
   LldpNeighbor lldp;        // host ports: what the cabled host advertises
+  // PFC on the RoCE priority at this port (not a counter): off only toward
+  // the faulty sender of the pfc-mismatch-switch scenario.
+  bool pfc_roce = true;
 
   uint64_t in_octets = 0;
   uint64_t in_ucast = 0;

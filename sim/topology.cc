@@ -68,6 +68,11 @@ const SwitchPort& Topology::portOf(int endpoint) const {
   return switches_[a.sw].ports[a.port];
 }
 
+SwitchPort& Topology::portOf(int endpoint) {
+  const Attachment& a = att_[endpoint];
+  return switches_[a.sw].ports[a.port];
+}
+
 int Topology::uplinkFor(int src, int dst) const {
   // Per pair, not per flow: ECMP hashes the 5-tuple, and all of a pair's
   // flows here share one queue pair, so they take one path.

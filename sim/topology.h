@@ -36,6 +36,7 @@ class Topology {
   const SwitchPort& portOf(int endpoint) const;
   // What the endpoint's host advertises over LLDP on its cable.
   void setNeighbor(int endpoint, LldpNeighbor n);
+  SwitchPort& portOf(int endpoint);
 
   // Unicast from src enters its leaf (and crosses the uplinks to dst's leaf).
   void carryIn(int src, int dst, int qos, uint64_t pkts, uint64_t bytes);

@@ -93,6 +93,22 @@ Status TreeWriter::writeFile(const std::string& path, std::string content) {
   return Status::ok();
 }
 
+Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority) {
+  const std::string net = host_dir + "/sys/class/net/" + dev.netdev;
+  // The hosts' RoCE netdevs run jumbo frames; the leaf ports 9216.
+  if (Status s = makeDirs(net); !s.isOk()) return s;
+  if (Status s = writeFile(net + "/mtu", line(uint64_t(9000))); !s.isOk()) return s;
+  for (const auto& [knob, on] : {std::pair{"roce_np", dev.port.np_roce}, std::pair{"roce_rp", dev.port.rp_roce}}) {
+    const std::string dir = net + "/ecn/" + knob + "/enable";
+    if (Status s = makeDirs(dir); !s.isOk()) return s;
+    for (int p = 0; p < kPriorities; ++p) {
+      const uint64_t v = p == roce_priority && !on ? 0 : 1;  // mlx5's default: every priority on
+      if (Status s = writeFile(dir + "/" + std::to_string(p), line(v)); !s.isOk()) return s;
+    }
+  }
+  return writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-pfc.json", dcbPfcJson(dev, roce_priority));
+}
+
 Status TreeWriter::writeCounters(const std::string& dir, const PortCounters& port, bool hw) {
   if (Status s = makeDirs(dir); !s.isOk()) return s;
   const Named* table = hw ? kHw : kPma;
@@ -156,6 +172,7 @@ Status TreeWriter::write(const Fabric& fabric) {
     if (Status s = makeDirs(host_dir + "/ethtool"); !s.isOk()) return s;
     for (const Device& dev : host.devices) {
       if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
+      if (Status s = writeNetdevDcb(dev, host_dir, fabric.config().roce_priority); !s.isOk()) return s;
       const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
       if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
           !s.isOk()) {
@@ -207,6 +224,17 @@ std::string ethtoolText(const Device& dev, int roce_priority) {
   add("tx_pause_storm_warning_events", c.tx_pause_storm_warning_events);
   add("tx_pause_storm_error_events", c.tx_pause_storm_error_events);
   return out;
+}
+
+std::string dcbPfcJson(const Device& dev, int roce_priority) {
+  // iproute2 dcb/dcb_pfc.c: pfc_cap, macsec_bypass, delay, then prio_pfc as
+  // an array of booleans (the JSON of `prio-pfc 0:off 1:off 2:off 3:on ...`).
+  std::string out = "{\"pfc_cap\":8,\"macsec_bypass\":false,\"delay\":0,\"prio_pfc\":[";
+  for (int p = 0; p < kPriorities; ++p) {
+    out += p ? "," : "";
+    out += p == roce_priority && dev.port.pfc_roce ? "true" : "false";
+  }
+  return out + "]}\n";
 }
 
 }  // namespace rdmagw::sim

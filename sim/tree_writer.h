@@ -38,6 +38,9 @@ class TreeWriter {
   Status writeCli(const std::string& device_dir, const char* os,
                   const std::vector<RenderedCommand>& commands);
   Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
+  // The netdev's DCB configuration: sys/class/net/<if>/{mtu,ecn/...} and
+  // ethtool/<if>.dcb-pfc.json (what `dcb -j pfc show dev <if>` prints).
+  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);
 
@@ -48,5 +51,8 @@ class TreeWriter {
 
 // What `ethtool -S <netdev>` prints on mlx5 for the device's counters.
 std::string ethtoolText(const Device& device, int roce_priority);
+// What iproute2 `dcb -j pfc show dev <netdev>` prints for the device: PFC on
+// the RoCE priority alone, off when its NIC does no PFC (pfc-mismatch).
+std::string dcbPfcJson(const Device& device, int roce_priority);
 
 }  // namespace rdmagw::sim

@@ -54,6 +54,10 @@ void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
        {"out-broadcast-pkts", p.out_bcast},
        {"out-discards", p.out_discard},
        {"out-errors", p.out_error}});
+  // The port's MTU (OpenConfig state/mtu), as `show interface` prints it.
+  std::vector<Elem> state = base;
+  state.push_back(elem("state"));
+  add(s, Origin::kOpenconfig, false, state, {{"mtu", kPortMtu}});
   std::vector<Elem> eth = base;
   for (const char* n : {"ethernet", "state", "counters"}) eth.push_back(elem(n));
   add(s, Origin::kOpenconfig, false, eth,

@@ -129,7 +129,8 @@ std::vector<GnmiSubscription> nxosDefaultSubscriptions(milliseconds sample_inter
   // SAMPLE subscription above already covers them.
   for (const char* leaf : {"openconfig:/interfaces/interface/state/oper-status",
                            "openconfig:/interfaces/interface/state/admin-status",
-                           "openconfig:/interfaces/interface/state/description"}) {
+                           "openconfig:/interfaces/interface/state/description",
+                           "openconfig:/interfaces/interface/state/mtu"}) {
     Result<Path> want = Path::parse(leaf);
     bool covered = false;
     for (const GnmiSubscription& s : subs) {

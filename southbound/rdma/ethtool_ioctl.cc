@@ -13,6 +13,8 @@
 
 #include "southbound/rdma/sysfs_values.h"
 
+#include "southbound/rdma/netdev_dcb.h"
+
 namespace rdmagw::southbound::rdma {
 namespace {
 
@@ -141,5 +143,7 @@ Result<EthtoolStats> EthtoolIoctl::stats(const std::string& netdev) {
   }
   return Status::unavailable("ethtool " + netdev + ": stat set kept changing while being read");
 }
+
+Result<std::string> EthtoolIoctl::dcbPfcJson(const std::string& netdev) { return runDcbPfcShow(netdev); }
 
 }  // namespace rdmagw::southbound::rdma

@@ -1,6 +1,7 @@
 #pragma once
 // `ethtool -S <netdev>` output as text: a pure parser plus an EthtoolSource
-// that reads <dir>/<netdev>.txt (tests, hosts read second-hand).
+// that reads <dir>/<netdev>.txt (tests, hosts read second-hand), and
+// <dir>/<netdev>.dcb-pfc.json for the netdev's `dcb -j pfc show`.
 //
 // Accepted: an optional "NIC statistics:" header, indented "name: value"
 // lines, '#'/'$' lines (a "# ethtool -S ens1f0" line names the netdev). Lines
@@ -31,6 +32,8 @@ class EthtoolText : public EthtoolSource {
 
   Result<EthtoolStats> stats(const std::string& netdev) override;
   std::vector<std::string> takeWarnings() override;
+  // <dir>/<netdev>.dcb-pfc.json, when there is one.
+  Result<std::string> dcbPfcJson(const std::string& netdev) override;
 
  private:
   std::string dir_;

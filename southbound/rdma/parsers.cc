@@ -6,6 +6,7 @@
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/lldpctl_json.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
+#include "southbound/rdma/netdev_dcb.h"
 #include "southbound/rdma/remote_dump.h"
 
 namespace rdmagw::southbound::rdma {
@@ -57,6 +58,10 @@ constexpr ParserFormat kFormats[] = {
      "lldpd's `lldpctl -f json0` (or `-f json`, one interface as an object, several as an array): "
      "per netdev, the LLDP neighbour's system name, port ID and type, chassis ID, port description.",
      parseLldpctlJson},
+    {"dcb-pfc-json",
+     "`dcb -j pfc show dev <netdev>` (iproute2); a '# dcb -j pfc show dev <netdev>' first line "
+     "names the interface (else 'unknown'). Emits its PFC-enabled priorities bitmap.",
+     parseDcbPfcShow},
 };
 
 }  // namespace

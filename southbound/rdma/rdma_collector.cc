@@ -5,6 +5,7 @@
 #include "southbound/rdma/ethtool_mapping.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/lldpctl_json.h"
+#include "southbound/rdma/netdev_dcb.h"
 
 namespace rdmagw::southbound::rdma {
 
@@ -20,6 +21,15 @@ Status RdmaCollector::poll(PollBatch& batch) {
   if (!devices.isOk()) return devices.status();
   appendIbUpdates(devices.value(), batch);
   pollLldp(batch);
+  // Each netdev's DCB configuration (MTU, DCQCN knobs, PFC), once.
+  std::set<std::string> configured;
+  for (const IbDevice& d : devices.value()) {
+    for (const IbPort& p : d.ports) {
+      if (p.netdev && configured.insert(p.netdev->value).second) {
+        appendNetdevDcb(*reader_, ethtool_.get(), p.netdev->value, clock_(), batch);
+      }
+    }
+  }
   if (!ethtool_) return Status::ok();
 
   // A netdev shared by two ports (bonding, multi-host) is read once.

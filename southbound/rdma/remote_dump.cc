@@ -15,6 +15,8 @@ constexpr std::string_view kHeader = "### rdmagw-remote-dump 1";
 constexpr std::string_view kEnd = "### rdmagw-end";
 constexpr std::string_view kEthtool = "### ethtool -S ";
 constexpr std::string_view kEthtoolFailed = "### ethtool-failed ";
+constexpr std::string_view kDcb = "### dcb -j pfc show dev ";
+constexpr std::string_view kDcbFailed = "### dcb-failed ";
 constexpr std::string_view kSkipped = "### rdmagw-skipped";
 constexpr std::string_view kReadError = ": <read error>";
 constexpr std::string_view kLldpctl = "### lldpctl";
@@ -81,9 +83,16 @@ std::string script(const RdmaConfig& c) {
        " netdev with an unsafe name\"; continue;; esac; echo \"/sys/$q/\"; nd \"${q##*/}\"; "
        "[ -e \"$q/dev_port\" ] && r \"$q/dev_port\"; done; fi; ";
   s += "done; set -f; ";
+  // Each netdev's DCB configuration files (netdev_dcb.h), absent ones skipped.
+  s += "for x in $N; do [ -e \"class/net/$x/mtu\" ] && r \"class/net/$x/mtu\"; "
+       "for k in roce_np roce_rp; do q=\"class/net/$x/ecn/$k/enable\"; [ -d \"$q\" ] || continue; "
+       "echo \"/sys/$q/\"; for i in 0 1 2 3 4 5 6 7; do r \"$q/$i\"; done; done; done; ";
   if (c.ethtool != RdmaConfig::EthtoolMode::kNone) {
     s += "for x in $N; do echo \"" + std::string(kEthtool) + "$x\"; ethtool -S \"$x\"; rc=$?; "
-         "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; done; ";
+         "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; ";
+    // dcb missing (127) or no DCBNL: the failure line keeps the PFC unknown.
+    s += "echo \"" + std::string(kDcb) + "$x\"; dcb -j pfc show dev \"$x\"; rc=$?; "
+         "[ $rc = 0 ] || echo \"" + std::string(kDcbFailed) + "$x $rc\"; done; ";
   }
   if (c.lldpWanted()) {
     // lldpd's neighbours when its client is installed; nothing otherwise.
@@ -102,8 +111,14 @@ struct EthtoolSection {
 // its ports map to, exactly as it asks the ioctl or text sources.
 class DumpEthtoolSource : public EthtoolSource {
  public:
-  explicit DumpEthtoolSource(std::map<std::string, EthtoolSection> sections)
-      : sections_(std::move(sections)) {}
+  DumpEthtoolSource(std::map<std::string, EthtoolSection> sections, std::map<std::string, EthtoolSection> dcb)
+      : sections_(std::move(sections)), dcb_(std::move(dcb)) {}
+
+  Result<std::string> dcbPfcJson(const std::string& netdev) override {
+    auto it = dcb_.find(netdev);
+    if (it == dcb_.end() || it->second.failure) return Status::notFound("no dcb output for " + netdev);
+    return std::string(it->second.body);
+  }
 
   Result<EthtoolStats> stats(const std::string& netdev) override {
     auto it = sections_.find(netdev);
@@ -128,6 +143,7 @@ class DumpEthtoolSource : public EthtoolSource {
 
  private:
   std::map<std::string, EthtoolSection> sections_;
+  std::map<std::string, EthtoolSection> dcb_;  // `dcb -j pfc show` per netdev
   std::vector<std::string> warnings_;
 };
 
@@ -238,6 +254,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
   // Split: the sysfs part runs up to the first ethtool section.
   std::string_view sysfs = text;
   std::map<std::string, EthtoolSection> sections;
+  std::map<std::string, EthtoolSection> dcb_sections;
   std::vector<std::string> read_failed;
   bool ended = false;
   std::string_view rest = text;
@@ -270,7 +287,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
       if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
       closeSection(line_start);
       lldp_start = offset;
-    } else if (startsWith(line, kEthtool) || startsWith(line, kEnd)) {
+    } else if (startsWith(line, kEthtool) || startsWith(line, kDcb) || startsWith(line, kEnd)) {
       if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
       closeSection(line_start);
       if (lldp_start) lldp_text = text.substr(*lldp_start, line_start - *lldp_start);
@@ -279,14 +296,15 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
         ended = true;
         break;
       }
-      std::string netdev(line.substr(kEthtool.size()));
-      auto [it, fresh] = sections.try_emplace(netdev);
+      const bool dcb = startsWith(line, kDcb);
+      std::string netdev(line.substr(dcb ? kDcb.size() : kEthtool.size()));
+      auto [it, fresh] = (dcb ? dcb_sections : sections).try_emplace(netdev);
       if (fresh) {
         current = &it->second;
         section_start = offset;
       }
-    } else if (startsWith(line, kEthtoolFailed) && current) {
-      std::string_view f = line.substr(kEthtoolFailed.size());
+    } else if ((startsWith(line, kEthtoolFailed) || startsWith(line, kDcbFailed)) && current) {
+      std::string_view f = line.substr(line.find(' ', 4) + 1);
       current->failure = std::string(f.substr(f.rfind(' ') + 1));
     }
   }
@@ -299,7 +317,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
     reader.failRead(rel, Status::ioError("/sys/" + rel + ": read failed on the remote host"));
   }
   EthtoolSourcePtr source;
-  if (ethtool) source = std::make_unique<DumpEthtoolSource>(std::move(sections));
+  if (ethtool) source = std::make_unique<DumpEthtoolSource>(std::move(sections), std::move(dcb_sections));
   RdmaCollector collector(std::make_unique<MemorySysfsReader>(std::move(reader)), DeviceFilter(),
                           std::move(source), [ts] { return ts; });
   if (!lldp_text.empty()) collector.setLldp(std::make_unique<LldpText>(std::string(lldp_text)));

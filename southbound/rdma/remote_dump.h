@@ -20,6 +20,9 @@
 //   ### ethtool-failed ib0 94          (only when ethtool exits non-zero)
 //   ### lldpctl                        (only when lldpWanted() and lldpctl is there)
 //   {"lldp": [...]}                    (lldpctl -f json0, lldpctl_json.h)
+//   ### dcb -j pfc show dev ens1f0np0  (iproute2 dcb, with ethtool)
+//   {"pfc_cap":8,...,"prio_pfc":[false,false,false,true,...]}
+//   ### dcb-failed ens1f0np0 127       (dcb missing or no DCBNL: PFC unknown)
 //   ### rdmagw-end
 //
 // A file that cannot be read prints `path: <read error>`; the parser turns it

@@ -134,6 +134,7 @@ void SimFeed::collect() {
       bundle += "\n@@rdmagw nic-stats " + nic.name + "\n" +
                 *rendered(outputs, "esxcli network nic stats get -n " + nic.name);
       bundle += "\n@@rdmagw vsish " + nic.name + "\n" + *rendered(outputs, "vsish -e cat /net/pNics/" + nic.name + "/stats");
+      bundle += "\n@@rdmagw dcb " + nic.name + "\n" + *rendered(outputs, "esxcli network nic dcb status get -n " + nic.name);
     }
     PollBatch batch;
     ASSERT_TRUE(southbound::ssh::parseEsxiBundle(bundle, ts, batch).isOk()) << esx.name;

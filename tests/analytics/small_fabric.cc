@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "models/path.h"
+
 namespace rdmagw::analytics::testing {
 namespace {
 
@@ -77,6 +79,8 @@ SmallFabric::SmallFabric() : engine_(store_, config()) {
   sw.up = true;
   store_.setHealth("leaf01", sw);
   for (const char* port : kSwitchPorts) {
+    // The leaf says which priorities are lossless on each port: 3 (bit 3).
+    counters_["leaf01"][pfcState(port, "enabled-priorities")] = uint64_t{1} << 3;
     for (int p : {0, 3}) {
       for (const char* c : {"in-pause-frames", "out-pause-frames"}) counters_["leaf01"][pfc(port, p, c)] = 0;
       for (const char* c : {"ecn-marked-pkts", "dropped-pkts"}) counters_["leaf01"][queue(port, p, c)] = 0;
@@ -89,6 +93,21 @@ SmallFabric::SmallFabric() : engine_(store_, config()) {
   for (int p : {0, 3}) {
     for (const char* c : {"rx-pause", "tx-pause", "rx-pause-duration"}) counters_["esx01"][nicPfc("vmnic4", p, c)] = 0;
   }
+}
+
+std::string SmallFabric::pfcState(const std::string& iface, const std::string& leaf) {
+  return "/interfaces/interface[name=" + iface + "]/ethernet/pfc/state/" + leaf;
+}
+
+void SmallFabric::set(const std::string& target, const std::string& path, uint64_t value) {
+  counters_[target][path] = value;
+}
+
+void SmallFabric::unset(const std::string& target, const std::string& path) {
+  counters_[target].erase(path);
+  Result<Path> p = Path::parse(path);
+  ASSERT_TRUE(p.isOk()) << path;
+  store_.remove(target, *p);
 }
 
 void SmallFabric::bump(const std::string& target, const std::string& path, uint64_t by) {
@@ -109,13 +128,6 @@ void SmallFabric::tick(const std::function<void()>& bumps) {
     if (target.starts_with("host")) {
       batch.push_back(Update{"/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/netdev",
                              std::string(kNetdev), now_, {}});
-    }
-    if (target == "leaf01") {
-      // The leaf says which priorities are lossless on each port: 3 (bit 3).
-      for (const char* port : kSwitchPorts) {
-        batch.push_back(Update{std::string("/interfaces/interface[name=") + port + "]/ethernet/pfc/state/enabled-priorities",
-                               uint64_t{1} << 3, now_, {}});
-      }
     }
     const Store::ApplyResult r = store_.apply(target, batch);
     ASSERT_EQ(r.rejected, 0u) << r.first_error;

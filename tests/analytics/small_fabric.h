@@ -37,7 +37,13 @@ class SmallFabric {
   // A host netdev's interface-wide PFC counter (pause storm events).
   static std::string portPfc(const std::string& iface, const std::string& counter);
 
+  // An interface's PFC state leaf (enabled-priorities).
+  static std::string pfcState(const std::string& iface, const std::string& leaf);
+
   void bump(const std::string& target, const std::string& path, uint64_t by);
+  // A configuration leaf written every tick from now on (set), or no more (unset).
+  void set(const std::string& target, const std::string& path, uint64_t value);
+  void unset(const std::string& target, const std::string& path);
   // Advances one tick: the per-tick bumps, then every live target's leaves
   // written at the new time, then one analytics run.
   void tick(const std::function<void()>& bumps = {});

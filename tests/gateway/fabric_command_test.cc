@@ -84,6 +84,9 @@ class FabricCommandTest : public ::testing::Test {
 };
 
 TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
+  // host02 without PFC on priority 3 while its leaf port has it; host01 consistent.
+  fabric_.set("host01", SmallFabric::pfcState("ens1f0np0", "enabled-priorities"), 0x08);
+  fabric_.set("host02", SmallFabric::pfcState("ens1f0np0", "enabled-priorities"), 0);
   fabric_.ticks(6, [&] {
     // host01's notification point is off: CE marks arrive, no CNP leaves.
     fabric_.bump("leaf01", SmallFabric::queue("Ethernet1/1", 3, "ecn-marked-pkts"), 1000);
@@ -130,6 +133,17 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
   ASSERT_FALSE(roots.empty());
   EXPECT_EQ(column(table(r.output, "Pause-tree roots"), 3), roots) << r.output;
 
+  auto dcb = table(r.output, "DCB consistency per link end");
+  Codes consistency;
+  for (const auto& row : dcb) consistency[row[0] + ":" + row[1]] = row[2];
+  EXPECT_EQ(consistency, (Codes{{"host01:ens1f0np0", "consistent"},
+                                {"host02:ens1f0np0", "mismatch"},
+                                {"leaf01:Ethernet1/1", "consistent"},
+                                {"leaf01:Ethernet1/2", "mismatch"}}))
+      << r.output;
+  EXPECT_NE(r.output.find("pfc priorities: leaf01:Ethernet1/2 {3} vs host02:ens1f0np0 {}"), std::string::npos)
+      << r.output;
+
   // --problems: the broken chain, the tree and the drops; not the idle
   // receiver, not the clear priority 0.
   testsupport::CommandResult problems = fabricTables("--address " + server_->address() + " --insecure --problems");
@@ -142,6 +156,7 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
   }
   EXPECT_EQ(in_trees.size(), 6u);
   EXPECT_EQ(column(table(problems.output, "PFC per port and priority"), 3), in_trees) << problems.output;
+  EXPECT_EQ(table(problems.output, "DCB consistency per link end").size(), 2u) << problems.output;
 
   // One target only.
   testsupport::CommandResult one = fabricTables("--address " + server_->address() + " --insecure --target host02");

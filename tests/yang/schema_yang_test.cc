@@ -52,6 +52,7 @@ const std::map<std::string, ListKey> kLists = {
     {"nic", {"name", "state/name", "\"vmnic4\""}},
     {"lldp:interface", {"name", "state/name", "\"Ethernet1/1\""}},
     {"neighbor", {"id", "state/id", "\"00de.fb01.0001\""}},
+    {"class", {"name", "state/name", "\"c-8q-nq3\""}},
 };
 
 std::vector<std::string> split(std::string_view path) {
@@ -243,6 +244,8 @@ TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
       "/qos/interfaces/interface/state/interface-id",
       "/qos/interfaces/interface/output/queues/queue/name",
       "/qos/interfaces/interface/output/queues/queue/state/name",
+      "/qos/network-qos/classes/class/name",
+      "/qos/network-qos/classes/class/state/name",
       "/hypervisor/nics/nic/name",
       "/hypervisor/nics/nic/state/name",
       "/hypervisor/nics/nic/priorities/priority/id",

@@ -40,6 +40,9 @@ const MappingRow kRows[] = {
      "/interfaces/interface[name={if:ifname}]/state/oper-status", ValueRule::kAsSent, false},
     {"openconfig:/interfaces/interface[name={if}]/state/description",
      "/interfaces/interface[name={if:ifname}]/state/description", ValueRule::kAsSent, false},
+    // The MTU, for the fabric's DCB consistency check (a uint16 in OpenConfig).
+    {"openconfig:/interfaces/interface[name={if}]/state/mtu", "/interfaces/interface[name={if:ifname}]/state/mtu",
+     ValueRule::kAsSent, false},
     {OC_IF "in-octets", M_IF "in-octets", C, true},
     {OC_IF "out-octets", M_IF "out-octets", C, true},
     {OC_IF "in-pkts", M_IF "in-pkts", C, true},

@@ -2,6 +2,7 @@
 
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
+#include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_pfc_detail.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
@@ -43,6 +44,10 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show lldp neighbors detail` (text or `| json`): per local port, the neighbour's "
      "system name, port ID and its type, chassis ID and port description (OpenConfig LLDP).",
      parseLldpNeighbors},
+    {"nxos-network-qos",
+     "NX-OS `show policy-map system type network-qos`: per class the PFC CoS values (pause "
+     "pfc-cos, the no-drop priorities) and the MTU.",
+     parseNetworkQos},
 };
 
 }  // namespace

@@ -52,12 +52,22 @@ std::string operStatus(std::string_view nxos) {
   return out;
 }
 
-// `show interface | json` rows carry the port's state and description (the
-// counters tables do not): IF-MIB's ifOperStatus and ifAlias.
+// `show interface | json` rows carry the port's state, description and MTU
+// (the counters tables do not): IF-MIB's ifOperStatus, ifAlias and ifMtu.
 void emitState(const JsonValue& r, const std::string& ifname, Emitter& em) {
   const JsonValue* state = r.get("state");
   if (state != nullptr && state->type == JsonValue::Type::kString && !state->text.empty()) {
     em.text(ifStatePath(ifname, "oper-status"), operStatus(state->text));
+  }
+  // eth_mtu: the port's MTU, compared with its link peer's by the fabric's
+  // DCB consistency. A bad cell is an error line; the counters stay.
+  if (const JsonValue* mtu = r.get("eth_mtu"); mtu != nullptr && mtu->isScalar()) {
+    Result<uint64_t> v = parseCount(mtu->text);
+    if (v.isOk()) {
+      em.gauge(ifStatePath(ifname, "mtu"), *v);
+    } else if (v.status().code() != Status::Code::kNotFound) {
+      em.error(ifname + " eth_mtu: " + v.status().message() + " (no value)");
+    }
   }
   const JsonValue* desc = r.get("desc");
   if (desc != nullptr && desc->type == JsonValue::Type::kString) {

@@ -1,5 +1,6 @@
 #include "southbound/ssh/profiles/esxi_profile.h"
 
+#include "southbound/ssh/parsers/esxi_dcb.h"
 #include "southbound/ssh/parsers/esxi_nic_list.h"
 #include "southbound/ssh/parsers/esxi_nic_stats.h"
 #include "southbound/ssh/parsers/esxi_vsish.h"
@@ -13,6 +14,7 @@ std::string esxiBundleCommand() {
          "for n in $(esxcli network nic list | awk 'NR>2 && $1 ~ /^vmnic[0-9]+$/ {print $1}'); do "
          "echo \"@@rdmagw nic-stats $n\"; esxcli network nic stats get -n \"$n\"; "
          "echo \"@@rdmagw vsish $n\"; vsish -e cat \"/net/pNics/$n/stats\"; "
+         "echo \"@@rdmagw dcb $n\"; esxcli network nic dcb status get -n \"$n\"; "
          "done";
 }
 
@@ -26,6 +28,9 @@ void parseSection(std::string_view kind, std::string_view nic, std::string_view 
     st = parseEsxiNicStatsFor(nic, body, ts, out);
   } else if (kind == "vsish") {
     st = parseEsxiVsishStatsFor(nic, body, ts, out);
+  } else if (kind == "dcb") {
+    st = parseEsxiDcbStatusFor(nic, body, ts, out);
+    if (st.code() == Status::Code::kNotFound) return;  // no DCB on this vmnic: unknown, quietly
   } else {
     out.error("esxi bundle: unknown section \"" + std::string(kind) + "\"");
     return;

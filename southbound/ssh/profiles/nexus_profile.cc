@@ -2,6 +2,7 @@
 
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
+#include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
 #include "southbound/ssh/parsers/nxos_queuing_json.h"
@@ -28,12 +29,16 @@ std::vector<CliCommand> nexusCommands() {
       // Optional: `feature lldp` may be off, and the counters stand alone.
       CliCommand("show lldp neighbors detail | json", parseLldpNeighbors, true,
                  {{"show lldp neighbors detail", parseLldpNeighbors}}),
+      // No-drop classes and their MTU, for the fabric's DCB consistency.
+      // Optional: a switch without a system network-qos policy keeps the rest.
+      CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
   };
 }
 
 std::vector<CliCommand> nexusGnmiSupplementCommands() {
   return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
-                     {{"show interface priority-flow-control", parsePfc}})};
+                     {{"show interface priority-flow-control", parsePfc}}),
+          CliCommand("show policy-map system type network-qos", parseNetworkQos, true)};
 }
 
 }  // namespace rdmagw::southbound::ssh

@@ -168,6 +168,37 @@ TEST_F(SnapshotBuilderTest, FabricVerdictsInTheirOwnTables) {
   EXPECT_EQ(verdict->text, "marks-no-cnp");
 }
 
+TEST_F(SnapshotBuilderTest, DcbConsistencyInItsTableAndTheMtuInIfMtu) {
+  const TimestampNs ts = nowNs();
+  const std::string dcb = "/fabric/interfaces/interface[name=eth1/3]/dcb/state/";
+  std::vector<Update> sw = {
+      {dcb + "consistency-code", Value(uint64_t{1}), ts, {}},
+      {dcb + "consistency", Value(std::string("mismatch")), ts, {}},
+      {dcb + "mismatches", Value(std::string("pfc priorities: sw1:eth1/3 {3} vs host1:ens1f0np0 {}")), ts, {}},
+      {dcb + "peer-pfc-priorities", Value(std::string("")), ts, {}},
+      {"/interfaces/interface[name=eth1/3]/state/mtu", Value(uint64_t{9216}), ts, {}},
+  };
+  store_.apply("sw1", sw);
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  const uint32_t eth13 = reg.indexOf("sw1", "eth1/3");
+  std::optional<CellView> code = cellAt(*s, "sw1", "rdmagwFabricDcbTable", 1, {eth13});
+  ASSERT_TRUE(code);
+  EXPECT_EQ(code->type, SnmpType::kGauge32);
+  EXPECT_EQ(code->number, 1u);
+  std::optional<CellView> text = cellAt(*s, "sw1", "rdmagwFabricDcbTable", 3, {eth13});
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text->text, "pfc priorities: sw1:eth1/3 {3} vs host1:ens1f0np0 {}");
+  std::optional<CellView> peer = cellAt(*s, "sw1", "rdmagwFabricDcbTable", 5, {eth13});
+  ASSERT_TRUE(peer);
+  EXPECT_EQ(peer->text, "");  // no priority: an empty list, present
+  EXPECT_FALSE(cellAt(*s, "sw1", "rdmagwFabricDcbTable", 6, {eth13}));  // MTU not derived: absent
+  std::optional<CellView> mtu = cellAt(*s, "sw1", "ifTable", 4, {eth13});
+  ASSERT_TRUE(mtu);
+  EXPECT_EQ(mtu->type, SnmpType::kInteger);
+  EXPECT_EQ(mtu->number, 9216u);
+}
+
 TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
   IfIndexRegistry reg;
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();

@@ -90,6 +90,21 @@ void writeHost(TempTree& t) {
           "f=\"$FAKE_ETHTOOL_DIR/$2.txt\"\n"
           "[ -f \"$f\" ] || { echo \"no stats for $2\" >&2; exit 94; }\ncat \"$f\"\n");
   ::chmod(t.path("bin/ethtool").c_str(), 0755);
+  // DCB configuration: MTU, DCQCN knobs (NP off on priority 3), dcb pfc.
+  t.write("sys/class/net/ens1f0np0/mtu", "9000\n");
+  for (int p = 0; p < 8; ++p) {
+    t.write("sys/class/net/ens1f0np0/ecn/roce_np/enable/" + std::to_string(p), p == 3 ? "0\n" : "1\n");
+    t.write("sys/class/net/ens1f0np0/ecn/roce_rp/enable/" + std::to_string(p), "1\n");
+  }
+  t.write("ethtool/ens1f0np0.dcb-pfc.json",
+          "{\"pfc_cap\":8,\"macsec_bypass\":false,\"delay\":0,"
+          "\"prio_pfc\":[false,false,false,true,false,false,false,false]}\n");
+  // ib0 has no DCB: the fake dcb fails for it as the real one does (quietly).
+  t.write("bin/dcb",
+          "#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"-j pfc show dev\" ] || exit 64\n"
+          "f=\"$FAKE_ETHTOOL_DIR/$5.dcb-pfc.json\"\n"
+          "[ -f \"$f\" ] || { echo \"Attribute read: Operation not supported\" >&2; exit 1; }\ncat \"$f\"\n");
+  ::chmod(t.path("bin/dcb").c_str(), 0755);
 }
 
 // Runs the command line the way the SSH session would hand it to a shell.
@@ -165,6 +180,12 @@ TEST(RemoteDumpTest, RealShellMatchesTheLocalCollector) {
             12u);
   EXPECT_EQ(u64At(remote, kIf + "/ethernet/pfc/state/counters/pause-storm-warning-events"), 1u);
   EXPECT_FALSE(u64At(remote, kRocePort + "/counters/port-rcv-errors"));
+  // The netdev's DCB configuration, through the same code as the local read.
+  EXPECT_EQ(u64At(remote, kIf + "/state/mtu"), 9000u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcqcn/state/np-enabled-priorities"), 0xf7u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0xffu);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+  EXPECT_FALSE(u64At(remote, "/interfaces/interface[name=ib0]/ethernet/pfc/state/enabled-priorities"));
 
   // The same failures, reported once each, on both sides.
   EXPECT_EQ(local.errors.size(), remote.errors.size());

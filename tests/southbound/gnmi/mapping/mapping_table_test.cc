@@ -107,9 +107,9 @@ TEST(MappingTable, EveryTargetIsASchemaRowWithItsKeyCount) {
     size_t keys = 0;
     for (const TargetElem& e : row.target) keys += e.keys.size();
     EXPECT_EQ(SchemaTable::splitLabels(leaf->labels).size(), keys) << row.target_keyless;
-    // Counter rules feed counter rows; state leaves (as sent) feed strings.
-    EXPECT_EQ(leaf->kind, row.row->value == ValueRule::kCounter ? LeafKind::kCounter : LeafKind::kString)
-        << row.target_keyless;
+    // Counter rules feed counter rows; state leaves (as sent) feed strings
+    // and gauges (the MTU).
+    EXPECT_EQ(leaf->kind == LeafKind::kCounter, row.row->value == ValueRule::kCounter) << row.target_keyless;
     // Templates are canonical: parse(toString) gives the same string back.
     std::string t = expectedTarget(row.row->target);
     EXPECT_EQ(Path::parse(t)->toString(), t);

@@ -8,7 +8,7 @@ namespace {
 TEST(NxosFormatsTest, AllFormatsListedWithHelp) {
   for (std::string_view name :
        {"nxos-pfc", "nxos-pfc-detail", "nxos-queuing", "nxos-queuing-json", "nxos-interface",
-        "nxos-interface-json", "nxos-interface-counters", "nxos-interface-counters-errors"}) {
+        "nxos-interface-json", "nxos-interface-counters", "nxos-interface-counters-errors", "nxos-network-qos"}) {
     const ParserFormat* f = format(name);
     ASSERT_NE(f, nullptr) << name;
     EXPECT_FALSE(f->help.empty()) << name;

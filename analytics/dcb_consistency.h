@@ -1,0 +1,40 @@
+#pragma once
+// DCB consistency per link: the configuration both ends of a cable must
+// agree on for the priority to be lossless, compared switch vs host:
+//  - PFC-enabled priorities: the switch port's operational PFC bitmap (else
+//    its network-qos no-drop CoS), the host netdev's `dcb pfc` prio-pfc;
+//  - MTU: a host MTU above its switch port's (the switch drops the host's
+//    biggest frames as giants), or one end at the 1500 default while the
+//    other runs jumbo frames (two switch or two host ends must be equal);
+//  - on a host NIC, a PFC priority whose DCQCN notification or reaction
+//    point is off: a fabric that pauses instead of slowing down.
+// The verdict goes to both ends of the link. It needs both ends' PFC
+// configuration: while either is not collected the leaves are absent (an
+// unknown is never a guess); MTU and the DCQCN knobs count where known.
+
+#include <cstdint>
+#include <string>
+
+#include "analytics/derived_writer.h"
+#include "analytics/run_context.h"
+#include "models/store.h"
+
+namespace rdmagw::analytics {
+
+// Exported as consistency-code: never renumber.
+enum class DcbConsistency : uint64_t {
+  kConsistent = 0,
+  kMismatch = 1,
+};
+
+// Called by readFabric for every leaf: takes the DCB configuration leaves
+// (MTU, DCQCN knobs, network-qos classes) into `dcb`; whether it took it.
+// `kind` is the target's (a switch's PFC bitmap is left to readFabric).
+bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb);
+
+// "3", "3,4", "" (none) for a priority bitmap.
+std::string priorityList(uint64_t bitmap);
+
+void deriveDcb(const RunContext& ctx, DerivedWriter& out);
+
+}  // namespace rdmagw::analytics

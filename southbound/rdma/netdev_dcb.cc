@@ -1,0 +1,179 @@
+#include "southbound/rdma/netdev_dcb.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <optional>
+
+#include "models/path.h"
+#include "southbound/ssh/parsers/nxos_json.h"
+
+extern char** environ;
+
+namespace rdmagw::southbound::rdma {
+namespace {
+
+using southbound::ssh::JsonValue;
+
+Path ifBase(const std::string& netdev) {
+  Path p;
+  p.add("interfaces").add("interface", {{"name", netdev}});
+  return p;
+}
+
+std::optional<bool> boolOf(const JsonValue& v) {
+  if (v.type != JsonValue::Type::kBool) return std::nullopt;
+  return v.text == "true";
+}
+
+// A sysfs value file: NotFound stays quiet, other failures are error lines.
+std::optional<uint64_t> readNumber(SysfsReader& reader, const std::string& rel, PollBatch& batch) {
+  Result<std::string> text = reader.readFile(rel);
+  if (!text.isOk()) {
+    if (text.status().code() != Status::Code::kNotFound) {
+      batch.error(reader.displayPath(rel) + ": " + text.status().message());
+    }
+    return std::nullopt;
+  }
+  std::string_view v = *text;
+  while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.remove_suffix(1);
+  uint64_t n = 0;
+  if (v.empty() || v.size() > 10) n = UINT64_MAX;
+  for (char c : v) {
+    if (c < '0' || c > '9') n = UINT64_MAX;
+    if (n != UINT64_MAX) n = n * 10 + uint64_t(c - '0');
+  }
+  if (n == UINT64_MAX) {
+    batch.error(reader.displayPath(rel) + ": not a number: '" + std::string(v.substr(0, 40)) + "'");
+    return std::nullopt;
+  }
+  return n;
+}
+
+// ecn/roce_np/enable/0..7 as a bitmap; nothing when the knobs are not there
+// (not an mlx5 netdev) or one of them cannot be read.
+std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir, PollBatch& batch) {
+  uint64_t bits = 0;
+  for (int p = 0; p < 8; ++p) {
+    std::optional<uint64_t> on = readNumber(reader, dir + "/" + std::to_string(p), batch);
+    if (!on) return std::nullopt;
+    if (*on != 0) bits |= uint64_t(1) << p;
+  }
+  return bits;
+}
+
+}  // namespace
+
+Result<uint64_t> parseDcbPfcJson(std::string_view text) {
+  const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
+  if (!doc.complete) return Status::corrupt("dcb pfc JSON: " + doc.error);
+  const JsonValue* prio = doc.root.get("prio_pfc");
+  if (prio == nullptr) return Status::corrupt("dcb pfc JSON: no prio_pfc member");
+  uint64_t bits = 0;
+  size_t seen = 0;
+  auto take = [&](size_t p, const JsonValue& v) -> Status {
+    std::optional<bool> on = boolOf(v);
+    if (!on || p > 7) {
+      return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
+    }
+    if (*on) bits |= uint64_t(1) << p;
+    ++seen;
+    return Status::ok();
+  };
+  if (prio->type == JsonValue::Type::kArray) {
+    for (size_t i = 0; i < prio->items.size(); ++i) {
+      if (Status s = take(i, prio->items[i]); !s.isOk()) return s;
+    }
+  } else if (prio->type == JsonValue::Type::kObject) {
+    for (const auto& [key, v] : prio->members) {
+      if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
+        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
+      }
+      if (Status s = take(size_t(key[0] - '0'), v); !s.isOk()) return s;
+    }
+  }
+  if (seen != 8) return Status::corrupt("dcb pfc JSON: prio_pfc has " + std::to_string(seen) + " priorities, not 8");
+  return bits;
+}
+
+Result<std::string> runDcbPfcShow(const std::string& netdev) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return Status::ioError("dcb: pipe failed");
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  std::string dev = netdev;
+  char arg0[] = "dcb", arg1[] = "-j", arg2[] = "pfc", arg3[] = "show", arg4[] = "dev";
+  char* argv[] = {arg0, arg1, arg2, arg3, arg4, dev.data(), nullptr};
+  pid_t pid = -1;
+  const int rc = posix_spawnp(&pid, "dcb", &fa, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  ::close(fds[1]);
+  std::string out;
+  if (rc == 0) {
+    char buf[4096];
+    ssize_t n;
+    while ((n = ::read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) {
+      if (n > 0) out.append(buf, size_t(n));
+    }
+  }
+  ::close(fds[0]);
+  if (rc != 0) return Status::notFound("dcb: not installed");
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return Status::notFound("dcb pfc show dev " + netdev + ": no DCB support");
+  }
+  return out;
+}
+
+void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
+                     TimestampNs ts, PollBatch& batch) {
+  const std::string dir = "class/net/" + netdev;
+  if (std::optional<uint64_t> mtu = readNumber(reader, dir + "/mtu", batch)) {
+    batch.add(ifBase(netdev).add("state").add("mtu").toString(), Value{*mtu}, ts);
+  }
+  for (const char* point : {"np", "rp"}) {
+    const std::string knobs = dir + "/ecn/roce_" + point + "/enable";
+    if (!reader.listDir(knobs).isOk()) continue;  // not an mlx5 netdev: no DCQCN knobs
+    if (std::optional<uint64_t> bits = knobBitmap(reader, knobs, batch)) {
+      Path p = ifBase(netdev).add("ethernet").add("dcqcn").add("state");
+      batch.add(p.add(std::string(point) + "-enabled-priorities").toString(), Value{*bits}, ts);
+    }
+  }
+  if (source == nullptr) return;
+  Result<std::string> json = source->dcbPfcJson(netdev);
+  if (!json.isOk()) {
+    if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
+    return;
+  }
+  Result<uint64_t> bits = parseDcbPfcJson(*json);
+  if (!bits.isOk()) {
+    batch.error(netdev + ": " + bits.status().message());
+    return;
+  }
+  Path p = ifBase(netdev).add("ethernet").add("pfc").add("state").add("enabled-priorities");
+  batch.add(p.toString(), Value{*bits}, ts);
+}
+
+Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out) {
+  std::string netdev = "unknown";
+  constexpr std::string_view kNamed = "# dcb -j pfc show dev ";
+  if (text.starts_with(kNamed)) {
+    const size_t nl = text.find('\n');
+    netdev = std::string(text.substr(kNamed.size(), nl - kNamed.size()));
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+  }
+  Result<uint64_t> bits = parseDcbPfcJson(text);
+  if (!bits.isOk()) return bits.status();
+  out.add(ifBase(netdev).add("ethernet").add("pfc").add("state").add("enabled-priorities").toString(),
+          Value{*bits}, ts);
+  return Status::ok();
+}
+
+}  // namespace rdmagw::southbound::rdma

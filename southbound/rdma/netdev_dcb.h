@@ -1,0 +1,42 @@
+#pragma once
+// A RoCE netdev's DCB configuration, for the fabric's DCB consistency check
+// (analytics/dcb_consistency.h):
+//   MTU                 /sys/class/net/<if>/mtu
+//   DCQCN NP / RP knobs /sys/class/net/<if>/ecn/roce_{np,rp}/enable/<0..7> (mlx5)
+//   PFC per priority    `dcb -j pfc show dev <if>` (iproute2), from the
+//                       EthtoolSource: run on a live host, a file in text
+//                       mode, a section of the remote dump.
+// What a host does not have (no ecn/ directory: not mlx5; dcb missing or
+// the driver without DCBNL) is left out quietly: the leaf is absent and the
+// check says nothing about that host, it never guesses. What is there but
+// unreadable or malformed is an error line, and the rest is kept.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "models/status.h"
+#include "models/update.h"
+#include "southbound/rdma/ethtool_source.h"
+#include "southbound/rdma/sysfs_reader.h"
+
+namespace rdmagw::southbound::rdma {
+
+// The prio_pfc array of `dcb -j pfc show dev X` ([false,false,false,true,...];
+// an object {"0":false,...} is accepted too) as a bitmap, bit N = priority N.
+Result<uint64_t> parseDcbPfcJson(std::string_view text);
+
+// Runs `dcb -j pfc show dev <netdev>` (PATH lookup, no shell). NotFound when
+// dcb is missing or the netdev has no DCB support; the output otherwise.
+Result<std::string> runDcbPfcShow(const std::string& netdev);
+
+// Appends the MTU, the DCQCN knob bitmaps and the PFC bitmap of `netdev`
+// (source may be null: no PFC), stamped ts.
+void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
+                     TimestampNs ts, PollBatch& batch);
+
+// `rdmagw parse --format dcb-pfc-json`: the bitmap of a netdev named by a
+// "# dcb -j pfc show dev <if>" line (else "unknown").
+Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out);
+
+}  // namespace rdmagw::southbound::rdma

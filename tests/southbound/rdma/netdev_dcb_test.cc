@@ -1,0 +1,126 @@
+// A netdev's DCB configuration (southbound/rdma/netdev_dcb.h): `dcb -j pfc
+// show` JSON, the mlx5 DCQCN knobs and the MTU, read by the collector.
+
+#include "southbound/rdma/netdev_dcb.h"
+
+#include <gtest/gtest.h>
+
+#include "southbound/rdma/ethtool_text.h"
+#include "southbound/rdma/memory_sysfs_reader.h"
+#include "southbound/rdma/parsers.h"
+#include "tests/southbound/rdma/rdma_test_util.h"
+
+namespace rdmagw::southbound::rdma {
+namespace {
+
+using rdmagw::testing::TempTree;
+using rdmagw::testing::anyErrorContains;
+using rdmagw::testsupport::u64At;
+
+constexpr TimestampNs kTs = 1700000000000000000;
+const std::string kIf = "/interfaces/interface[name=ens1f0np0]";
+
+// What iproute2 6.x prints for `dcb -j pfc show dev ens6` with prio-pfc 3:on.
+constexpr std::string_view kPfc3 =
+    R"({"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,true,false,false,false,false]})";
+
+TEST(DcbPfcJsonTest, ArrayAndObjectForms) {
+  Result<uint64_t> a = parseDcbPfcJson(kPfc3);
+  ASSERT_TRUE(a.isOk()) << a.status().toString();
+  EXPECT_EQ(*a, 0x08u);
+  Result<uint64_t> o = parseDcbPfcJson(
+      R"({"prio_pfc":{"0":false,"1":false,"2":false,"3":true,"4":true,"5":false,"6":false,"7":false}})");
+  ASSERT_TRUE(o.isOk());
+  EXPECT_EQ(*o, 0x18u);
+  Result<uint64_t> none = parseDcbPfcJson(R"({"prio_pfc":[false,false,false,false,false,false,false,false]})");
+  ASSERT_TRUE(none.isOk());
+  EXPECT_EQ(*none, 0u);
+}
+
+TEST(DcbPfcJsonTest, BrokenInputIsAClearError) {
+  for (std::string_view bad : {std::string_view(R"({"prio_pfc":[false,true)"), std::string_view(R"({"pfc_cap":8})"),
+                               std::string_view(R"({"prio_pfc":[false,true,"on",false,false,false,false,false]})"),
+                               std::string_view(R"({"prio_pfc":[true,true,true]})"), std::string_view("Attribute read")}) {
+    Result<uint64_t> r = parseDcbPfcJson(bad);
+    ASSERT_FALSE(r.isOk()) << bad;
+    EXPECT_NE(r.status().message().find("dcb pfc JSON"), std::string::npos) << r.status().message();
+  }
+}
+
+TEST(DcbPfcJsonTest, ParseFormatNamesTheNetdev) {
+  const ParserFormat* f = nullptr;
+  for (const ParserFormat& p : rdmaParserFormats()) {
+    if (p.name == "dcb-pfc-json") f = &p;
+  }
+  ASSERT_NE(f, nullptr);
+  PollBatch b;
+  ASSERT_TRUE(f->parse("# dcb -j pfc show dev ens1f0np0\n" + std::string(kPfc3), kTs, b).isOk());
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+  PollBatch broken;
+  EXPECT_FALSE(f->parse("{", kTs, broken).isOk());
+}
+
+void writeKnobs(MemorySysfsReader& r, const std::string& point, uint64_t bits) {
+  for (int p = 0; p < 8; ++p) {
+    r.addFile("class/net/ens1f0np0/ecn/" + point + "/enable/" + std::to_string(p), (bits >> p) & 1 ? "1\n" : "0\n");
+  }
+}
+
+TEST(NetdevDcbTest, MtuKnobsAndPfc) {
+  TempTree t;
+  t.write("ethtool/ens1f0np0.dcb-pfc.json", std::string(kPfc3));
+  EthtoolText source(t.path("ethtool"));
+  MemorySysfsReader r;
+  r.addFile("class/net/ens1f0np0/mtu", "9000\n");
+  writeKnobs(r, "roce_np", 0xff);
+  writeKnobs(r, "roce_rp", 0xf7);
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  EXPECT_EQ(u64At(b, kIf + "/state/mtu"), 9000u);
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/np-enabled-priorities"), 0xffu);
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0xf7u);
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+}
+
+TEST(NetdevDcbTest, WhatIsNotThereIsLeftOutQuietly) {
+  // Not mlx5 (no ecn/), no dcb output: only the MTU, no error.
+  TempTree t;
+  EthtoolText source(t.path("ethtool"));
+  MemorySysfsReader r;
+  r.addFile("class/net/ens1f0np0/mtu", "1500\n");
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  ASSERT_EQ(b.updates.size(), 1u);
+  EXPECT_EQ(u64At(b, kIf + "/state/mtu"), 1500u);
+}
+
+TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
+  TempTree t;
+  t.write("ethtool/ens1f0np0.dcb-pfc.json", "{\"prio_pfc\":[tru");
+  EthtoolText source(t.path("ethtool"));
+  MemorySysfsReader r;
+  r.addFile("class/net/ens1f0np0/mtu", "jumbo\n");
+  writeKnobs(r, "roce_np", 0xff);
+  r.failRead("class/net/ens1f0np0/ecn/roce_np/enable/5", Status::ioError("EIO"));
+  writeKnobs(r, "roce_rp", 0x08);
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(anyErrorContains(b, "/sys/class/net/ens1f0np0/mtu: not a number: 'jumbo'"));
+  EXPECT_TRUE(anyErrorContains(b, "roce_np/enable/5"));
+  EXPECT_TRUE(anyErrorContains(b, "ens1f0np0: dcb pfc JSON"));
+  EXPECT_FALSE(u64At(b, kIf + "/state/mtu"));
+  EXPECT_FALSE(u64At(b, kIf + "/ethernet/dcqcn/state/np-enabled-priorities"));
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0x08u);
+}
+
+TEST(NetdevDcbTest, RealDcbOnANetdevWithoutDcbnlIsNotFound) {
+  // Loopback has no DCBNL: iproute2's dcb fails (or is missing): unknown, quietly.
+  Result<std::string> r = runDcbPfcShow("lo");
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Status::Code::kNotFound) << r.status().toString();
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::rdma
