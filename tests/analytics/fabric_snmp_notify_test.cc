@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "northbound/snmp/snmp_agent.h"
@@ -126,6 +127,87 @@ TEST_F(FabricSnmpNotifyTest, APauseStormAlertsForTheStormingNicAloneAndClearsWhe
   for (const auto& [port, code] : last) EXPECT_EQ(code, "0") << port;
   EXPECT_TRUE(received(snmptest::kLosslessDropChange, 3).empty());
 }
+
+
+// Every other scenario of sim/scenario.h reaches the trap receiver as the
+// notifications of its verdict: the ports whose last notification carries an
+// alarming code are exactly the ports the store flags with one (nowhere
+// else), and when the scenario stops each notified port's last code is
+// normal again.
+struct TrapCase {
+  sim::ScenarioKind kind;
+  const char* trap_oid;
+  const char* entry;              // the verdict's MIB table entry
+  uint32_t code_column;
+  const char* leaf;               // the derived leaf (SimFeed key names)
+  std::set<std::string> alarming; // codes that are the scenario's alarm
+  bool per_priority;              // instance ifIndex.priority
+};
+
+class FabricSnmpScenarioTest : public FabricSnmpNotifyTest, public ::testing::WithParamInterface<TrapCase> {
+ protected:
+  using Codes = std::map<std::string, std::string>;
+
+  static Codes alarmsOf(const Codes& all, const std::set<std::string>& alarming) {
+    Codes out;
+    for (const auto& [k, v] : all) {
+      if (alarming.count(v)) out[k] = v;
+    }
+    return out;
+  }
+  // The last code notified per port, keyed as SimFeed keys the derived leaf.
+  Codes lastNotified(const TrapCase& c) const {
+    Codes out;
+    const std::string col = std::string(c.entry) + std::to_string(c.code_column) + ".";
+    for (const ReceivedTrap& t : snmptest::trapsOf(trapd_, c.trap_oid)) {
+      std::string key = unquoted(t.value(snmptest::kNotifyTarget)) + ":" + unquoted(t.value(snmptest::kNotifyPort));
+      if (c.per_priority) {
+        const std::string oid = t.oid(col);
+        key += ":" + oid.substr(oid.rfind('.') + 1);
+      }
+      out[key] = t.value(col);
+    }
+    return out;
+  }
+};
+
+TEST_P(FabricSnmpScenarioTest, NotifiesExactlyTheFlaggedPortsThenTheirClear) {
+  const TrapCase& c = GetParam();
+  feed_.fabric().setScenario({c.kind, 0});
+  auto flagged = [&] { return alarmsOf(feed_.derived(c.leaf), c.alarming); };
+  ASSERT_TRUE(feed_.tickUntil([&] { return !flagged().empty(); }, kWaitTicks));
+  feed_.ticks(4);
+  const Codes expected = flagged();
+  ASSERT_FALSE(expected.empty());
+  EXPECT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming) == expected; }))
+      << trapd_.logText();
+  settle();
+  EXPECT_EQ(alarmsOf(lastNotified(c), c.alarming), expected) << trapd_.logText();
+
+  feed_.fabric().setScenario({});
+  ASSERT_TRUE(feed_.tickUntil([&] { return flagged().empty(); }, kWaitTicks));
+  feed_.ticks(4);
+  EXPECT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming).empty(); }))
+      << trapd_.logText();
+  settle();
+  const Codes after = lastNotified(c);
+  EXPECT_TRUE(alarmsOf(after, c.alarming).empty()) << trapd_.logText();
+  for (const auto& [port, code] : expected) EXPECT_TRUE(after.count(port)) << port << " never cleared";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenarios, FabricSnmpScenarioTest,
+    ::testing::Values(
+        TrapCase{sim::ScenarioKind::kNpOff, snmptest::kDcqcnChange, snmptest::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
+        TrapCase{sim::ScenarioKind::kRpOff, snmptest::kDcqcnChange, snmptest::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
+        TrapCase{sim::ScenarioKind::kIncast, snmptest::kPauseTreeChange, snmptest::kFabricPrioEntry, 4, "pause-tree-state-code", {"2"}, true},
+        TrapCase{sim::ScenarioKind::kPfcMismatch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
+        TrapCase{sim::ScenarioKind::kPfcMismatchSwitch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false}),
+    [](const ::testing::TestParamInfo<TrapCase>& info) {
+      std::string name(sim::scenarioName(info.param.kind));
+      std::erase(name, '-');
+      return name;
+    });
 
 }  // namespace
 }  // namespace rdmagw::analytics

@@ -19,10 +19,12 @@ inline constexpr const char* kDcqcnChange = ".1.3.6.1.4.1.32473.1.0.1";
 inline constexpr const char* kPauseStormChange = ".1.3.6.1.4.1.32473.1.0.2";
 inline constexpr const char* kLosslessDropChange = ".1.3.6.1.4.1.32473.1.0.3";
 inline constexpr const char* kPauseTreeChange = ".1.3.6.1.4.1.32473.1.0.4";
+inline constexpr const char* kDcbChange = ".1.3.6.1.4.1.32473.1.0.5";
 inline constexpr const char* kNotifyTarget = ".1.3.6.1.4.1.32473.1.3.1.0";
 inline constexpr const char* kNotifyPort = ".1.3.6.1.4.1.32473.1.3.2.0";
 inline constexpr const char* kFabricPrioEntry = ".1.3.6.1.4.1.32473.1.1.8.1.";
 inline constexpr const char* kFabricDcqcnEntry = ".1.3.6.1.4.1.32473.1.1.9.1.";
+inline constexpr const char* kFabricDcbEntry = ".1.3.6.1.4.1.32473.1.1.10.1.";
 
 // Subagent with no snmpd behind its AgentX socket, fast snapshots, secrets
 // read from environment variables.
