@@ -1,6 +1,7 @@
 #include "northbound/prometheus/prometheus_server.h"
 
 #include <civetweb.h>
+#include <malloc.h>
 
 #include <cstring>
 #include <string>
@@ -138,6 +139,9 @@ int PrometheusServer::onRequest(mg_connection* conn) {
     send(conn, 405, "text/plain; charset=utf-8", "method not allowed\n");
   } else if (uri == self->config_.path) {
     self->serveMetrics(conn, head_only);
+    // The scrape's compressed body and target labels went back to the heap,
+    // which keeps them: hand the free pages back to the kernel.
+    malloc_trim(0);
   } else if (uri == "/healthz") {
     send(conn, 200, "text/plain; charset=utf-8", "ok\n", head_only);
   } else {
@@ -155,11 +159,13 @@ void PrometheusServer::serveMetrics(mg_connection* conn, bool head_only) {
     Result<std::string> gz = gzipCompress(exposition.pieces());
     if (gz.isOk()) {
       send(conn, 200, kTextFormat, *gz, head_only, "gzip");
-      return;
+    } else {
+      RDMAGW_LOG(kWarn, kComponent) << gz.status().message() << "; sending uncompressed";
+      send(conn, 200, kTextFormat, exposition.pieces(), head_only);
     }
-    RDMAGW_LOG(kWarn, kComponent) << gz.status().message() << "; sending uncompressed";
+  } else {
+    send(conn, 200, kTextFormat, exposition.pieces(), head_only);
   }
-  send(conn, 200, kTextFormat, exposition.pieces(), head_only);
 }
 
 }  // namespace rdmagw::northbound

@@ -1,5 +1,7 @@
 #include "northbound/snmp/snmp_agent.h"
 
+#include <malloc.h>
+
 #include <filesystem>
 
 #include "models/log.h"
@@ -141,6 +143,13 @@ void SnmpAgent::refreshLoop() {
     lock.lock();
     latest_ = std::move(snap);
     ++latest_generation_;
+    lock.unlock();
+    // The previous snapshot (tens of MB at a million series, in blocks below
+    // glibc's mmap threshold) went back to the heap, which keeps it: hand
+    // the free pages back to the kernel (scale run: RSS measured with and
+    // without, README "Scale run").
+    malloc_trim(0);
+    lock.lock();
   }
 }
 
