@@ -16,6 +16,8 @@
 #include <sstream>
 #include <thread>
 
+#include "sim/netsnmp_child.h"
+
 namespace rdmagw::sim {
 
 int freeUdpPort() {
@@ -118,19 +120,7 @@ Status SnmpdLauncher::spawn() {
   pid_t pid = fork();
   if (pid < 0) return Status::ioError("fork: " + std::string(std::strerror(errno)));
   if (pid == 0) {
-    // A parent that blocks SIGTERM for sigwait (rdmagw demo) must not hand
-    // that mask to snmpd, or stopServer() could not stop it.
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-    }
-    setenv("SNMP_PERSISTENT_DIR", persist.c_str(), 1);
-    setenv("SNMPCONFPATH", persist.c_str(), 1);
-    setenv("MIBS", "", 1);  // snmpd needs no MIB files to serve
+    prepareNetSnmpChild(log, persist);
     execl(options_.snmpd_path.c_str(), "snmpd", "-f", "-Lo", "-C", "-c", conf.c_str(), "-I", "-smux",
           static_cast<char*>(nullptr));
     _exit(127);

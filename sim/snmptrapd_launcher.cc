@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "sim/netsnmp_child.h"
 #include "sim/snmpd_launcher.h"
 
 namespace rdmagw::sim {
@@ -107,17 +108,7 @@ Status SnmptrapdLauncher::spawn() {
   pid_t pid = fork();
   if (pid < 0) return Status::ioError("fork: " + std::string(std::strerror(errno)));
   if (pid == 0) {
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-    }
-    setenv("SNMP_PERSISTENT_DIR", persist.c_str(), 1);
-    setenv("SNMPCONFPATH", persist.c_str(), 1);
-    setenv("MIBS", "", 1);  // numeric OIDs: the test compares them
+    prepareNetSnmpChild(log, persist);
     // -f foreground, -C only our config, -n numeric addresses, -On -Oq
     // numeric OIDs and "OID value" varbinds, -Lf the received lines.
     execl(options_.snmptrapd_path.c_str(), "snmptrapd", "-f", "-C", "-c", conf.c_str(), "-n", "-On", "-Oq", "-Lf",

@@ -10,6 +10,7 @@
 #include "models/path.h"
 #include "northbound/gnmi/get_handler.h"
 #include "northbound/prometheus/exposition.h"
+#include "tests/analytics/gnmi_get_request.h"
 #include "tests/analytics/small_fabric.h"
 
 namespace rdmagw::analytics {
@@ -169,16 +170,7 @@ TEST_F(DcbConsistencyTest, ServedOnPrometheusAndGnmi) {
   EXPECT_NE(text.find("\nrdmagw_fabric_dcb_peer_mtu_bytes{target=\"host01\",interface=\"ens1f0np0\",rack=\"r1\"} 9216\n"),
             std::string::npos);
 
-  gnmi::GetRequest req;
-  req.mutable_prefix()->set_target("leaf01");
-  const Path path = *Path::parse("/fabric/interfaces/interface[name=Ethernet1/1]/dcb/state");
-  gnmi::Path* p = req.add_path();
-  for (const PathElem& e : path.elems()) {
-    gnmi::PathElem* g = p->add_elem();
-    g->set_name(e.name);
-    for (const auto& [k, v] : e.keys) (*g->mutable_key())[k] = v;
-  }
-  req.set_encoding(gnmi::PROTO);
+  const gnmi::GetRequest req = testing::getRequest("leaf01", "/fabric/interfaces/interface[name=Ethernet1/1]/dcb/state");
   gnmi::GetResponse r;
   ASSERT_TRUE(northbound::gnmi_server::answerGet(f_.store(), req, &r).ok());
   std::map<std::string, std::string> got;

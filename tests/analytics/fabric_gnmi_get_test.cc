@@ -6,6 +6,7 @@
 
 #include "models/path.h"
 #include "northbound/gnmi/get_handler.h"
+#include "tests/analytics/gnmi_get_request.h"
 #include "tests/analytics/small_fabric.h"
 
 namespace rdmagw::analytics {
@@ -14,18 +15,8 @@ namespace {
 using testing::SmallFabric;
 
 gnmi::GetResponse get(const Store& store, const std::string& target, const std::string& path) {
-  gnmi::GetRequest req;
-  req.mutable_prefix()->set_target(target);
-  gnmi::Path* p = req.add_path();
-  const Path parsed = *Path::parse(path);  // kept: the loop walks its elements
-  for (const PathElem& e : parsed.elems()) {
-    gnmi::PathElem* g = p->add_elem();
-    g->set_name(e.name);
-    for (const auto& [k, v] : e.keys) (*g->mutable_key())[k] = v;
-  }
-  req.set_encoding(gnmi::PROTO);
   gnmi::GetResponse out;
-  EXPECT_TRUE(northbound::gnmi_server::answerGet(store, req, &out).ok()) << path;
+  EXPECT_TRUE(northbound::gnmi_server::answerGet(store, testing::getRequest(target, path), &out).ok()) << path;
   return out;
 }
 

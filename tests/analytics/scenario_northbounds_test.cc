@@ -19,6 +19,7 @@
 #include "northbound/gnmi/get_handler.h"
 #include "northbound/prometheus/exposition.h"
 #include "sim/scenario.h"
+#include "tests/analytics/gnmi_get_request.h"
 #include "tests/analytics/sim_feed.h"
 
 namespace rdmagw::analytics {
@@ -73,18 +74,8 @@ Codes fromExposition(const std::string& text, const std::string& family) {
 // A gNMI Get of `path` on every target: each update's target and key values
 // joined by ':' -> its value as text.
 Codes fromGnmiGet(const Store& store, const std::string& path) {
-  gnmi::GetRequest req;
-  req.mutable_prefix()->set_target("*");
-  gnmi::Path* p = req.add_path();
-  const Path parsed = *Path::parse(path);
-  for (const PathElem& e : parsed.elems()) {
-    gnmi::PathElem* g = p->add_elem();
-    g->set_name(e.name);
-    for (const auto& [k, v] : e.keys) (*g->mutable_key())[k] = v;
-  }
-  req.set_encoding(gnmi::PROTO);
   gnmi::GetResponse resp;
-  const grpc::Status st = northbound::gnmi_server::answerGet(store, req, &resp);
+  const grpc::Status st = northbound::gnmi_server::answerGet(store, testing::getRequest("*", path), &resp);
   Codes out;
   if (!st.ok()) return out;  // NOT_FOUND: nothing to flag
   for (const gnmi::Notification& n : resp.notification()) {
