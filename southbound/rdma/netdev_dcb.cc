@@ -64,29 +64,25 @@ std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir, 
   return bits;
 }
 
-Value pfcValue(std::string_view json, Status* st) {
-  Result<uint64_t> bits = parseDcbPfcJson(json);
-  if (!bits.isOk()) *st = bits.status();
-  return bits.isOk() ? Value{*bits} : Value{uint64_t{0}};
-}
-
-Value trustValue(std::string_view json, Status* st) {
-  Result<std::string> trust = parseDcbAppTrust(json);
-  if (!trust.isOk()) *st = trust.status();
-  return trust.isOk() ? Value{*trust} : Value{std::string()};
+// A parser's result as the leaf's value.
+template <typename T, Result<T> (*parse)(std::string_view)>
+Result<Value> asValue(std::string_view json) {
+  Result<T> r = parse(json);
+  if (!r.isOk()) return r.status();
+  return Value{*r};
 }
 
 // One `dcb -j <object> show` read: the object, its leaf under
-// interfaces/interface/ethernet, and its JSON -> value (status set on error).
+// interfaces/interface/ethernet, and its JSON -> value.
 struct DcbObject {
   const char* object;
   const char* container;
   const char* leaf;
-  Value (*parse)(std::string_view json, Status* st);
+  Result<Value> (*parse)(std::string_view json);
 };
 constexpr DcbObject kDcbObjects[] = {
-    {"pfc", "pfc", "enabled-priorities", pfcValue},
-    {"app", "dcb", "trust", trustValue},
+    {"pfc", "pfc", "enabled-priorities", asValue<uint64_t, parseDcbPfcJson>},
+    {"app", "dcb", "trust", asValue<std::string, parseDcbAppTrust>},
 };
 
 std::string objectPath(const DcbObject& o, const std::string& netdev) {
@@ -100,13 +96,12 @@ void appendDcbObject(EthtoolSource& source, const DcbObject& o, const std::strin
     if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
     return;
   }
-  Status st = Status::ok();
-  Value v = o.parse(*json, &st);
-  if (!st.isOk()) {
-    batch.error(netdev + ": " + st.message());
+  Result<Value> v = o.parse(*json);
+  if (!v.isOk()) {
+    batch.error(netdev + ": " + v.status().message());
     return;
   }
-  batch.add(objectPath(o, netdev), std::move(v), ts);
+  batch.add(objectPath(o, netdev), std::move(*v), ts);
 }
 
 // `rdmagw parse`: the netdev named by a "# dcb -j <object> show dev <if>" line.
@@ -118,10 +113,9 @@ Status parseDcbShow(const DcbObject& o, std::string_view text, TimestampNs ts, P
     netdev = std::string(text.substr(named.size(), nl - named.size()));
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
   }
-  Status st = Status::ok();
-  Value v = o.parse(text, &st);
-  if (!st.isOk()) return st;
-  out.add(objectPath(o, netdev), std::move(v), ts);
+  Result<Value> v = o.parse(text);
+  if (!v.isOk()) return v.status();
+  out.add(objectPath(o, netdev), std::move(*v), ts);
   return Status::ok();
 }
 
