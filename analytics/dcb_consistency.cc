@@ -1,6 +1,7 @@
 #include "analytics/dcb_consistency.h"
 
 #include <optional>
+#include <variant>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,8 @@ constexpr std::string_view kRpRow = "/interfaces/interface/ethernet/dcqcn/state/
 constexpr std::string_view kNoDropRow = "/qos/network-qos/classes/class/state/pfc-priorities";
 constexpr std::string_view kVmnicPfcRow = "/hypervisor/nics/nic/state/pfc-enabled-priorities";
 constexpr std::string_view kPfcRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
+constexpr std::string_view kHostTrustRow = "/interfaces/interface/ethernet/dcb/state/trust";
+constexpr std::string_view kClassMatchRow = "/qos/type-qos/classes/class/state/match";
 constexpr std::string_view kSwitchKind = "nexus";
 constexpr uint64_t kDefaultMtu = 1500;
 
@@ -39,6 +42,30 @@ std::optional<uint64_t> pfcOf(const RunContext& ctx, const PortRef& port) {
   return std::nullopt;
 }
 
+std::optional<std::string> trustOf(const RunContext& ctx, const PortRef& port) {
+  if (auto it = ctx.inv.dcb.host_trust.find(port); it != ctx.inv.dcb.host_trust.end()) return it->second;
+  if (!isSwitch(ctx, port)) return std::nullopt;
+  auto it = ctx.inv.dcb.switch_trust.find(port.target);
+  if (it == ctx.inv.dcb.switch_trust.end()) return std::nullopt;
+  return it->second;
+}
+
+// The trust leaves' string values: a host netdev's dscp|pcp, a switch
+// class's dscp|cos (dscp anywhere wins: the switch trusts DSCP).
+bool readTrustLeaf(const std::string& target, const SeriesView& s, DcbInventory& dcb) {
+  const std::string_view path = s.schema->path;
+  if (path != kHostTrustRow && path != kClassMatchRow) return false;
+  const std::string* v = std::get_if<std::string>(&s.value);
+  if (v == nullptr || s.label_values.size() != 1) return true;
+  if (path == kHostTrustRow) {
+    if (*v == "dscp" || *v == "pcp") dcb.host_trust[{target, s.label_values[0]}] = *v;
+  } else if (*v == "dscp" || *v == "cos") {
+    std::string& trust = dcb.switch_trust[target];
+    if (trust != "dscp") trust = *v == "dscp" ? "dscp" : "pcp";
+  }
+  return true;
+}
+
 bool mtuMismatch(uint64_t a, bool a_switch, uint64_t b, bool b_switch) {
   if (a_switch == b_switch) return a != b;
   const uint64_t sw = a_switch ? a : b;
@@ -59,6 +86,7 @@ void knobsOff(const PortRef& port, uint64_t pfc, const std::optional<uint64_t>& 
 }  // namespace
 
 bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb) {
+  if (readTrustLeaf(target, s, dcb)) return true;
   const std::string_view path = s.schema->path;
   std::map<PortRef, uint64_t>* per_port = path == kMtuRow ? &dcb.mtu
                                           : path == kNpRow ? &dcb.np_enabled
@@ -102,6 +130,11 @@ void deriveDcb(const RunContext& ctx, DerivedWriter& out) {
       items.push_back("mtu: " + l.a.toString() + " " + std::to_string(*mtu_a) + " vs " + l.b.toString() + " " +
                       std::to_string(*mtu_b));
     }
+    const std::optional<std::string> trust_a = trustOf(ctx, l.a);
+    const std::optional<std::string> trust_b = trustOf(ctx, l.b);
+    if (trust_a && trust_b && *trust_a != *trust_b) {
+      items.push_back("trust: " + l.a.toString() + " " + *trust_a + " vs " + l.b.toString() + " " + *trust_b);
+    }
     for (const auto& [port, pfc] : {std::pair{l.a, *pfc_a}, std::pair{l.b, *pfc_b}}) {
       knobsOff(port, pfc, lookup(ctx.inv.dcb.np_enabled, port), "np", items);
       knobsOff(port, pfc, lookup(ctx.inv.dcb.rp_enabled, port), "rp", items);
@@ -115,8 +148,11 @@ void deriveDcb(const RunContext& ctx, DerivedWriter& out) {
       std::optional<uint64_t> mtu;
       uint64_t peer_pfc;
       std::optional<uint64_t> peer_mtu;
+      const std::optional<std::string>& trust;
+      const std::optional<std::string>& peer_trust;
     };
-    for (const End& e : {End{l.a, *pfc_a, mtu_a, *pfc_b, mtu_b}, End{l.b, *pfc_b, mtu_b, *pfc_a, mtu_a}}) {
+    for (const End& e : {End{l.a, *pfc_a, mtu_a, *pfc_b, mtu_b, trust_a, trust_b},
+                         End{l.b, *pfc_b, mtu_b, *pfc_a, mtu_a, trust_b, trust_a}}) {
       out.dcb(e.self, "consistency", std::string(verdict == DcbConsistency::kConsistent ? "consistent" : "mismatch"));
       out.dcb(e.self, "consistency-code", uint64_t(verdict));
       out.dcb(e.self, "mismatches", text);
@@ -124,6 +160,8 @@ void deriveDcb(const RunContext& ctx, DerivedWriter& out) {
       out.dcb(e.self, "peer-pfc-priorities", priorityList(e.peer_pfc));
       if (e.mtu) out.dcb(e.self, "mtu", *e.mtu);
       if (e.peer_mtu) out.dcb(e.self, "peer-mtu", *e.peer_mtu);
+      if (e.trust) out.dcb(e.self, "trust", *e.trust);
+      if (e.peer_trust) out.dcb(e.self, "peer-trust", *e.peer_trust);
     }
   }
 }

@@ -7,10 +7,15 @@
 //    biggest frames as giants), or one end at the 1500 default while the
 //    other runs jumbo frames (two switch or two host ends must be equal);
 //  - on a host NIC, a PFC priority whose DCQCN notification or reaction
-//    point is off: a fabric that pauses instead of slowing down.
+//    point is off: a fabric that pauses instead of slowing down;
+//  - trust mode, how each end classifies RoCE to a priority: dscp or pcp
+//    (802.1p CoS). A host's from `dcb app` (dscp-prio rules: dscp); a
+//    switch's from its type-qos class-maps, kept simple: any class matching
+//    dscp makes the switch dscp, else any matching cos makes it pcp.
 // The verdict goes to both ends of the link. It needs both ends' PFC
 // configuration: while either is not collected the leaves are absent (an
-// unknown is never a guess); MTU and the DCQCN knobs count where known.
+// unknown is never a guess); MTU, trust and the DCQCN knobs count where
+// known at both ends (one end unknown: no item).
 
 #include <cstdint>
 #include <string>
@@ -28,7 +33,7 @@ enum class DcbConsistency : uint64_t {
 };
 
 // Called by readFabric for every leaf: takes the DCB configuration leaves
-// (MTU, DCQCN knobs, network-qos classes) into `dcb`; whether it took it.
+// (MTU, DCQCN knobs, network-qos classes, trust) into `dcb`; whether it took it.
 // `kind` is the target's (a switch's PFC bitmap is left to readFabric).
 bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb);
 

@@ -73,6 +73,8 @@ struct DcbInventory {
   std::map<PortRef, uint64_t> rp_enabled;           // and reaction point knobs
   std::map<PortRef, uint64_t> vmnic_pfc;            // ESXi vmnic (esxcli nic dcb) PFC priorities
   std::map<std::string, uint64_t> no_drop_cos;      // switch -> its network-qos classes' pause pfc-cos
+  std::map<PortRef, std::string> host_trust;        // Linux netdev trust mode (`dcb app`): dscp | pcp
+  std::map<std::string, std::string> switch_trust;  // switch -> dscp (a type-qos class matches dscp) | pcp
 };
 
 struct FabricInventory {

@@ -96,6 +96,7 @@ std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind 
       what = "incast onto " + who + "; " + faulty + "'s leaf port has PFC off on the RoCE priority, the NIC on";
       break;
     case sim::ScenarioKind::kPauseStorm: what = who + " pauses its leaf port all the time"; break;
+    case sim::ScenarioKind::kTrustMismatch: what = who + " trusts pcp (no dcb app dscp-prio rules), its leaf dscp"; break;
     case sim::ScenarioKind::kNone: break;
   }
   return "rdmagw demo: scenario " + std::string(sim::scenarioName(kind)) + ": " + what +
@@ -129,7 +130,7 @@ const CommandSpec kDemoSpec{
     "                      subagent and print how to walk it (default on)\n"
     "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
     "                      incast, np-off, rp-off, pfc-mismatch,\n"
-    "                      pfc-mismatch-switch or pause-storm\n"
+    "                      pfc-mismatch-switch, pause-storm or trust-mismatch\n"
     "                      (see README)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",

@@ -42,6 +42,8 @@ constexpr LeafKind S = LeafKind::kString;
 #define FAB_PRIO "/fabric/interfaces/interface/priorities/priority/state/"
 #define DCQCN_STATE "/interfaces/interface/ethernet/dcqcn/state/"
 #define NQOS "/qos/network-qos/classes/class/state/"
+#define DCB_STATE "/interfaces/interface/ethernet/dcb/state/"
+#define TQOS "/qos/type-qos/classes/class/state/"
 #define FAB_DCB "/fabric/interfaces/interface/dcb/state/"
 
 // SNMP OIDs (LeafSchema::oid): the column(s) each leaf is served as, space
@@ -131,6 +133,8 @@ const LeafSchema kLeaves[] = {
     {DCQCN_STATE "rp-enabled-priorities", G, "", "Bitmap of the priorities whose DCQCN reaction point is on (mlx5 ecn/roce_rp/enable/<prio>): the NIC slows down on the CNPs it receives.", "rdmagw_interface_dcqcn_rp_enabled_priorities_bitmap", "interface", 1.0, RG_IF "17"},
     {NQOS "pfc-priorities", G, "", "Bitmap of the CoS values the switch's system network-qos class pauses with PFC (`pause pfc-cos`): its no-drop priorities.", "rdmagw_qos_network_qos_pfc_priorities_bitmap", "class"},
     {NQOS "mtu", G, "bytes", "MTU of the system network-qos class (`mtu` in `show policy-map system type network-qos`).", "rdmagw_qos_network_qos_mtu_bytes", "class"},
+    {DCB_STATE "trust", S, "", "Trust mode of a host netdev: how it classifies RoCE traffic to a priority, dscp when `dcb app show` has dscp-prio rules, else pcp (the 802.1p CoS).", "rdmagw_interface_dcb_trust_info", "interface", 1.0, RG_IF "18"},
+    {TQOS "match", S, "", "What the switch's type-qos class-map classifies on (`show class-map type qos`): dscp or cos. Any class matching dscp: the switch trusts DSCP.", "rdmagw_qos_type_qos_match_info", "class"},
 
     // --- rdmagw-pfc: per-priority (802.1Qbb) counters ---
     {PRIO_CTR "in-pause-frames", C, "frames", "PFC pause frames received for this priority.", "rdmagw_interface_pfc_in_pause_frames_total", "interface,priority", 1.0, RG_PRIO "2 " CPFCP "3"},
@@ -306,6 +310,8 @@ const LeafSchema kLeaves[] = {
     {FAB_DCB "peer-pfc-priorities", S, "", "PFC-enabled priorities at the other end of the cable, comma separated (empty: none).", "rdmagw_fabric_dcb_peer_pfc_priorities_info", "interface", 1.0, RG_FDCB "5"},
     {FAB_DCB "mtu", G, "bytes", "MTU of this port as compared (absent when not collected).", "rdmagw_fabric_dcb_mtu_bytes", "interface", 1.0, RG_FDCB "6"},
     {FAB_DCB "peer-mtu", G, "bytes", "MTU of the other end of the cable (absent when not collected).", "rdmagw_fabric_dcb_peer_mtu_bytes", "interface", 1.0, RG_FDCB "7"},
+    {FAB_DCB "trust", S, "", "Trust mode of this port as compared: dscp or pcp (absent when not collected).", "rdmagw_fabric_dcb_trust_info", "interface", 1.0, RG_FDCB "8"},
+    {FAB_DCB "peer-trust", S, "", "Trust mode of the other end of the cable: dscp or pcp (absent when not collected).", "rdmagw_fabric_dcb_peer_trust_info", "interface", 1.0, RG_FDCB "9"},
     {FAB_PRIO "pause-tree-roots", S, "", "Root ports (target:interface, comma separated) of the pause tree this port belongs to.", "rdmagw_fabric_pause_tree_roots_info", "interface,priority", 1.0, RG_FPRIO "6"},
 };
 

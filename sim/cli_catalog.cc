@@ -32,6 +32,7 @@ const std::vector<std::string>& nxosCommands() {
       "show lldp neighbors detail",
       "show lldp neighbors detail | json",
       "show policy-map system type network-qos",
+      "show class-map type qos",
   };
   return kCommands;
 }
@@ -52,6 +53,7 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[6], nxosShowLldpNeighbors(sw)},
       {c[7], nxosShowLldpNeighborsJson(sw)},
       {c[8], nxosShowNetworkQos(view)},
+      {c[9], nxosShowClassMapQos()},
   };
 }
 

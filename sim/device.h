@@ -79,6 +79,9 @@ struct PortCounters {
   // np-off and rp-off scenarios; every other priority's knobs stay on.
   bool np_roce = true;
   bool rp_roce = true;
+  // Not a counter: the netdev classifies RoCE by DSCP (`dcb app` dscp-prio
+  // rules, as the switch does); off (pcp) only in the trust-mismatch scenario.
+  bool dscp_trust = true;
 
   // ethtool -S (mlx5 netdev), all 64-bit.
   uint64_t rx_bytes = 0;

@@ -151,6 +151,7 @@ class Fabric {
            e == cast_.faulty;
   }
   bool switchPfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatchSwitch && e == cast_.faulty; }
+  bool trustPcp(int e) const { return scenario_.kind == ScenarioKind::kTrustMismatch && e == cast_.faulty; }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);

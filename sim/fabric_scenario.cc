@@ -21,6 +21,7 @@ void Fabric::setScenario(Scenario scenario) {
     port(e).pfc_roce = !pfcOff(e) || switchPfcOff(e);
     port(e).np_roce = !npOff(e);
     port(e).rp_roce = !rpOff(e);
+    port(e).dscp_trust = !trustPcp(e);
     topo_.portOf(e).pfc_roce = !switchPfcOff(e);
   }
   // Keep the epoch's hot flows with their rates; replace the scenario's.
@@ -36,7 +37,7 @@ ScenarioCast Fabric::castFor(const Scenario& s) const {
   ScenarioCast c;
   if (s.kind == ScenarioKind::kNone || endpointCount() < 2) return c;
   c.receiver = s.receiver;
-  if (s.kind == ScenarioKind::kPauseStorm) {
+  if (s.kind == ScenarioKind::kPauseStorm || s.kind == ScenarioKind::kTrustMismatch) {
     c.faulty = s.receiver;
     return c;
   }

@@ -319,4 +319,23 @@ std::string nxosShowNetworkQos(const NxosView& view) {
   return out;
 }
 
+std::string nxosShowClassMapQos() {
+  // Cisco's RoCE QoS template: RoCE as DSCP 26 (AF31), set by the type-qos
+  // policy to the no-drop qos-group, CNPs as DSCP 48 (CS6). The layout
+  // ("Type qos class-maps" banner, indented class-map/match lines) is
+  // reconstructed (tests/fixtures/nxos/SOURCES.md), not a capture.
+  return "\n"
+         "  Type qos class-maps\n"
+         "  ====================\n"
+         "\n"
+         "    class-map type qos match-all RDMA\n"
+         "      match dscp 26\n"
+         "\n"
+         "    class-map type qos match-all CNP\n"
+         "      match dscp 48\n"
+         "\n"
+         "    class-map type qos match-any class-default\n"
+         "      match any\n";
+}
+
 }  // namespace rdmagw::sim

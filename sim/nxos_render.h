@@ -36,5 +36,8 @@ std::string nxosShowLldpNeighborsJson(const Switch& sw);
 // show policy-map system type network-qos: the RoCE no-drop class (pause
 // pfc-cos <roce>) and the default class, both at MTU 9216.
 std::string nxosShowNetworkQos(const NxosView& view);
+// show class-map type qos: RoCE (RDMA) and CNP classes matching DSCP 26 and
+// 48: the switch trusts DSCP.
+std::string nxosShowClassMapQos();
 
 }  // namespace rdmagw::sim

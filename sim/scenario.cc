@@ -5,7 +5,7 @@ namespace {
 
 constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff,
                                    ScenarioKind::kPfcMismatch, ScenarioKind::kPfcMismatchSwitch,
-                                   ScenarioKind::kPauseStorm};
+                                   ScenarioKind::kPauseStorm, ScenarioKind::kTrustMismatch};
 
 }  // namespace
 
@@ -18,6 +18,7 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kPfcMismatch: return "pfc-mismatch";
     case ScenarioKind::kPfcMismatchSwitch: return "pfc-mismatch-switch";
     case ScenarioKind::kPauseStorm: return "pause-storm";
+    case ScenarioKind::kTrustMismatch: return "trust-mismatch";
   }
   return "none";
 }

@@ -32,6 +32,11 @@
 //                receive pipeline) and pauses its leaf port for the whole of
 //                every tick; the leaf's queue toward it fills and pauses the
 //                hosts sending to it, and the NIC counts pause storm events.
+//   trust-mismatch
+//                no traffic of its own: the endpoint's netdev drops its
+//                `dcb app` dscp-prio rules (trust pcp) while its leaf
+//                classifies RoCE by DSCP: a configuration fault only the DCB
+//                consistency check shows.
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -43,7 +48,7 @@
 
 namespace rdmagw::sim {
 
-enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch };
+enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch };
 
 struct Scenario {
   ScenarioKind kind = ScenarioKind::kNone;

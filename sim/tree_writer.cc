@@ -106,7 +106,11 @@ Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir
       if (Status s = writeFile(dir + "/" + std::to_string(p), line(v)); !s.isOk()) return s;
     }
   }
-  return writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-pfc.json", dcbPfcJson(dev, roce_priority));
+  if (Status s = writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-pfc.json", dcbPfcJson(dev, roce_priority));
+      !s.isOk()) {
+    return s;
+  }
+  return writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-app.json", dcbAppJson(dev, roce_priority));
 }
 
 Status TreeWriter::writeCounters(const std::string& dir, const PortCounters& port, bool hw) {
@@ -235,6 +239,13 @@ std::string dcbPfcJson(const Device& dev, int roce_priority) {
     out += p == roce_priority && dev.port.pfc_roce ? "true" : "false";
   }
   return out + "]}\n";
+}
+
+std::string dcbAppJson(const Device& dev, int roce_priority) {
+  // iproute2 dcb/dcb_app.c: each dscp-prio rule a [name, priority] pair
+  // (`dscp-prio AF31:3 CS6:6`); no rules at all print {}.
+  if (!dev.port.dscp_trust) return "{}\n";
+  return "{\"dscp_prio\":[[\"AF31\"," + std::to_string(roce_priority) + "],[\"CS6\",6]]}\n";
 }
 
 }  // namespace rdmagw::sim

@@ -39,7 +39,7 @@ class TreeWriter {
                   const std::vector<RenderedCommand>& commands);
   Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
   // The netdev's DCB configuration: sys/class/net/<if>/{mtu,ecn/...} and
-  // ethtool/<if>.dcb-pfc.json (what `dcb -j pfc show dev <if>` prints).
+  // ethtool/<if>.dcb-{pfc,app}.json (what `dcb -j {pfc,app} show dev <if>` prints).
   Status writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);
@@ -54,5 +54,8 @@ std::string ethtoolText(const Device& device, int roce_priority);
 // What iproute2 `dcb -j pfc show dev <netdev>` prints for the device: PFC on
 // the RoCE priority alone, off when its NIC does no PFC (pfc-mismatch).
 std::string dcbPfcJson(const Device& device, int roce_priority);
+// What `dcb -j app show dev <netdev>` prints: RoCE (DSCP 26, AF31) on the
+// RoCE priority and CNPs (CS6) on 6; {} in trust-mismatch (trust pcp).
+std::string dcbAppJson(const Device& device, int roce_priority);
 
 }  // namespace rdmagw::sim

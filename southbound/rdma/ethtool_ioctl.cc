@@ -144,6 +144,8 @@ Result<EthtoolStats> EthtoolIoctl::stats(const std::string& netdev) {
   return Status::unavailable("ethtool " + netdev + ": stat set kept changing while being read");
 }
 
-Result<std::string> EthtoolIoctl::dcbPfcJson(const std::string& netdev) { return runDcbPfcShow(netdev); }
+Result<std::string> EthtoolIoctl::dcbJson(const std::string& object, const std::string& netdev) {
+  return runDcbShow(object, netdev);
+}
 
 }  // namespace rdmagw::southbound::rdma

@@ -24,7 +24,7 @@ class EthtoolIoctl : public EthtoolSource {
 
   Result<EthtoolStats> stats(const std::string& netdev) override;
   // Runs iproute2's `dcb -j pfc show dev <netdev>` (netdev_dcb.h).
-  Result<std::string> dcbPfcJson(const std::string& netdev) override;
+  Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override;
 
   // How often names were (re)read, for tests of the cache.
   int nameReadsForTest() const { return name_reads_; }

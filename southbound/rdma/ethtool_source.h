@@ -22,11 +22,12 @@ class EthtoolSource {
   // Problems that did not fail a stats() call (skipped lines), drained by the
   // collector into its batch's error lines.
   virtual std::vector<std::string> takeWarnings() { return {}; }
-  // The netdev's `dcb -j pfc show dev <netdev>` output (iproute2), read
-  // alongside its stats for the fabric's DCB consistency. NotFound when this
-  // source has none: the host's PFC configuration stays unknown.
-  virtual Result<std::string> dcbPfcJson(const std::string& netdev) {
-    return Status::notFound("no dcb output for " + netdev);
+  // The netdev's `dcb -j <object> show dev <netdev>` output (iproute2;
+  // object "pfc" or "app"), read alongside its stats for the fabric's DCB
+  // consistency. NotFound when this source has none: that part of the host's
+  // DCB configuration stays unknown.
+  virtual Result<std::string> dcbJson(const std::string& object, const std::string& netdev) {
+    return Status::notFound("no dcb " + object + " output for " + netdev);
   }
 };
 using EthtoolSourcePtr = std::unique_ptr<EthtoolSource>;

@@ -81,11 +81,11 @@ Result<EthtoolStats> EthtoolText::stats(const std::string& netdev) {
   return std::move(parsed.stats);
 }
 
-Result<std::string> EthtoolText::dcbPfcJson(const std::string& netdev) {
+Result<std::string> EthtoolText::dcbJson(const std::string& object, const std::string& netdev) {
   if (netdev.empty() || netdev.find('/') != std::string::npos || netdev[0] == '.') {
     return Status::invalidArgument("dcb text: bad netdev name '" + netdev + "'");
   }
-  const std::string path = dir_ + "/" + netdev + ".dcb-pfc.json";
+  const std::string path = dir_ + "/" + netdev + ".dcb-" + object + ".json";
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::notFound("dcb text: cannot open " + path);
   std::stringstream ss;

@@ -1,7 +1,8 @@
 #pragma once
 // `ethtool -S <netdev>` output as text: a pure parser plus an EthtoolSource
 // that reads <dir>/<netdev>.txt (tests, hosts read second-hand), and
-// <dir>/<netdev>.dcb-pfc.json for the netdev's `dcb -j pfc show`.
+// <dir>/<netdev>.dcb-<object>.json for the netdev's `dcb -j <object> show`
+// (pfc, app).
 //
 // Accepted: an optional "NIC statistics:" header, indented "name: value"
 // lines, '#'/'$' lines (a "# ethtool -S ens1f0" line names the netdev). Lines
@@ -32,8 +33,8 @@ class EthtoolText : public EthtoolSource {
 
   Result<EthtoolStats> stats(const std::string& netdev) override;
   std::vector<std::string> takeWarnings() override;
-  // <dir>/<netdev>.dcb-pfc.json, when there is one.
-  Result<std::string> dcbPfcJson(const std::string& netdev) override;
+  // <dir>/<netdev>.dcb-<object>.json, when there is one.
+  Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override;
 
  private:
   std::string dir_;

@@ -64,6 +64,61 @@ std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir, 
   return bits;
 }
 
+// A parser's result as the leaf's value.
+template <typename T, Result<T> (*parse)(std::string_view)>
+Result<Value> asValue(std::string_view json) {
+  Result<T> r = parse(json);
+  if (!r.isOk()) return r.status();
+  return Value{*r};
+}
+
+// One `dcb -j <object> show` read: the object, its leaf under
+// interfaces/interface/ethernet, and its JSON -> value.
+struct DcbObject {
+  const char* object;
+  const char* container;
+  const char* leaf;
+  Result<Value> (*parse)(std::string_view json);
+};
+constexpr DcbObject kDcbObjects[] = {
+    {"pfc", "pfc", "enabled-priorities", asValue<uint64_t, parseDcbPfcJson>},
+    {"app", "dcb", "trust", asValue<std::string, parseDcbAppTrust>},
+};
+
+std::string objectPath(const DcbObject& o, const std::string& netdev) {
+  return ifBase(netdev).add("ethernet").add(o.container).add("state").add(o.leaf).toString();
+}
+
+void appendDcbObject(EthtoolSource& source, const DcbObject& o, const std::string& netdev, TimestampNs ts,
+                     PollBatch& batch) {
+  Result<std::string> json = source.dcbJson(o.object, netdev);
+  if (!json.isOk()) {
+    if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
+    return;
+  }
+  Result<Value> v = o.parse(*json);
+  if (!v.isOk()) {
+    batch.error(netdev + ": " + v.status().message());
+    return;
+  }
+  batch.add(objectPath(o, netdev), std::move(*v), ts);
+}
+
+// `rdmagw parse`: the netdev named by a "# dcb -j <object> show dev <if>" line.
+Status parseDcbShow(const DcbObject& o, std::string_view text, TimestampNs ts, PollBatch& out) {
+  std::string netdev = "unknown";
+  const std::string named = std::string("# dcb -j ") + o.object + " show dev ";
+  if (text.starts_with(named)) {
+    const size_t nl = text.find('\n');
+    netdev = std::string(text.substr(named.size(), nl - named.size()));
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+  }
+  Result<Value> v = o.parse(text);
+  if (!v.isOk()) return v.status();
+  out.add(objectPath(o, netdev), std::move(*v), ts);
+  return Status::ok();
+}
+
 }  // namespace
 
 Result<uint64_t> parseDcbPfcJson(std::string_view text) {
@@ -98,7 +153,17 @@ Result<uint64_t> parseDcbPfcJson(std::string_view text) {
   return bits;
 }
 
-Result<std::string> runDcbPfcShow(const std::string& netdev) {
+Result<std::string> parseDcbAppTrust(std::string_view text) {
+  const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
+  if (!doc.complete) return Status::corrupt("dcb app JSON: " + doc.error);
+  if (doc.root.type != JsonValue::Type::kObject) return Status::corrupt("dcb app JSON: not an object");
+  const JsonValue* dscp = doc.root.get("dscp_prio");
+  if (dscp == nullptr) return std::string("pcp");
+  if (dscp->type != JsonValue::Type::kArray) return Status::corrupt("dcb app JSON: dscp_prio is not an array");
+  return std::string(dscp->items.empty() ? "pcp" : "dscp");
+}
+
+Result<std::string> runDcbShow(const std::string& object, const std::string& netdev) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return Status::ioError("dcb: pipe failed");
   posix_spawn_file_actions_t fa;
@@ -107,8 +172,9 @@ Result<std::string> runDcbPfcShow(const std::string& netdev) {
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   std::string dev = netdev;
-  char arg0[] = "dcb", arg1[] = "-j", arg2[] = "pfc", arg3[] = "show", arg4[] = "dev";
-  char* argv[] = {arg0, arg1, arg2, arg3, arg4, dev.data(), nullptr};
+  std::string obj = object;
+  char arg0[] = "dcb", arg1[] = "-j", arg3[] = "show", arg4[] = "dev";
+  char* argv[] = {arg0, arg1, obj.data(), arg3, arg4, dev.data(), nullptr};
   pid_t pid = -1;
   const int rc = posix_spawnp(&pid, "dcb", &fa, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -127,7 +193,7 @@ Result<std::string> runDcbPfcShow(const std::string& netdev) {
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return Status::notFound("dcb pfc show dev " + netdev + ": no DCB support");
+    return Status::notFound("dcb " + object + " show dev " + netdev + ": no DCB support");
   }
   return out;
 }
@@ -147,33 +213,15 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
     }
   }
   if (source == nullptr) return;
-  Result<std::string> json = source->dcbPfcJson(netdev);
-  if (!json.isOk()) {
-    if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
-    return;
-  }
-  Result<uint64_t> bits = parseDcbPfcJson(*json);
-  if (!bits.isOk()) {
-    batch.error(netdev + ": " + bits.status().message());
-    return;
-  }
-  Path p = ifBase(netdev).add("ethernet").add("pfc").add("state").add("enabled-priorities");
-  batch.add(p.toString(), Value{*bits}, ts);
+  for (const DcbObject& o : kDcbObjects) appendDcbObject(*source, o, netdev, ts, batch);
 }
 
 Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out) {
-  std::string netdev = "unknown";
-  constexpr std::string_view kNamed = "# dcb -j pfc show dev ";
-  if (text.starts_with(kNamed)) {
-    const size_t nl = text.find('\n');
-    netdev = std::string(text.substr(kNamed.size(), nl - kNamed.size()));
-    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
-  }
-  Result<uint64_t> bits = parseDcbPfcJson(text);
-  if (!bits.isOk()) return bits.status();
-  out.add(ifBase(netdev).add("ethernet").add("pfc").add("state").add("enabled-priorities").toString(),
-          Value{*bits}, ts);
-  return Status::ok();
+  return parseDcbShow(kDcbObjects[0], text, ts, out);
+}
+
+Status parseDcbAppShow(std::string_view text, TimestampNs ts, PollBatch& out) {
+  return parseDcbShow(kDcbObjects[1], text, ts, out);
 }
 
 }  // namespace rdmagw::southbound::rdma

@@ -6,6 +6,9 @@
 //   PFC per priority    `dcb -j pfc show dev <if>` (iproute2), from the
 //                       EthtoolSource: run on a live host, a file in text
 //                       mode, a section of the remote dump.
+//   trust mode          `dcb -j app show dev <if>`, the same three ways:
+//                       dscp when the APP table has dscp-prio rules (the
+//                       NIC classifies RoCE by DSCP), else pcp (802.1p).
 // What a host does not have (no ecn/ directory: not mlx5; dcb missing or
 // the driver without DCBNL) is left out quietly: the leaf is absent and the
 // check says nothing about that host, it never guesses. What is there but
@@ -26,17 +29,25 @@ namespace rdmagw::southbound::rdma {
 // an object {"0":false,...} is accepted too) as a bitmap, bit N = priority N.
 Result<uint64_t> parseDcbPfcJson(std::string_view text);
 
-// Runs `dcb -j pfc show dev <netdev>` (PATH lookup, no shell). NotFound when
-// dcb is missing or the netdev has no DCB support; the output otherwise.
-Result<std::string> runDcbPfcShow(const std::string& netdev);
+// `dcb -j app show dev X`: "dscp" when its dscp_prio array has a rule
+// ({"dscp_prio":[["AF31",3]]}), else "pcp" (`{}`: no APP rules).
+Result<std::string> parseDcbAppTrust(std::string_view text);
 
-// Appends the MTU, the DCQCN knob bitmaps and the PFC bitmap of `netdev`
-// (source may be null: no PFC), stamped ts.
+// Runs `dcb -j <object> show dev <netdev>` (PATH lookup, no shell). NotFound
+// when dcb is missing or the netdev has no DCB support; the output otherwise.
+Result<std::string> runDcbShow(const std::string& object, const std::string& netdev);
+
+// Appends the MTU, the DCQCN knob bitmaps, the PFC bitmap and the trust mode
+// of `netdev` (source may be null: no PFC, no trust), stamped ts.
 void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
                      TimestampNs ts, PollBatch& batch);
 
 // `rdmagw parse --format dcb-pfc-json`: the bitmap of a netdev named by a
 // "# dcb -j pfc show dev <if>" line (else "unknown").
 Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out);
+
+// `rdmagw parse --format dcb-app-json`: the trust mode of a netdev named by a
+// "# dcb -j app show dev <if>" line (else "unknown").
+Status parseDcbAppShow(std::string_view text, TimestampNs ts, PollBatch& out);
 
 }  // namespace rdmagw::southbound::rdma

@@ -62,6 +62,10 @@ constexpr ParserFormat kFormats[] = {
      "`dcb -j pfc show dev <netdev>` (iproute2); a '# dcb -j pfc show dev <netdev>' first line "
      "names the interface (else 'unknown'). Emits its PFC-enabled priorities bitmap.",
      parseDcbPfcShow},
+    {"dcb-app-json",
+     "`dcb -j app show dev <netdev>` (iproute2); a '# dcb -j app show dev <netdev>' first line "
+     "names the interface (else 'unknown'). Emits its trust mode: dscp with dscp-prio rules, else pcp.",
+     parseDcbAppShow},
 };
 
 }  // namespace

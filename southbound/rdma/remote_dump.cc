@@ -15,7 +15,9 @@ constexpr std::string_view kHeader = "### rdmagw-remote-dump 1";
 constexpr std::string_view kEnd = "### rdmagw-end";
 constexpr std::string_view kEthtool = "### ethtool -S ";
 constexpr std::string_view kEthtoolFailed = "### ethtool-failed ";
-constexpr std::string_view kDcb = "### dcb -j pfc show dev ";
+// "### dcb -j <object> show dev <netdev>", object pfc or app (netdev_dcb.h).
+constexpr std::string_view kDcb = "### dcb -j ";
+constexpr std::string_view kDcbShowDev = " show dev ";
 constexpr std::string_view kDcbFailed = "### dcb-failed ";
 constexpr std::string_view kSkipped = "### rdmagw-skipped";
 constexpr std::string_view kReadError = ": <read error>";
@@ -91,8 +93,9 @@ std::string script(const RdmaConfig& c) {
     s += "for x in $N; do echo \"" + std::string(kEthtool) + "$x\"; ethtool -S \"$x\"; rc=$?; "
          "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; ";
     // dcb missing (127) or no DCBNL: the failure line keeps the PFC unknown.
-    s += "echo \"" + std::string(kDcb) + "$x\"; dcb -j pfc show dev \"$x\"; rc=$?; "
-         "[ $rc = 0 ] || echo \"" + std::string(kDcbFailed) + "$x $rc\"; done; ";
+    s += "for o in pfc app; do echo \"" + std::string(kDcb) + "$o" + std::string(kDcbShowDev) +
+         "$x\"; dcb -j $o show dev \"$x\"; rc=$?; "
+         "[ $rc = 0 ] || echo \"" + std::string(kDcbFailed) + "$x $rc\"; done; done; ";
   }
   if (c.lldpWanted()) {
     // lldpd's neighbours when its client is installed; nothing otherwise.
@@ -114,9 +117,11 @@ class DumpEthtoolSource : public EthtoolSource {
   DumpEthtoolSource(std::map<std::string, EthtoolSection> sections, std::map<std::string, EthtoolSection> dcb)
       : sections_(std::move(sections)), dcb_(std::move(dcb)) {}
 
-  Result<std::string> dcbPfcJson(const std::string& netdev) override {
-    auto it = dcb_.find(netdev);
-    if (it == dcb_.end() || it->second.failure) return Status::notFound("no dcb output for " + netdev);
+  Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override {
+    auto it = dcb_.find(object + std::string(kDcbShowDev) + netdev);
+    if (it == dcb_.end() || it->second.failure) {
+      return Status::notFound("no dcb " + object + " output for " + netdev);
+    }
     return std::string(it->second.body);
   }
 
@@ -143,7 +148,7 @@ class DumpEthtoolSource : public EthtoolSource {
 
  private:
   std::map<std::string, EthtoolSection> sections_;
-  std::map<std::string, EthtoolSection> dcb_;  // `dcb -j pfc show` per netdev
+  std::map<std::string, EthtoolSection> dcb_;  // "<object> show dev <netdev>": `dcb -j` output
   std::vector<std::string> warnings_;
 };
 
@@ -297,8 +302,9 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
         break;
       }
       const bool dcb = startsWith(line, kDcb);
-      std::string netdev(line.substr(dcb ? kDcb.size() : kEthtool.size()));
-      auto [it, fresh] = (dcb ? dcb_sections : sections).try_emplace(netdev);
+      // The netdev, or for dcb "<object> show dev <netdev>".
+      std::string key(line.substr(dcb ? kDcb.size() : kEthtool.size()));
+      auto [it, fresh] = (dcb ? dcb_sections : sections).try_emplace(key);
       if (fresh) {
         current = &it->second;
         section_start = offset;

@@ -141,6 +141,50 @@ TEST_F(DcbConsistencyTest, ASwitchPortWithoutItsOwnBitmapFallsBackOnTheNoDropCla
   EXPECT_EQ(f_.derived("pfc-priorities")["leaf01:Ethernet1/1"], "3");
 }
 
+std::string hostTrust() { return "/interfaces/interface[name=" + kNetdev + "]/ethernet/dcb/state/trust"; }
+std::string classMatch(const std::string& cls) { return "/qos/type-qos/classes/class[name=" + cls + "]/state/match"; }
+
+TEST_F(DcbConsistencyTest, TrustMismatchNamesBothEndsOnThatLinkAlone) {
+  // The leaf classifies RoCE by DSCP (its RDMA class matches dscp; a cos
+  // class beside it does not change that); host01 has no dscp-prio rules.
+  f_.setText("leaf01", classMatch("RDMA"), "dscp");
+  f_.setText("leaf01", classMatch("LEGACY"), "cos");
+  f_.setText("host01", hostTrust(), "pcp");
+  f_.setText("host02", hostTrust(), "dscp");
+  f_.tick();
+  EXPECT_EQ(codes(), (Leaves{{"host01:ens1f0np0", "1"},
+                             {"host02:ens1f0np0", "0"},
+                             {"leaf01:Ethernet1/1", "1"},
+                             {"leaf01:Ethernet1/2", "0"}}));
+  EXPECT_EQ(f_.derived("mismatches")["host01:ens1f0np0"], "trust: leaf01:Ethernet1/1 dscp vs host01:ens1f0np0 pcp");
+  EXPECT_EQ(f_.derived("trust")["leaf01:Ethernet1/1"], "dscp");
+  EXPECT_EQ(f_.derived("peer-trust")["leaf01:Ethernet1/1"], "pcp");
+  EXPECT_EQ(f_.derived("trust")["host02:ens1f0np0"], "dscp");
+  // A switch whose classes all match cos trusts pcp: now host02 is the odd one.
+  f_.unset("leaf01", classMatch("RDMA"));
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+  EXPECT_EQ(codes()["leaf01:Ethernet1/2"], "1");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/2"], "trust: leaf01:Ethernet1/2 pcp vs host02:ens1f0np0 dscp");
+}
+
+TEST_F(DcbConsistencyTest, TrustUnknownAtOneEndIsNoItemNotAGuess) {
+  // The switch's class-maps not collected: whatever the hosts trust, no item.
+  f_.setText("host01", hostTrust(), "pcp");
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "0");
+  EXPECT_EQ(f_.derived("mismatches")["leaf01:Ethernet1/1"], "");
+  EXPECT_EQ(f_.derived("peer-trust")["leaf01:Ethernet1/1"], "pcp");
+  EXPECT_EQ(f_.derived("trust").count("leaf01:Ethernet1/1"), 0u);
+  // Known on the switch, unknown on host02 (no `dcb app`): no item there.
+  f_.setText("leaf01", classMatch("RDMA"), "dscp");
+  f_.tick();
+  EXPECT_EQ(codes()["leaf01:Ethernet1/1"], "1");
+  EXPECT_EQ(codes()["leaf01:Ethernet1/2"], "0");
+  EXPECT_EQ(f_.derived("trust").count("host02:ens1f0np0"), 0u);
+  EXPECT_EQ(f_.derived("peer-trust")["host02:ens1f0np0"], "dscp");
+}
+
 // The verdict reaches /metrics with the port's labels, and a gNMI Get of
 // the switch's target: the northbounds serve it unaware.
 TEST_F(DcbConsistencyTest, AnEsxiVmnicWithPfcDisabledIsAMismatch) {

@@ -1,6 +1,7 @@
 // The DCB consistency verdict on the real simulated fabric, through the
 // gateway's own collectors and parsers (sim_feed.h): the PFC mismatch in
-// both directions, and the DCQCN knobs of np-off and rp-off, flip it on
+// both directions, the DCQCN knobs of np-off and rp-off, and the trust mode
+// of trust-mismatch, flip it on
 // exactly the faulty endpoint's link (both ends) and it clears when the
 // scenario stops. The configuration is read each poll, so one tick settles
 // it; the waits are still counted in ticks, with generous limits.
@@ -83,6 +84,15 @@ TEST_F(DcbScenarioTest, RpOffIsTheSendersDcqcnKnobOnItsLosslessPriority) {
   probe.setScenario({sim::ScenarioKind::kRpOff, 0});
   expectOnlyFaultyLink(sim::ScenarioKind::kRpOff,
                        "dcqcn rp off on lossless priorities: " + feed_.hostPort(probe.scenarioCast().faulty) + " {3}");
+}
+
+TEST_F(DcbScenarioTest, TrustMismatchIsTheHostsPcpAgainstTheLeafsDscp) {
+  // The leaf's type-qos classes match DSCP (show class-map type qos); the
+  // endpoint's netdev has no dscp-prio rules left (dcb app show: {}).
+  expectOnlyFaultyLink(sim::ScenarioKind::kTrustMismatch,
+                       "trust: " + feed_.switchPort(0) + " dscp vs " + feed_.hostPort(0) + " pcp");
+  EXPECT_EQ(feed_.derived("trust")[feed_.hostPort(0)], "dscp") << "cleared: the rules are back";
+  EXPECT_EQ(feed_.derived("peer-trust")[feed_.hostPort(0)], "dscp");
 }
 
 TEST_F(DcbScenarioTest, PfcMismatchSwitchAlsoLosesPacketsOnTheLosslessClass) {

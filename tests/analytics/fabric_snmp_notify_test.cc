@@ -202,7 +202,8 @@ INSTANTIATE_TEST_SUITE_P(
         TrapCase{sim::ScenarioKind::kRpOff, snmptest::kDcqcnChange, snmptest::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
         TrapCase{sim::ScenarioKind::kIncast, snmptest::kPauseTreeChange, snmptest::kFabricPrioEntry, 4, "pause-tree-state-code", {"2"}, true},
         TrapCase{sim::ScenarioKind::kPfcMismatch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
-        TrapCase{sim::ScenarioKind::kPfcMismatchSwitch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false}),
+        TrapCase{sim::ScenarioKind::kPfcMismatchSwitch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
+        TrapCase{sim::ScenarioKind::kTrustMismatch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false}),
     [](const ::testing::TestParamInfo<TrapCase>& info) {
       std::string name(sim::scenarioName(info.param.kind));
       std::erase(name, '-');

@@ -149,6 +149,8 @@ INSTANTIATE_TEST_SUITE_P(
              kPrio + "pause-storm", {"1"}},
         Case{sim::ScenarioKind::kPfcMismatch, 0, "consistency-code", "rdmagw_fabric_dcb_consistency_code", kDcb, {"1"}},
         Case{sim::ScenarioKind::kPfcMismatchSwitch, 0, "consistency-code", "rdmagw_fabric_dcb_consistency_code",
+             kDcb, {"1"}},
+        Case{sim::ScenarioKind::kTrustMismatch, 0, "consistency-code", "rdmagw_fabric_dcb_consistency_code",
              kDcb, {"1"}}),
     [](const ::testing::TestParamInfo<Case>& info) {
       std::string name(sim::scenarioName(info.param.kind));

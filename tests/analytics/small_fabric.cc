@@ -103,8 +103,13 @@ void SmallFabric::set(const std::string& target, const std::string& path, uint64
   counters_[target][path] = value;
 }
 
+void SmallFabric::setText(const std::string& target, const std::string& path, const std::string& value) {
+  texts_[target][path] = value;
+}
+
 void SmallFabric::unset(const std::string& target, const std::string& path) {
   counters_[target].erase(path);
+  texts_[target].erase(path);
   Result<Path> p = Path::parse(path);
   ASSERT_TRUE(p.isOk()) << path;
   store_.remove(target, *p);
@@ -125,6 +130,7 @@ void SmallFabric::tick(const std::function<void()>& bumps) {
     if (silent_[target]) continue;
     std::vector<Update> batch;
     for (const auto& [path, value] : leaves) batch.push_back(Update{path, value, now_, {}});
+    for (const auto& [path, value] : texts_[target]) batch.push_back(Update{path, value, now_, {}});
     if (target.starts_with("host")) {
       batch.push_back(Update{"/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/netdev",
                              std::string(kNetdev), now_, {}});

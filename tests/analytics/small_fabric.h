@@ -43,6 +43,7 @@ class SmallFabric {
   void bump(const std::string& target, const std::string& path, uint64_t by);
   // A configuration leaf written every tick from now on (set), or no more (unset).
   void set(const std::string& target, const std::string& path, uint64_t value);
+  void setText(const std::string& target, const std::string& path, const std::string& value);
   void unset(const std::string& target, const std::string& path);
   // Advances one tick: the per-tick bumps, then every live target's leaves
   // written at the new time, then one analytics run.
@@ -61,6 +62,7 @@ class SmallFabric {
   AnalyticsEngine engine_;
   TimestampNs now_ = 1'700'000'000'000'000'000;
   std::map<std::string, std::map<std::string, uint64_t>> counters_;  // target -> path -> value
+  std::map<std::string, std::map<std::string, std::string>> texts_;  // string configuration leaves
   std::map<std::string, bool> silent_;
 };
 

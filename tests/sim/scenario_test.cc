@@ -57,7 +57,7 @@ TEST(ScenarioTest, NamesParseAndUnknownOnesDoNot) {
   }
   EXPECT_EQ(parseScenarioName("none"), ScenarioKind::kNone);
   EXPECT_FALSE(parseScenarioName("pause_storm").has_value());
-  EXPECT_EQ(scenarioNameList(), "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm");
+  EXPECT_EQ(scenarioNameList(), "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch");
 }
 
 TEST(ScenarioTest, ACalmFabricNeitherMarksNorPauses) {

@@ -246,6 +246,8 @@ TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
       "/qos/interfaces/interface/output/queues/queue/state/name",
       "/qos/network-qos/classes/class/name",
       "/qos/network-qos/classes/class/state/name",
+      "/qos/type-qos/classes/class/name",
+      "/qos/type-qos/classes/class/state/name",
       "/hypervisor/nics/nic/name",
       "/hypervisor/nics/nic/state/name",
       "/hypervisor/nics/nic/priorities/priority/id",

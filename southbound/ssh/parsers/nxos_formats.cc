@@ -2,6 +2,7 @@
 
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
+#include "southbound/ssh/parsers/nxos_class_map_qos.h"
 #include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_pfc_detail.h"
@@ -48,6 +49,10 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show policy-map system type network-qos`: per class the PFC CoS values (pause "
      "pfc-cos, the no-drop priorities) and the MTU.",
      parseNetworkQos},
+    {"nxos-class-map-qos",
+     "NX-OS `show class-map type qos`: per type-qos class-map whether it matches dscp or cos "
+     "(the switch's trust mode for the fabric's DCB consistency).",
+     parseClassMapQos},
 };
 
 }  // namespace

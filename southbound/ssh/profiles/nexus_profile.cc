@@ -2,6 +2,7 @@
 
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
+#include "southbound/ssh/parsers/nxos_class_map_qos.h"
 #include "southbound/ssh/parsers/nxos_network_qos.h"
 #include "southbound/ssh/parsers/nxos_pfc.h"
 #include "southbound/ssh/parsers/nxos_queuing.h"
@@ -32,13 +33,16 @@ std::vector<CliCommand> nexusCommands() {
       // No-drop classes and their MTU, for the fabric's DCB consistency.
       // Optional: a switch without a system network-qos policy keeps the rest.
       CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
+      // Trust mode (DSCP or CoS classification), for the same check; optional alike.
+      CliCommand("show class-map type qos", parseClassMapQos, true),
   };
 }
 
 std::vector<CliCommand> nexusGnmiSupplementCommands() {
   return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
                      {{"show interface priority-flow-control", parsePfc}}),
-          CliCommand("show policy-map system type network-qos", parseNetworkQos, true)};
+          CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
+          CliCommand("show class-map type qos", parseClassMapQos, true)};
 }
 
 }  // namespace rdmagw::southbound::ssh

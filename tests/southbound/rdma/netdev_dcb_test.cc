@@ -15,6 +15,7 @@ namespace {
 
 using rdmagw::testing::TempTree;
 using rdmagw::testing::anyErrorContains;
+using rdmagw::testsupport::strAt;
 using rdmagw::testsupport::u64At;
 
 constexpr TimestampNs kTs = 1700000000000000000;
@@ -23,6 +24,46 @@ const std::string kIf = "/interfaces/interface[name=ens1f0np0]";
 // What iproute2 6.x prints for `dcb -j pfc show dev ens6` with prio-pfc 3:on.
 constexpr std::string_view kPfc3 =
     R"({"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,true,false,false,false,false]})";
+
+// `dcb -j app show dev ens6` with `dscp-prio AF31:3 CS6:6`: iproute2's
+// dcb/dcb_app.c prints each dscp-prio rule as a [key, priority] pair under
+// "dscp_prio" (key a DSCP name, or a number with -N). Reconstructed from its
+// print code (no recorded output found); no rules at all print {}.
+constexpr std::string_view kAppDscp = R"({"dscp_prio":[["AF31",3],["CS6",6]]})";
+
+TEST(DcbAppJsonTest, DscpRulesMeanDscpTrustElsePcp) {
+  Result<std::string> dscp = parseDcbAppTrust(kAppDscp);
+  ASSERT_TRUE(dscp.isOk()) << dscp.status().toString();
+  EXPECT_EQ(*dscp, "dscp");
+  for (std::string_view pcp : {std::string_view("{}"), std::string_view(R"({"dscp_prio":[]})"),
+                               std::string_view(R"({"default_prio":[3],"ethtype_prio":[["0x8915",3]]})")}) {
+    Result<std::string> r = parseDcbAppTrust(pcp);
+    ASSERT_TRUE(r.isOk()) << pcp;
+    EXPECT_EQ(*r, "pcp") << pcp;
+  }
+}
+
+TEST(DcbAppJsonTest, BrokenInputIsAClearError) {
+  for (std::string_view bad : {std::string_view(R"({"dscp_prio":[["AF31",3)"), std::string_view(R"({"dscp_prio":3})"),
+                               std::string_view("[]"), std::string_view("Attribute read")}) {
+    Result<std::string> r = parseDcbAppTrust(bad);
+    ASSERT_FALSE(r.isOk()) << bad;
+    EXPECT_NE(r.status().message().find("dcb app JSON"), std::string::npos) << r.status().message();
+  }
+}
+
+TEST(DcbAppJsonTest, ParseFormatNamesTheNetdev) {
+  const ParserFormat* f = nullptr;
+  for (const ParserFormat& p : rdmaParserFormats()) {
+    if (p.name == "dcb-app-json") f = &p;
+  }
+  ASSERT_NE(f, nullptr);
+  PollBatch b;
+  ASSERT_TRUE(f->parse("# dcb -j app show dev ens1f0np0\n" + std::string(kAppDscp), kTs, b).isOk());
+  EXPECT_EQ(strAt(b, kIf + "/ethernet/dcb/state/trust"), "dscp");
+  PollBatch broken;
+  EXPECT_FALSE(f->parse("{", kTs, broken).isOk());
+}
 
 TEST(DcbPfcJsonTest, ArrayAndObjectForms) {
   Result<uint64_t> a = parseDcbPfcJson(kPfc3);
@@ -69,6 +110,7 @@ void writeKnobs(MemorySysfsReader& r, const std::string& point, uint64_t bits) {
 TEST(NetdevDcbTest, MtuKnobsAndPfc) {
   TempTree t;
   t.write("ethtool/ens1f0np0.dcb-pfc.json", std::string(kPfc3));
+  t.write("ethtool/ens1f0np0.dcb-app.json", std::string(kAppDscp));
   EthtoolText source(t.path("ethtool"));
   MemorySysfsReader r;
   r.addFile("class/net/ens1f0np0/mtu", "9000\n");
@@ -81,6 +123,7 @@ TEST(NetdevDcbTest, MtuKnobsAndPfc) {
   EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/np-enabled-priorities"), 0xffu);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0xf7u);
   EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+  EXPECT_EQ(strAt(b, kIf + "/ethernet/dcb/state/trust"), "dscp");
 }
 
 TEST(NetdevDcbTest, WhatIsNotThereIsLeftOutQuietly) {
@@ -99,6 +142,7 @@ TEST(NetdevDcbTest, WhatIsNotThereIsLeftOutQuietly) {
 TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
   TempTree t;
   t.write("ethtool/ens1f0np0.dcb-pfc.json", "{\"prio_pfc\":[tru");
+  t.write("ethtool/ens1f0np0.dcb-app.json", "{\"dscp_prio\":");
   EthtoolText source(t.path("ethtool"));
   MemorySysfsReader r;
   r.addFile("class/net/ens1f0np0/mtu", "jumbo\n");
@@ -110,6 +154,8 @@ TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
   EXPECT_TRUE(anyErrorContains(b, "/sys/class/net/ens1f0np0/mtu: not a number: 'jumbo'"));
   EXPECT_TRUE(anyErrorContains(b, "roce_np/enable/5"));
   EXPECT_TRUE(anyErrorContains(b, "ens1f0np0: dcb pfc JSON"));
+  EXPECT_TRUE(anyErrorContains(b, "ens1f0np0: dcb app JSON"));
+  EXPECT_FALSE(strAt(b, kIf + "/ethernet/dcb/state/trust"));
   EXPECT_FALSE(u64At(b, kIf + "/state/mtu"));
   EXPECT_FALSE(u64At(b, kIf + "/ethernet/dcqcn/state/np-enabled-priorities"));
   EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0x08u);
@@ -117,9 +163,11 @@ TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
 
 TEST(NetdevDcbTest, RealDcbOnANetdevWithoutDcbnlIsNotFound) {
   // Loopback has no DCBNL: iproute2's dcb fails (or is missing): unknown, quietly.
-  Result<std::string> r = runDcbPfcShow("lo");
-  ASSERT_FALSE(r.isOk());
-  EXPECT_EQ(r.status().code(), Status::Code::kNotFound) << r.status().toString();
+  for (const char* object : {"pfc", "app"}) {
+    Result<std::string> r = runDcbShow(object, "lo");
+    ASSERT_FALSE(r.isOk());
+    EXPECT_EQ(r.status().code(), Status::Code::kNotFound) << r.status().toString();
+  }
 }
 
 }  // namespace

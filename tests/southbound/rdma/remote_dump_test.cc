@@ -99,10 +99,11 @@ void writeHost(TempTree& t) {
   t.write("ethtool/ens1f0np0.dcb-pfc.json",
           "{\"pfc_cap\":8,\"macsec_bypass\":false,\"delay\":0,"
           "\"prio_pfc\":[false,false,false,true,false,false,false,false]}\n");
+  t.write("ethtool/ens1f0np0.dcb-app.json", "{\"dscp_prio\":[[\"AF31\",3]]}\n");
   // ib0 has no DCB: the fake dcb fails for it as the real one does (quietly).
   t.write("bin/dcb",
-          "#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"-j pfc show dev\" ] || exit 64\n"
-          "f=\"$FAKE_ETHTOOL_DIR/$5.dcb-pfc.json\"\n"
+          "#!/bin/sh\ncase \"$1 $2 $3 $4\" in \"-j pfc show dev\"|\"-j app show dev\") ;; *) exit 64;; esac\n"
+          "f=\"$FAKE_ETHTOOL_DIR/$5.dcb-$2.json\"\n"
           "[ -f \"$f\" ] || { echo \"Attribute read: Operation not supported\" >&2; exit 1; }\ncat \"$f\"\n");
   ::chmod(t.path("bin/dcb").c_str(), 0755);
 }
@@ -186,6 +187,8 @@ TEST(RemoteDumpTest, RealShellMatchesTheLocalCollector) {
   EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0xffu);
   EXPECT_EQ(u64At(remote, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
   EXPECT_FALSE(u64At(remote, "/interfaces/interface[name=ib0]/ethernet/pfc/state/enabled-priorities"));
+  EXPECT_EQ(strAt(remote, kIf + "/ethernet/dcb/state/trust"), "dscp");
+  EXPECT_FALSE(strAt(remote, "/interfaces/interface[name=ib0]/ethernet/dcb/state/trust"));
 
   // The same failures, reported once each, on both sides.
   EXPECT_EQ(local.errors.size(), remote.errors.size());
