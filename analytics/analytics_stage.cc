@@ -1,4 +1,5 @@
 #include "analytics/analytics_stage.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::analytics {
 
@@ -13,7 +14,10 @@ void AnalyticsStage::start() {
     std::lock_guard lock(mu_);
     stopping_ = false;
   }
-  thread_ = std::thread([this] { loop(); });
+  thread_ = std::thread([this] {
+    nameThisThread("analytics");
+    loop();
+  });
 }
 
 void AnalyticsStage::stop() {

@@ -40,7 +40,7 @@ void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path
 }
 
 void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaConfig* c) {
-  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir", "lldp"});
+  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir", "lldp", "config_interval"});
   c->sysfs_root = r.string(n, path, "sysfs_root").value_or(c->sysfs_root);
   if (YAML::Node d = n["devices"]) {
     const std::string dpath = path + ".devices";
@@ -63,6 +63,7 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
     else if (*mode == "off") c->lldp = RdmaConfig::LldpMode::kOff;
     else r.error(n["lldp"], path + ".lldp", "must be auto, on or off, not \"" + *mode + "\"");
   }
+  c->config_interval = r.duration(n, path, "config_interval").value_or(c->config_interval);
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "models/log.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::southbound {
 
@@ -55,7 +56,10 @@ void PollScheduler::start() {
   std::lock_guard lock(mu_);
   stopping_ = false;
   size_t n = std::min(max_workers_, std::max<size_t>(1, slots_.size()));
-  for (size_t i = 0; i < n; ++i) workers_.emplace_back([this] { workerLoop(); });
+  for (size_t i = 0; i < n; ++i) workers_.emplace_back([this] {
+    nameThisThread("poll-worker");
+    workerLoop();
+  });
 }
 
 void PollScheduler::stop() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "northbound/gnmi/subscribe_session.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
@@ -29,7 +30,10 @@ void SubscriptionHub::start() {
     stopping_ = false;
   }
   listener_id_ = store_.addListener(this);
-  thread_ = std::thread([this] { loop(); });
+  thread_ = std::thread([this] {
+    nameThisThread("gnmi-hub");
+    loop();
+  });
 }
 
 void SubscriptionHub::stop(const grpc::Status& status) {

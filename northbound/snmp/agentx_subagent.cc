@@ -14,6 +14,7 @@
 #include "models/log.h"
 #include "northbound/snmp/mib_catalog.h"
 #include "northbound/snmp/netsnmp_value.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::northbound::snmp {
 
@@ -149,7 +150,10 @@ AgentxSubagent::~AgentxSubagent() { stop(); }
 Status AgentxSubagent::start() {
   stop_ = false;
   init_state_ = 0;
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    nameThisThread("snmp-agentx");
+    run();
+  });
   while (init_state_.load() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   if (init_state_.load() < 0) {
     thread_.join();

@@ -8,6 +8,7 @@
 #include "models/self_metrics.h"
 #include "northbound/snmp/agentx_subagent.h"
 #include "northbound/snmp/snapshot_builder.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::northbound {
 namespace {
@@ -63,7 +64,10 @@ Status SnmpAgent::start() {
     g_agent_running = false;
     return st;
   }
-  refresh_thread_ = std::thread([this] { refreshLoop(); });
+  refresh_thread_ = std::thread([this] {
+    nameThisThread("snmp-refresh");
+    refreshLoop();
+  });
   running_ = true;
   RDMAGW_LOG(kInfo, "snmp") << "AgentX subagent on " << config_.agentx_socket << ", refresh every "
                             << config_.refresh_period.count() << "ms, ifIndex state " << config_.ifIndexStateFile();

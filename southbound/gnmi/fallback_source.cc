@@ -7,6 +7,7 @@
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
 #include "southbound/ssh/credentials.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -56,7 +57,10 @@ Status FallbackSource::start() {
       out->push_back({"gnmi_source_leaves_dropped", {t}, double(s.dropped)});
     });
   }
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    nameThisThread("gnmi:" + opts_.target);  // the switch it reads
+    run();
+  });
   return Status::ok();
 }
 

@@ -11,6 +11,7 @@
 #include "models/path.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/ssh/credentials.h"
+#include "models/thread_name.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -49,7 +50,10 @@ class RelaySource final : public StreamSource {
     std::lock_guard lock(mu_);
     if (thread_.joinable()) return Status::ok();
     stopping_ = false;
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] {
+      nameThisThread("relay");
+      run();
+    });
     return Status::ok();
   }
 

@@ -189,19 +189,28 @@ void IbClass::DeviceRead::readPort(uint32_t num, const std::string& name) {
 
 void IbClass::DeviceRead::readCounters(const std::string& rel, std::vector<IbCounter>* out,
                                        bool skip_lifespan) {
-  std::optional<std::vector<std::string>> names = list(rel);
-  if (!names) return;
-  for (const std::string& n : *names) {
-    if (skip_lifespan && n == "lifespan") continue;  // cache lifetime in ms, not a counter
-    std::optional<std::string> raw = text(rel + "/" + n);
-    if (!raw) continue;
-    TimestampNs ts = owner_.clock_();
-    Result<uint64_t> v = parseCounter(*raw);
-    if (!v.isOk()) {
-      parseError(rel + "/" + n, v.status());
+  if (vanished_) return;
+  // The directory is read in one go: one path walk, not one per counter.
+  Result<std::vector<SysfsFile>> files = owner_.reader_.readDir(rel);
+  if (!files.isOk()) {
+    noteFailure(files.status(), false);
+    return;
+  }
+  out->reserve(out->size() + files->size());
+  for (SysfsFile& f : files.value()) {
+    if (skip_lifespan && f.name == "lifespan") continue;  // cache lifetime in ms, not a counter
+    if (vanished_) return;
+    if (!f.content.isOk()) {
+      noteFailure(f.content.status(), false);
       continue;
     }
-    out->push_back(IbCounter{n, v.value(), ts});
+    TimestampNs ts = owner_.clock_();
+    Result<uint64_t> v = parseCounter(*f.content);
+    if (!v.isOk()) {
+      parseError(rel + "/" + f.name, v.status());
+      continue;
+    }
+    out->push_back(IbCounter{std::move(f.name), v.value(), ts});
   }
 }
 

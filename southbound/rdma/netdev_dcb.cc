@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "models/path.h"
@@ -28,16 +29,9 @@ std::optional<bool> boolOf(const JsonValue& v) {
   return v.text == "true";
 }
 
-// A sysfs value file: NotFound stays quiet, other failures are error lines.
-std::optional<uint64_t> readNumber(SysfsReader& reader, const std::string& rel, PollBatch& batch) {
-  Result<std::string> text = reader.readFile(rel);
-  if (!text.isOk()) {
-    if (text.status().code() != Status::Code::kNotFound) {
-      batch.error(reader.displayPath(rel) + ": " + text.status().message());
-    }
-    return std::nullopt;
-  }
-  std::string_view v = *text;
+// A sysfs value file's content as a number; an error line when it is not one.
+std::optional<uint64_t> parseNumber(std::string_view v, SysfsReader& reader, const std::string& rel,
+                                    PollBatch& batch) {
   while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.remove_suffix(1);
   uint64_t n = 0;
   if (v.empty() || v.size() > 10) n = UINT64_MAX;
@@ -52,12 +46,34 @@ std::optional<uint64_t> readNumber(SysfsReader& reader, const std::string& rel, 
   return n;
 }
 
-// ecn/roce_np/enable/0..7 as a bitmap; nothing when the knobs are not there
-// (not an mlx5 netdev) or one of them cannot be read.
-std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir, PollBatch& batch) {
+// A sysfs value file: NotFound stays quiet, other failures are error lines.
+std::optional<uint64_t> readNumber(SysfsReader& reader, const std::string& rel, PollBatch& batch) {
+  Result<std::string> text = reader.readFile(rel);
+  if (!text.isOk()) {
+    if (text.status().code() != Status::Code::kNotFound) {
+      batch.error(reader.displayPath(rel) + ": " + text.status().message());
+    }
+    return std::nullopt;
+  }
+  return parseNumber(*text, reader, rel, batch);
+}
+
+// ecn/roce_np/enable/0..7 (read as one directory) as a bitmap; nothing when
+// one of them is missing or cannot be read.
+std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir,
+                                   const std::vector<SysfsFile>& files, PollBatch& batch) {
   uint64_t bits = 0;
   for (int p = 0; p < 8; ++p) {
-    std::optional<uint64_t> on = readNumber(reader, dir + "/" + std::to_string(p), batch);
+    const std::string name = std::to_string(p);
+    auto f = std::find_if(files.begin(), files.end(), [&](const SysfsFile& x) { return x.name == name; });
+    if (f == files.end()) return std::nullopt;
+    if (!f->content.isOk()) {
+      if (f->content.status().code() != Status::Code::kNotFound) {
+        batch.error(reader.displayPath(dir + "/" + name) + ": " + f->content.status().message());
+      }
+      return std::nullopt;
+    }
+    std::optional<uint64_t> on = parseNumber(*f->content, reader, dir + "/" + name, batch);
     if (!on) return std::nullopt;
     if (*on != 0) bits |= uint64_t(1) << p;
   }
@@ -206,8 +222,9 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
   }
   for (const char* point : {"np", "rp"}) {
     const std::string knobs = dir + "/ecn/roce_" + point + "/enable";
-    if (!reader.listDir(knobs).isOk()) continue;  // not an mlx5 netdev: no DCQCN knobs
-    if (std::optional<uint64_t> bits = knobBitmap(reader, knobs, batch)) {
+    Result<std::vector<SysfsFile>> files = reader.readDir(knobs);
+    if (!files.isOk()) continue;  // not an mlx5 netdev: no DCQCN knobs
+    if (std::optional<uint64_t> bits = knobBitmap(reader, knobs, files.value(), batch)) {
       Path p = ifBase(netdev).add("ethernet").add("dcqcn").add("state");
       batch.add(p.add(std::string(point) + "-enabled-priorities").toString(), Value{*bits}, ts);
     }

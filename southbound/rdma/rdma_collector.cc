@@ -1,7 +1,5 @@
 #include "southbound/rdma/rdma_collector.h"
 
-#include <set>
-
 #include "southbound/rdma/ethtool_mapping.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/lldpctl_json.h"
@@ -21,15 +19,7 @@ Status RdmaCollector::poll(PollBatch& batch) {
   if (!devices.isOk()) return devices.status();
   appendIbUpdates(devices.value(), batch);
   pollLldp(batch);
-  // Each netdev's DCB configuration (MTU, DCQCN knobs, PFC), once.
-  std::set<std::string> configured;
-  for (const IbDevice& d : devices.value()) {
-    for (const IbPort& p : d.ports) {
-      if (p.netdev && configured.insert(p.netdev->value).second) {
-        appendNetdevDcb(*reader_, ethtool_.get(), p.netdev->value, clock_(), batch);
-      }
-    }
-  }
+  pollConfig(devices.value(), batch);
   if (!ethtool_) return Status::ok();
 
   // A netdev shared by two ports (bonding, multi-host) is read once.
@@ -50,6 +40,23 @@ Status RdmaCollector::poll(PollBatch& batch) {
   }
   for (std::string& w : ethtool_->takeWarnings()) batch.error(std::move(w));
   return Status::ok();
+}
+
+// Each netdev's DCB configuration (MTU, DCQCN knobs, PFC, trust), once per
+// netdev: every config interval, and at once for a netdev not read this cycle.
+void RdmaCollector::pollConfig(const std::vector<IbDevice>& devices, PollBatch& batch) {
+  const TimestampNs now = clock_();
+  if (now >= next_config_ns_ || config_every_ns_ <= 0) {
+    config_read_.clear();
+    next_config_ns_ = now + config_every_ns_;
+  }
+  for (const IbDevice& d : devices) {
+    for (const IbPort& p : d.ports) {
+      if (p.netdev && config_read_.insert(p.netdev->value).second) {
+        appendNetdevDcb(*reader_, ethtool_.get(), p.netdev->value, clock_(), batch);
+      }
+    }
+  }
 }
 
 void RdmaCollector::pollLldp(PollBatch& batch) {

@@ -1,6 +1,7 @@
 #pragma once
 // Configuration of the Linux RDMA host collector (one per host it reads).
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct RdmaConfig {
   enum class LldpMode { kAuto, kOn, kOff };
   LldpMode lldp = LldpMode::kAuto;
   bool lldpWanted() const { return lldp == LldpMode::kOn || (lldp == LldpMode::kAuto && sysfs_root == "/sys"); }
+  // Each netdev's DCB configuration (MTU, DCQCN enable knobs, `dcb` PFC and
+  // trust) is configuration, not a counter: read on the first poll, for a
+  // netdev first seen, and then at most this often (0: every poll). It was a
+  // fifth of a host's files read every poll; a knob turned off shows in the
+  // DCB verdict within this time.
+  std::chrono::milliseconds config_interval{60000};
   Status validate() const;                    // e.g. kText without ethtool_dir; bad glob
 };
 

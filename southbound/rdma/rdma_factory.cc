@@ -23,6 +23,7 @@ Result<southbound::PollSourcePtr> createRdmaSource(const RdmaConfig& config) {
   auto collector = std::make_unique<RdmaCollector>(std::make_unique<SysfsReaderImpl>(config.sysfs_root),
                                                    DeviceFilter(config.include_devices, config.exclude_devices),
                                                    std::move(ethtool));
+  collector->setConfigInterval(config.config_interval);
   if (config.lldpWanted()) collector->setLldp(std::make_unique<LldpctlCommand>());
   return southbound::PollSourcePtr(std::move(collector));
 }

@@ -16,6 +16,12 @@
 
 namespace rdmagw::southbound::rdma {
 
+// One file of a directory read whole (SysfsReader::readDir).
+struct SysfsFile {
+  std::string name;
+  Result<std::string> content;
+};
+
 class SysfsReader {
  public:
   virtual ~SysfsReader() = default;
@@ -23,6 +29,11 @@ class SysfsReader {
   virtual Result<std::string> readFile(const std::string& relpath) = 0;
   // Entry names of a directory, sorted; directories and files alike.
   virtual Result<std::vector<std::string>> listDir(const std::string& relpath) = 0;
+  // Every entry of a directory, sorted by name, each with its content or why
+  // it could not be read (a subdirectory reads as EISDIR). A counters
+  // directory is read this way: the default lists and then reads each file;
+  // SysfsReaderImpl opens the directory once and each file relative to it.
+  virtual Result<std::vector<SysfsFile>> readDir(const std::string& relpath);
   // The path as the host sees it, for error lines ("/sys/class/infiniband/...").
   virtual std::string displayPath(const std::string& relpath) const = 0;
 };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 
 namespace rdmagw::southbound::rdma {
 namespace {
@@ -70,10 +71,12 @@ std::string SysfsReaderImpl::displayPath(const std::string& relpath) const {
   return root_ + "/" + relpath;
 }
 
-Result<std::string> SysfsReaderImpl::readFile(const std::string& relpath) {
-  const std::string path = displayPath(relpath);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return statusFromErrno(errno, path);
+namespace {
+
+// The whole content of an open file (closed here), at most kMaxFileBytes.
+// Its path is `dir`, or `dir`/`name` when a name is given: built only for an
+// error, so a directory's files cost no path string each.
+Result<std::string> readOpen(int fd, const std::string& dir, std::string_view name = {}) {
   std::string out;
   char buf[4096];
   while (out.size() < kMaxFileBytes) {
@@ -82,13 +85,48 @@ Result<std::string> SysfsReaderImpl::readFile(const std::string& relpath) {
       if (errno == EINTR) continue;
       int err = errno;  // EINVAL from the driver arrives here, not at open()
       ::close(fd);
-      return statusFromErrno(err, path);
+      return statusFromErrno(err, name.empty() ? dir : dir + "/" + std::string(name));
     }
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
   }
   ::close(fd);
   return out;
+}
+
+}  // namespace
+
+Result<std::string> SysfsReaderImpl::readFile(const std::string& relpath) {
+  const std::string path = displayPath(relpath);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return statusFromErrno(errno, path);
+  return readOpen(fd, path);
+}
+
+Result<std::vector<SysfsFile>> SysfsReaderImpl::readDir(const std::string& relpath) {
+  const std::string path = displayPath(relpath);
+  int dfd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return statusFromErrno(errno, path);
+  DIR* dir = ::fdopendir(dfd);  // owns dfd from here
+  if (dir == nullptr) {
+    int err = errno;
+    ::close(dfd);
+    return statusFromErrno(err, path);
+  }
+  std::vector<SysfsFile> files;
+  while (const dirent* e = ::readdir(dir)) {
+    if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+    files.push_back(SysfsFile{e->d_name, std::string()});
+  }
+  std::sort(files.begin(), files.end(),
+            [](const SysfsFile& a, const SysfsFile& b) { return a.name < b.name; });
+  for (SysfsFile& f : files) {
+    int fd = ::openat(dfd, f.name.c_str(), O_RDONLY | O_CLOEXEC);
+    f.content = fd < 0 ? Result<std::string>(statusFromErrno(errno, path + "/" + f.name))
+                       : readOpen(fd, path, f.name);
+  }
+  ::closedir(dir);
+  return files;
 }
 
 Result<std::vector<std::string>> SysfsReaderImpl::listDir(const std::string& relpath) {

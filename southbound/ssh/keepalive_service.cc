@@ -1,4 +1,5 @@
 #include "southbound/ssh/keepalive_service.h"
+#include "models/thread_name.h"
 
 #include <algorithm>
 
@@ -23,7 +24,10 @@ KeepaliveService& KeepaliveService::process() {
 void KeepaliveService::add(std::weak_ptr<SshConnection> connection) {
   std::lock_guard lock(mu_);
   connections_.push_back(std::move(connection));
-  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  if (!thread_.joinable()) thread_ = std::thread([this] {
+    nameThisThread("ssh-keepalive");
+    loop();
+  });
 }
 
 size_t KeepaliveService::size() const {

@@ -85,6 +85,20 @@ TEST(ConfigTest, RdmaLldpModeIsAutoOnOrOff) {
       << bad.status().message();
 }
 
+TEST(ConfigTest, RdmaConfigIntervalIsADurationDefaultingToAMinute) {
+  auto cfg = parseConfig("targets:\n  - {name: h1, kind: rdma-host, rdma: {config_interval: 5m}}\n"
+                         "  - {name: h2, kind: rdma-host, rdma: {config_interval: 0s}}\n"
+                         "  - {name: h3, kind: rdma-host}\n", "c.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->targets[0].rdma.config_interval, std::chrono::minutes(5));
+  EXPECT_EQ(cfg->targets[1].rdma.config_interval, std::chrono::milliseconds(0));
+  EXPECT_EQ(cfg->targets[2].rdma.config_interval, std::chrono::minutes(1));
+  auto bad = parseConfig("targets:\n  - {name: h1, kind: rdma-host, rdma: {config_interval: often}}\n", "b.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("targets[0].rdma.config_interval"), std::string::npos)
+      << bad.status().message();
+}
+
 TEST(ConfigTest, InlineSecretsAreRefused) {
   const char* text = R"(targets:
   - name: sw1

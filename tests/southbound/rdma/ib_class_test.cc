@@ -331,6 +331,44 @@ TEST(SysfsReaderImplTest, ReadsAndListsSorted) {
   EXPECT_EQ(r.displayPath("a/x"), t.root() + "/a/x");
 }
 
+// The real reader's one-walk directory read gives what listing and reading
+// each file gives: the same names in order, contents and errors.
+TEST(SysfsReaderImplTest, ReadDirMatchesListThenRead) {
+  TempTree t;
+  t.write("c/np_cnp_sent", "2048\n");
+  t.write("c/b_empty", "");
+  t.write("c/a_long", std::string(9000, '7') + "\n");  // more than one read()
+  t.mkdir("c/sub");
+  SysfsReaderImpl r(t.root());
+  auto one_walk = r.readDir("c");
+  auto per_file = r.SysfsReader::readDir("c");  // the default: listDir + readFile
+  ASSERT_TRUE(one_walk.isOk());
+  ASSERT_TRUE(per_file.isOk());
+  ASSERT_EQ(one_walk->size(), 4u);
+  ASSERT_EQ(per_file->size(), 4u);
+  for (size_t i = 0; i < one_walk->size(); ++i) {
+    const SysfsFile& a = one_walk->at(i);
+    const SysfsFile& b = per_file->at(i);
+    EXPECT_EQ(a.name, b.name);
+    ASSERT_EQ(a.content.isOk(), b.content.isOk()) << a.name;
+    if (a.content.isOk()) {
+      EXPECT_EQ(a.content.value(), b.content.value()) << a.name;
+    } else {
+      EXPECT_EQ(a.content.status().message(), b.content.status().message());
+    }
+  }
+  EXPECT_EQ(one_walk->at(0).name, "a_long");
+  EXPECT_EQ(one_walk->at(0).content->size(), 9001u);
+  EXPECT_EQ(one_walk->at(2).content.value(), "2048\n");
+  ASSERT_FALSE(one_walk->at(3).content.isOk());  // c/sub
+  EXPECT_NE(one_walk->at(3).content.status().message().find(t.root() + "/c/sub"), std::string::npos);
+  EXPECT_NE(one_walk->at(3).content.status().message().find("EISDIR"), std::string::npos);
+  auto missing = r.readDir("nope");
+  ASSERT_FALSE(missing.isOk());
+  EXPECT_EQ(missing.status().code(), Status::Code::kNotFound);
+  EXPECT_NE(missing.status().message().find(t.root() + "/nope"), std::string::npos);
+}
+
 TEST(MemorySysfsReaderTest, DumpLinesAndBadLines) {
   std::vector<std::string> bad;
   MemorySysfsReader r = MemorySysfsReader::fromDump(

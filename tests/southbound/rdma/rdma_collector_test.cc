@@ -239,6 +239,58 @@ TEST(RdmaCollectorTest, SkippedEthtoolLinesBecomeErrorLines) {
 
 // --- config and factory -------------------------------------------------------
 
+// The MTU and the DCQCN knobs are configuration: read on the first poll,
+// then again only once the config interval has passed; a netdev first seen
+// later is read at once.
+TEST(RdmaCollectorTest, ConfigIsReadAgainOnlyAfterItsInterval) {
+  TempTree t;
+  writeRoceHost(t);
+  t.write("sys/class/net/ens1f0np0/mtu", "9000\n");
+  for (int p = 0; p < 8; ++p) t.write("sys/class/net/ens1f0np0/ecn/roce_np/enable/" + std::to_string(p), "1\n");
+  TimestampNs now = 1'000'000'000;
+  RdmaCollector c = collectorFor(t, [&] { return now; });
+  c.setConfigInterval(std::chrono::seconds(60));
+  const std::string mtu = kIf + "/state/mtu";
+  const std::string np = kIf + "/ethernet/dcqcn/state/np-enabled-priorities";
+
+  PollBatch first;
+  ASSERT_TRUE(c.poll(first).isOk());
+  EXPECT_EQ(u64At(first, mtu), 9000u);
+  EXPECT_EQ(u64At(first, np), 0xffu);
+
+  t.write("sys/class/net/ens1f0np0/mtu", "1500\n");
+  t.write("sys/class/net/ens1f0np0/ecn/roce_np/enable/3", "0\n");
+  now += 10'000'000'000;  // one poll later: counters yes, configuration no
+  PollBatch second;
+  ASSERT_TRUE(c.poll(second).isOk());
+  EXPECT_FALSE(u64At(second, mtu));
+  EXPECT_FALSE(u64At(second, np));
+  EXPECT_TRUE(u64At(second, kPort + "/hw-counters/np-cnp-sent"));
+
+  // A second port whose netdev the collector has not read yet: read at once.
+  const std::string d = "sys/class/infiniband/mlx5_1/ports/1/";
+  t.write(d + "link_layer", "Ethernet\n");
+  t.write(d + "gid_attrs/ndevs/0", "ens1f1np1\n");
+  t.write("sys/class/net/ens1f1np1/mtu", "4200\n");
+  now += 10'000'000'000;
+  PollBatch third;
+  ASSERT_TRUE(c.poll(third).isOk());
+  EXPECT_EQ(u64At(third, "/interfaces/interface[name=ens1f1np1]/state/mtu"), 4200u);
+  EXPECT_FALSE(u64At(third, mtu));
+
+  now += 41'000'000'000;  // 61 s after the first read
+  PollBatch due;
+  ASSERT_TRUE(c.poll(due).isOk());
+  EXPECT_EQ(u64At(due, mtu), 1500u);
+  EXPECT_EQ(u64At(due, np), 0xf7u);
+
+  c.setConfigInterval(std::chrono::seconds(0));  // every poll
+  now += 1'000'000'000;
+  PollBatch every;
+  ASSERT_TRUE(c.poll(every).isOk());
+  EXPECT_EQ(u64At(every, mtu), 1500u);
+}
+
 TEST(RdmaConfigTest, DefaultsAreValid) {
   RdmaConfig c;
   EXPECT_EQ(c.sysfs_root, "/sys");
