@@ -1,5 +1,5 @@
 #include "analytics/analytics_stage.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::analytics {
 
@@ -15,7 +15,7 @@ void AnalyticsStage::start() {
     stopping_ = false;
   }
   thread_ = std::thread([this] {
-    nameThisThread("analytics");
+    enterThreadRole("analytics", ThreadRole::kIngest);
     loop();
   });
 }

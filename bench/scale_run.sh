@@ -8,7 +8,9 @@
 #   bench/scale_run.sh [BUILD_DIR] [SIZES...]
 #   SIZES: 100k 300k 1m (default all three), or SWITCHESxHOSTS (e.g. 10x80)
 #   env: WINDOW=60 (seconds measured at steady state), WARMUP=40,
-#        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm
+#        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm,
+#        SIM_NICE=0 (the simulator's nice value: 19 lets its bursts take only
+#        the CPU the gateway leaves, as devices on other machines would)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../build-rel}; shift || true
@@ -18,6 +20,7 @@ WARMUP=${WARMUP:-40}
 FLAP=${FLAP:-0}
 SNMP=${SNMP:-on}
 RUN_DIR=${RUN_DIR:-/dev/shm}
+SIM_NICE=${SIM_NICE:-0}
 DEVICES=8          # mlx5 devices per host (8 rails)
 HOSTS_PER_LEAF=64  # host ports per leaf: a 64-port leaf per rail and pod
 PROM=127.0.0.1:19464
@@ -51,11 +54,11 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 HZ=$(getconf CLK_TCK)
-printf '# %s, %s cores, window %ss, flap %s%%, snmp %s\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP"
+printf '# %s, %s cores, window %ss, flap %s%%, snmp %s, simulator nice %s\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP" "$SIM_NICE"
 for size in $SIZES; do
   read -r SW HO <<<"$(shape "$size")"
   dir=$(mktemp -d "$RUN_DIR/rdmagw-scale-XXXXXX")
-  "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
+  nice -n "$SIM_NICE" "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
       --hosts-per-leaf $HOSTS_PER_LEAF --period 10 --prometheus $PROM --gnmi-listen $GNMI \
       --flap "$FLAP" --snmp "$SNMP" >"$dir/sim.log" 2>&1 &
   SIM_PID=$!
@@ -84,11 +87,12 @@ for size in $SIZES; do
       --path /interfaces/interface/state/counters/in-octets >"$dir/probe.txt" 2>"$dir/probe.err" &
   probe=$!
   sleep 5
-  scrape_ms=() scrape_bytes=0 gzip_bytes=0
+  scrape_ms=() gzip_ms=() scrape_bytes=0 gzip_bytes=0
   for _ in 1 2 3; do
     out=$(curl -s -m 60 -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
     scrape_ms+=("$(awk '{printf "%.0f", $1 * 1000}' <<<"$out")"); scrape_bytes=${out#* }
-    gzip_bytes=$(curl -s -m 60 -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download}' "http://$PROM/metrics")
+    out=$(curl -s -m 60 -H 'Accept-Encoding: gzip' -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
+    gzip_ms+=("$(awk '{printf "%.0f", $1 * 1000}' <<<"$out")"); gzip_bytes=${out#* }
     sleep 5
   done
   walk_ms=- walk_vb=-
@@ -122,7 +126,7 @@ for size in $SIZES; do
 
   echo "size=$size switches=$SW hosts=$HO series=$series gw_cores=$gw_cores sim_cores=$sim_cores" \
        "rss_start_mb=$((rss0 / 1024)) rss_mb=$((rss / 1024)) rss_peak_mb=$((hwm / 1024)) rss_bytes_per_series=$(( series > 0 ? rss * 1024 / series : 0 ))" \
-       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms exposition_cpu_ms=$build_cpu_ms scrape_bytes=$scrape_bytes gzip_bytes=$gzip_bytes" \
+       "scrape_ms=$(IFS=/; echo "${scrape_ms[*]}") exposition_build_ms=$build_ms exposition_cpu_ms=$build_cpu_ms scrape_bytes=$scrape_bytes gzip_scrape_ms=$(IFS=/; echo "${gzip_ms[*]}") gzip_bytes=$gzip_bytes" \
        "snmp_walk_ms=$walk_ms snmp_varbinds=$walk_vb ingest_lag_p50_s=$lag50 ingest_lag_p99_s=$lag99 lag_updates=$lagn" \
        "$probe_line notifications_sent=$sent received=$recv leaves_queued=$queued applied=$applied coalesced=$coalesced dropped=$dropped" \
        "loadavg=\"$load\""

@@ -293,7 +293,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_series_per_target",
-                         "targets", "northbound", "analytics"});
+                         "ingest_nice", "targets", "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -303,6 +303,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   cfg.max_concurrent_ssh = size_t(r.integer(root, "", "max_concurrent_ssh", 1, 1024).value_or(16));
   cfg.max_series_per_target =
       size_t(r.integer(root, "", "max_series_per_target", 1, 100'000'000).value_or(1'000'000));
+  cfg.ingest_nice = int(r.integer(root, "", "ingest_nice", 0, 19).value_or(cfg.ingest_nice));
 
   YAML::Node targets = root["targets"];
   if (targets && !targets.IsSequence()) {

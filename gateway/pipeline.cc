@@ -3,6 +3,7 @@
 #include "analytics/analytics_stage.h"
 #include "gateway/registry.h"
 #include "models/log.h"
+#include "models/thread_role.h"
 #include "northbound/gnmi/gnmi_server.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "northbound/snmp/snmp_agent.h"
@@ -18,6 +19,7 @@ Pipeline::~Pipeline() { stop(); }
 
 Status Pipeline::start() {
   southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
+  setIngestNice(config_.ingest_nice);  // before any ingest thread starts
   auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
   std::vector<southbound::StreamSourcePtr> streams;
   for (const TargetConfig& t : config_.targets) {

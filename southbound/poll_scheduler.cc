@@ -5,7 +5,7 @@
 #include <set>
 
 #include "models/log.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::southbound {
 
@@ -57,7 +57,7 @@ void PollScheduler::start() {
   stopping_ = false;
   size_t n = std::min(max_workers_, std::max<size_t>(1, slots_.size()));
   for (size_t i = 0; i < n; ++i) workers_.emplace_back([this] {
-    nameThisThread("poll-worker");
+    enterThreadRole("poll-worker", ThreadRole::kIngest);
     workerLoop();
   });
 }

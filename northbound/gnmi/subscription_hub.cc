@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "northbound/gnmi/subscribe_session.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
@@ -31,7 +31,7 @@ void SubscriptionHub::start() {
   }
   listener_id_ = store_.addListener(this);
   thread_ = std::thread([this] {
-    nameThisThread("gnmi-hub");
+    enterThreadRole("gnmi-hub", ThreadRole::kServe);
     loop();
   });
 }

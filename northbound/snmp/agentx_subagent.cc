@@ -14,7 +14,7 @@
 #include "models/log.h"
 #include "northbound/snmp/mib_catalog.h"
 #include "northbound/snmp/netsnmp_value.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound::snmp {
 
@@ -151,7 +151,7 @@ Status AgentxSubagent::start() {
   stop_ = false;
   init_state_ = 0;
   thread_ = std::thread([this] {
-    nameThisThread("snmp-agentx");
+    enterThreadRole("snmp-agentx", ThreadRole::kServe);
     run();
   });
   while (init_state_.load() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -8,7 +8,7 @@
 #include "models/self_metrics.h"
 #include "northbound/snmp/agentx_subagent.h"
 #include "northbound/snmp/snapshot_builder.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound {
 namespace {
@@ -65,7 +65,7 @@ Status SnmpAgent::start() {
     return st;
   }
   refresh_thread_ = std::thread([this] {
-    nameThisThread("snmp-refresh");
+    enterThreadRole("snmp-refresh", ThreadRole::kServe);
     refreshLoop();
   });
   running_ = true;

@@ -7,7 +7,7 @@
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
 #include "southbound/ssh/credentials.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -58,7 +58,7 @@ Status FallbackSource::start() {
     });
   }
   thread_ = std::thread([this] {
-    nameThisThread("gnmi:" + opts_.target);  // the switch it reads
+    enterThreadRole("gnmi:" + opts_.target, ThreadRole::kIngest);  // the switch it reads
     run();
   });
   return Status::ok();

@@ -11,7 +11,7 @@
 #include "models/path.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/ssh/credentials.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -51,7 +51,7 @@ class RelaySource final : public StreamSource {
     if (thread_.joinable()) return Status::ok();
     stopping_ = false;
     thread_ = std::thread([this] {
-      nameThisThread("relay");
+      enterThreadRole("relay", ThreadRole::kIngest);
       run();
     });
     return Status::ok();

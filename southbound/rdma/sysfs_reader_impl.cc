@@ -89,6 +89,10 @@ Result<std::string> readOpen(int fd, const std::string& dir, std::string_view na
     }
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
+    // A sysfs attribute comes whole from its first read and a regular file
+    // reads short only at its end: no second read() to learn of EOF (one
+    // syscall of four per counter, and syscalls are what a poll costs).
+    if (static_cast<size_t>(n) < sizeof(buf)) break;
   }
   ::close(fd);
   return out;

@@ -1,5 +1,5 @@
 #include "southbound/ssh/keepalive_service.h"
-#include "models/thread_name.h"
+#include "models/thread_role.h"
 
 #include <algorithm>
 
@@ -25,7 +25,7 @@ void KeepaliveService::add(std::weak_ptr<SshConnection> connection) {
   std::lock_guard lock(mu_);
   connections_.push_back(std::move(connection));
   if (!thread_.joinable()) thread_ = std::thread([this] {
-    nameThisThread("ssh-keepalive");
+    enterThreadRole("ssh-keepalive", ThreadRole::kIngest);
     loop();
   });
 }
