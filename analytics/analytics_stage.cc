@@ -1,4 +1,5 @@
 #include "analytics/analytics_stage.h"
+
 #include "models/thread_role.h"
 
 namespace rdmagw::analytics {

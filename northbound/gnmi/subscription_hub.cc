@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "northbound/gnmi/subscribe_session.h"
 #include "models/thread_role.h"
+#include "northbound/gnmi/subscribe_session.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
