@@ -1,5 +1,4 @@
 #include "analytics/analytics_stage.h"
-
 #include "models/thread_role.h"
 
 namespace rdmagw::analytics {

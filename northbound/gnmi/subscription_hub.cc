@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "models/thread_role.h"
 #include "northbound/gnmi/subscribe_session.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {

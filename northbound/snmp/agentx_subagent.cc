@@ -12,9 +12,9 @@
 #include <filesystem>
 
 #include "models/log.h"
-#include "models/thread_role.h"
 #include "northbound/snmp/mib_catalog.h"
 #include "northbound/snmp/netsnmp_value.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound::snmp {
 

@@ -6,9 +6,9 @@
 
 #include "models/log.h"
 #include "models/self_metrics.h"
-#include "models/thread_role.h"
 #include "northbound/snmp/agentx_subagent.h"
 #include "northbound/snmp/snapshot_builder.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::northbound {
 namespace {

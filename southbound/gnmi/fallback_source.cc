@@ -4,11 +4,10 @@
 
 #include "models/log.h"
 #include "models/self_metrics.h"
-#include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
-#include "southbound/ingest_gate.h"
 #include "southbound/ssh/credentials.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -238,7 +237,7 @@ void FallbackSource::pollSupplement(Clock::time_point now) {
   Status status = opts_.cli_supplement->poll(batch);
   ++local_.supplement_polls;
   next_supplement_ = std::max(now + opts_.ssh_interval, Clock::now());
-  Store::ApplyResult r = IngestGate::through([&] { return store_.apply(opts_.target, batch.updates); });
+  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
   local_.applied += r.applied;
   local_.rejected += r.rejected;
   health_.read_errors += batch.errors.size() + (status.isOk() ? 0 : 1);
@@ -268,7 +267,7 @@ void FallbackSource::pollSsh(Clock::time_point now) {
   health_.last_attempt_ns = started;
   health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
   ++health_.polls;
-  Store::ApplyResult r = IngestGate::through([&] { return store_.apply(opts_.target, batch.updates); });
+  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
   last_ssh_raw_.clear();
   for (const Update& u : batch.updates) {
     if (const uint64_t* raw = std::get_if<uint64_t>(&u.value)) last_ssh_raw_.emplace_back(u.path, *raw);
@@ -324,7 +323,6 @@ void FallbackSource::drainQueue() {
   // arm the hand-over filter) before it is written.
   if (client_open_ && ssh_polling_) checkStream(Clock::now());
   if (!handover_.empty()) filterHandover();
-  const IngestGate::Pass pass;  // one of the few store writers at a time
   size_t from = 0;
   const auto applyUpTo = [&](size_t to) {
     if (to <= from) return;

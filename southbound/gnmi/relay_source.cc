@@ -9,10 +9,9 @@
 #include "gnmi.grpc.pb.h"
 #include "models/log.h"
 #include "models/path.h"
-#include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
-#include "southbound/ingest_gate.h"
 #include "southbound/ssh/credentials.h"
+#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -138,7 +137,7 @@ class RelaySource final : public StreamSource {
       batch.push_back(std::move(up));
     }
     if (!up_.count(target)) markUp(target);
-    if (!batch.empty()) IngestGate::through([&] { return store_.apply(target, batch); });
+    if (!batch.empty()) store_.apply(target, batch);
     for (const ::gnmi::Path& d : n.delete_()) {
       Result<Path> p = Path::parse(pathText(n.prefix(), d));
       if (p.isOk()) store_.remove(target, *p);

@@ -1,8 +1,7 @@
 #include "southbound/ssh/keepalive_service.h"
+#include "models/thread_role.h"
 
 #include <algorithm>
-
-#include "models/thread_role.h"
 
 namespace rdmagw::southbound::ssh {
 
