@@ -19,16 +19,6 @@ constexpr size_t kMaxTrackedPartErrors = 256;
 
 }  // namespace
 
-std::chrono::milliseconds pollPhase(const std::string& name, std::chrono::milliseconds interval) {
-  if (interval.count() <= 0) return std::chrono::milliseconds(0);
-  uint64_t h = 14695981039346656037ULL;  // FNV-1a, then a final mix so close names spread
-  for (unsigned char c : name) h = (h ^ c) * 1099511628211ULL;
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  return std::chrono::milliseconds(h % static_cast<uint64_t>(interval.count()));
-}
-
 struct PollScheduler::Slot {
   explicit Slot(PollTarget t)
       : target(std::move(t)),
@@ -38,7 +28,6 @@ struct PollScheduler::Slot {
   TargetHealth health;
   Clock::time_point due;
   bool busy = false;       // guarded by the scheduler's mu_
-  bool phased = false;     // the poller's only: the phase was added after the first success
   Backoff retry;           // the poller's only
   FailureLog failure_log;  // the poller's only
   FailureLog rejected_log{"poll", target.name + ": store rejected updates"};  // the poller's only
@@ -153,12 +142,6 @@ Clock::time_point PollScheduler::pollOne(Slot& slot) {
     logPartErrors(slot, batch.errors);
     // Skip missed slots rather than polling back-to-back to catch up.
     next_due = slot.due + t.interval;
-    // The first poll runs at once (data from the start); the second waits
-    // the target's phase on top, so steady polls are spread over the interval.
-    if (!slot.phased) {
-      slot.phased = true;
-      next_due += pollPhase(t.name, t.interval);
-    }
     if (next_due < Clock::now()) next_due = Clock::now() + t.interval;
   }
   store_.setHealth(t.name, h);

@@ -37,12 +37,6 @@ struct PollTarget {
   std::chrono::milliseconds retry_initial{1000};
 };
 
-// Where in its interval a target polls once it runs steadily: a hash of its
-// name, in [0, interval). Like Prometheus's scrape offsets, it spreads 640
-// hosts over the interval instead of polling them all in one burst that
-// competes with every switch's stream and with the users' scrapes.
-std::chrono::milliseconds pollPhase(const std::string& name, std::chrono::milliseconds interval);
-
 class PollScheduler {
  public:
   PollScheduler(Store& store, size_t max_concurrent_polls);

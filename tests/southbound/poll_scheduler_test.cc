@@ -3,9 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cstdio>
-#include <mutex>
-#include <vector>
 #include <thread>
 
 #include "tests/mocks/scripted_poll_source.h"
@@ -167,56 +164,6 @@ TEST(PollSchedulerTest, AFailedTargetIsRetriedAfterBackoffNotTheInterval) {
   EXPECT_EQ(std::get<uint64_t>(store.get("sw1", kCnp)->value), 9u);
   // Up again: back on the ten-minute interval, no further polls.
   EXPECT_EQ(statusOf(store, "sw1").health.polls, polls_when_up);
-}
-
-TEST(PollPhaseTest, SameNameSamePhaseWithinTheIntervalAndSpread) {
-  const milliseconds interval(10000);
-  EXPECT_EQ(pollPhase("host001", interval), pollPhase("host001", interval));
-  EXPECT_EQ(pollPhase("host001", milliseconds(0)), milliseconds(0));
-  // 640 hosts named as a pod names them land in every tenth of the interval,
-  // none with more than twice its share.
-  int tenths[10] = {};
-  for (int i = 1; i <= 640; ++i) {
-    char name[16];
-    std::snprintf(name, sizeof(name), "host%03d", i);
-    const milliseconds p = pollPhase(name, interval);
-    ASSERT_GE(p.count(), 0);
-    ASSERT_LT(p, interval);
-    ++tenths[p.count() / 1000];
-  }
-  for (int t = 0; t < 10; ++t) {
-    EXPECT_GT(tenths[t], 20) << "tenth " << t;
-    EXPECT_LT(tenths[t], 128) << "tenth " << t;
-  }
-}
-
-// The first poll runs at once; the second no earlier than one interval plus
-// the target's phase (a lower bound only: a loaded machine may be later).
-TEST(PollSchedulerTest, SecondPollWaitsTheTargetsPhase) {
-  Store store;
-  PollScheduler s(store, 2);
-  const milliseconds interval(400);
-  std::mutex mu;
-  std::vector<std::chrono::steady_clock::time_point> at;
-  const auto added = std::chrono::steady_clock::now();  // the first poll is due from here
-  s.add(target("phased-host", [&](int, PollBatch& b) {
-    std::lock_guard lock(mu);
-    at.push_back(std::chrono::steady_clock::now());
-    b.add(kCnp, uint64_t(1), nowNs());
-    return Status::ok();
-  }, interval));
-  s.start();
-  ASSERT_TRUE(waitFor([&] {
-    std::lock_guard lock(mu);
-    return at.size() >= 3;
-  }));
-  s.stop();
-  std::lock_guard lock(mu);
-  const milliseconds phase = pollPhase("phased-host", interval);
-  // Bounds from when the first poll was due, not from when it ran: a late
-  // first poll does not move the schedule.
-  EXPECT_GE(at[1] - added, interval + phase) << "phase " << phase.count() << " ms";
-  EXPECT_GE(at[2] - added, 2 * interval + phase);
 }
 
 TEST(PollSchedulerTest, StopIsPromptAndRepeatable) {
