@@ -9,6 +9,7 @@
 #   SIZES: 100k 300k 1m (default all three), or SWITCHESxHOSTS (e.g. 10x80)
 #   env: WINDOW=60 (seconds measured at steady state), WARMUP=40,
 #        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm,
+#        INGEST_NICE (the gateway's ingest_nice; unset: its default),
 #        SIM_NICE=0 (the simulator's nice value: 19 lets its bursts take only
 #        the CPU the gateway leaves, as devices on other machines would)
 set -u
@@ -69,6 +70,7 @@ for size in $SIZES; do
   [ "$SIM_NICE" = 0 ] || for c in $(pgrep -P "$SIM_PID"); do renice -n 0 -p "$c" >/dev/null; done
   # shellcheck disable=SC1091
   . "$dir/scale.env"
+  [ -n "${INGEST_NICE:-}" ] && printf 'ingest_nice: %s\n' "$INGEST_NICE" >>"$dir/gateway.yaml"
   "$BUILD/gateway/rdmagw" run --config "$dir/gateway.yaml" >"$dir/gateway.log" 2>&1 &
   GW_PID=$!
   # Warm-up: every leaf's first full sample and every host's first poll.

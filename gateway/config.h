@@ -49,7 +49,7 @@ struct GatewayConfig {
   size_t max_concurrent_polls = 8;
   size_t max_concurrent_ssh = 16;  // SSH connects/commands in flight, all targets together
   size_t max_series_per_target = 1'000'000;  // bounded memory: new leaves past it are refused, counted
-  int ingest_nice = 10;  // ingest threads' nice above the serving threads' (models/thread_role.h); 0-19
+  int ingest_nice = 0;  // ingest threads' nice above the serving threads' (models/thread_role.h); 0-19, 0: same
   std::vector<TargetConfig> targets;
   bool prometheus_enabled = true;
   northbound::PrometheusConfig prometheus;

@@ -16,7 +16,7 @@
 namespace rdmagw {
 namespace {
 
-std::atomic<int> g_ingest_nice{10};
+std::atomic<int> g_ingest_nice{0};
 std::atomic<bool> g_refusal_logged{false};
 
 }  // namespace

@@ -99,13 +99,13 @@ TEST(ConfigTest, RdmaConfigIntervalIsADurationDefaultingToAMinute) {
       << bad.status().message();
 }
 
-TEST(ConfigTest, IngestNiceIsZeroToNineteenDefaultingToTen) {
+TEST(ConfigTest, IngestNiceIsZeroToNineteenDefaultingToZero) {
   auto dflt = parseConfig("targets: []\n", "d.yaml");
   ASSERT_TRUE(dflt.isOk()) << dflt.status().message();
-  EXPECT_EQ(dflt->ingest_nice, 10);
-  auto off = parseConfig("ingest_nice: 0\ntargets: []\n", "o.yaml");
-  ASSERT_TRUE(off.isOk()) << off.status().message();
-  EXPECT_EQ(off->ingest_nice, 0);
+  EXPECT_EQ(dflt->ingest_nice, 0);
+  auto on = parseConfig("ingest_nice: 10\ntargets: []\n", "o.yaml");
+  ASSERT_TRUE(on.isOk()) << on.status().message();
+  EXPECT_EQ(on->ingest_nice, 10);
   auto bad = parseConfig("ingest_nice: 25\ntargets: []\n", "b.yaml");
   ASSERT_FALSE(bad.isOk());
   EXPECT_NE(bad.status().message().find("ingest_nice"), std::string::npos) << bad.status().message();

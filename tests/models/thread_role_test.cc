@@ -37,7 +37,7 @@ Seen runAs(const std::string& name, ThreadRole role) {
 
 class ThreadRoleTest : public ::testing::Test {
  protected:
-  void TearDown() override { setIngestNice(10); }
+  void TearDown() override { setIngestNice(0); }
 };
 
 TEST_F(ThreadRoleTest, NamesTheThreadCutTo15Bytes) {
