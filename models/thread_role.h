@@ -7,10 +7,9 @@
 //    can run `ingest_nice` steps below the threads that answer users
 //    (scrapes, gNMI and SNMP requests), so a collection burst delays ingest
 //    rather than a scrape. Off by default: in the 1M-series scale run, once
-//    the simulator no longer shared the gateway's priority, nice 10 bought
-//    the scrape little (150-410 ms against 180-390) and cost the ingest lag
-//    p99 (0.6-7.4 s against 0.5 s). Weights are per thread, and ~90 ingest
-//    threads at nice 10 still outweigh one scrape thread.
+//    the simulator no longer shared the gateway's priority, nice 10 was not
+//    clearly better (README, "Scale run"). CFS weights are per thread, and
+//    ~90 runnable ingest threads at nice 10 still outweigh one scrape thread.
 
 #include <string_view>
 
