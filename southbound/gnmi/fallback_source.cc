@@ -4,10 +4,10 @@
 
 #include "models/log.h"
 #include "models/self_metrics.h"
+#include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
 #include "southbound/ssh/credentials.h"
-#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {

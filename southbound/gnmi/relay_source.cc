@@ -9,9 +9,9 @@
 #include "gnmi.grpc.pb.h"
 #include "models/log.h"
 #include "models/path.h"
+#include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/ssh/credentials.h"
-#include "models/thread_role.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {

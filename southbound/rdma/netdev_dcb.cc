@@ -29,9 +29,17 @@ std::optional<bool> boolOf(const JsonValue& v) {
   return v.text == "true";
 }
 
-// A sysfs value file's content as a number; an error line when it is not one.
-std::optional<uint64_t> parseNumber(std::string_view v, SysfsReader& reader, const std::string& rel,
-                                    PollBatch& batch) {
+// A sysfs value file's content as a number. NotFound stays quiet; a read
+// failure or a value that is not a number is an error line.
+std::optional<uint64_t> numberOf(const Result<std::string>& text, SysfsReader& reader,
+                                 const std::string& rel, PollBatch& batch) {
+  if (!text.isOk()) {
+    if (text.status().code() != Status::Code::kNotFound) {
+      batch.error(reader.displayPath(rel) + ": " + text.status().message());
+    }
+    return std::nullopt;
+  }
+  std::string_view v = *text;
   while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.remove_suffix(1);
   uint64_t n = 0;
   if (v.empty() || v.size() > 10) n = UINT64_MAX;
@@ -46,18 +54,6 @@ std::optional<uint64_t> parseNumber(std::string_view v, SysfsReader& reader, con
   return n;
 }
 
-// A sysfs value file: NotFound stays quiet, other failures are error lines.
-std::optional<uint64_t> readNumber(SysfsReader& reader, const std::string& rel, PollBatch& batch) {
-  Result<std::string> text = reader.readFile(rel);
-  if (!text.isOk()) {
-    if (text.status().code() != Status::Code::kNotFound) {
-      batch.error(reader.displayPath(rel) + ": " + text.status().message());
-    }
-    return std::nullopt;
-  }
-  return parseNumber(*text, reader, rel, batch);
-}
-
 // ecn/roce_np/enable/0..7 (read as one directory) as a bitmap; nothing when
 // one of them is missing or cannot be read.
 std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir,
@@ -67,13 +63,7 @@ std::optional<uint64_t> knobBitmap(SysfsReader& reader, const std::string& dir,
     const std::string name = std::to_string(p);
     auto f = std::find_if(files.begin(), files.end(), [&](const SysfsFile& x) { return x.name == name; });
     if (f == files.end()) return std::nullopt;
-    if (!f->content.isOk()) {
-      if (f->content.status().code() != Status::Code::kNotFound) {
-        batch.error(reader.displayPath(dir + "/" + name) + ": " + f->content.status().message());
-      }
-      return std::nullopt;
-    }
-    std::optional<uint64_t> on = parseNumber(*f->content, reader, dir + "/" + name, batch);
+    std::optional<uint64_t> on = numberOf(f->content, reader, dir + "/" + name, batch);
     if (!on) return std::nullopt;
     if (*on != 0) bits |= uint64_t(1) << p;
   }
@@ -217,7 +207,7 @@ Result<std::string> runDcbShow(const std::string& object, const std::string& net
 void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
                      TimestampNs ts, PollBatch& batch) {
   const std::string dir = "class/net/" + netdev;
-  if (std::optional<uint64_t> mtu = readNumber(reader, dir + "/mtu", batch)) {
+  if (std::optional<uint64_t> mtu = numberOf(reader.readFile(dir + "/mtu"), reader, dir + "/mtu", batch)) {
     batch.add(ifBase(netdev).add("state").add("mtu").toString(), Value{*mtu}, ts);
   }
   for (const char* point : {"np", "rp"}) {

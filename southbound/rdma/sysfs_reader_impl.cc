@@ -98,6 +98,17 @@ Result<std::string> readOpen(int fd, const std::string& dir, std::string_view na
   return out;
 }
 
+// An open directory's entry names, sorted, without "." and "..".
+std::vector<std::string> sortedNames(DIR* dir) {
+  std::vector<std::string> names;
+  while (const dirent* e = ::readdir(dir)) {
+    if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+    names.emplace_back(e->d_name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 }  // namespace
 
 Result<std::string> SysfsReaderImpl::readFile(const std::string& relpath) {
@@ -118,12 +129,7 @@ Result<std::vector<SysfsFile>> SysfsReaderImpl::readDir(const std::string& relpa
     return statusFromErrno(err, path);
   }
   std::vector<SysfsFile> files;
-  while (const dirent* e = ::readdir(dir)) {
-    if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
-    files.push_back(SysfsFile{e->d_name, std::string()});
-  }
-  std::sort(files.begin(), files.end(),
-            [](const SysfsFile& a, const SysfsFile& b) { return a.name < b.name; });
+  for (std::string& name : sortedNames(dir)) files.push_back(SysfsFile{std::move(name), std::string()});
   for (SysfsFile& f : files) {
     int fd = ::openat(dfd, f.name.c_str(), O_RDONLY | O_CLOEXEC);
     f.content = fd < 0 ? Result<std::string>(statusFromErrno(errno, path + "/" + f.name))
@@ -137,14 +143,8 @@ Result<std::vector<std::string>> SysfsReaderImpl::listDir(const std::string& rel
   const std::string path = displayPath(relpath);
   DIR* dir = ::opendir(path.c_str());
   if (dir == nullptr) return statusFromErrno(errno, path);
-  std::vector<std::string> names;
-  while (const dirent* e = ::readdir(dir)) {
-    std::string name = e->d_name;
-    if (name == "." || name == "..") continue;
-    names.push_back(std::move(name));
-  }
+  std::vector<std::string> names = sortedNames(dir);
   ::closedir(dir);
-  std::sort(names.begin(), names.end());
   return names;
 }
 
