@@ -82,10 +82,7 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
     if (n.IsMap()) {
       c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
       c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
-      if (auto a = r.string(n, spath, "accept_unknown_host_key")) {
-        if (*a != "true" && *a != "false") r.error(n["accept_unknown_host_key"], spath + ".accept_unknown_host_key", "must be true or false");
-        c.accept_unknown_host_key = *a == "true";
-      }
+      c.accept_unknown_host_key = r.boolean(n, spath, "accept_unknown_host_key").value_or(c.accept_unknown_host_key);
       c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
       c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
       c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
@@ -115,15 +112,9 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
                            "subscriptions"});
     if (n.IsMap()) {
       port = int(r.integer(n, gpath, "port", 1, 65535).value_or(port));
-      auto flag = [&](const char* key, bool* out) {
-        if (auto v = r.string(n, gpath, key)) {
-          if (*v != "true" && *v != "false") r.error(n[key], gpath + "." + key, "must be true or false");
-          *out = *v == "true";
-        }
-      };
-      flag("tls", &g.tls);
-      flag("insecure_skip_verify", &g.insecure_skip_verify);
-      flag("plaintext", &g.plaintext);
+      g.tls = r.boolean(n, gpath, "tls").value_or(g.tls);
+      g.insecure_skip_verify = r.boolean(n, gpath, "insecure_skip_verify").value_or(g.insecure_skip_verify);
+      g.plaintext = r.boolean(n, gpath, "plaintext").value_or(g.plaintext);
       g.ca_file = r.string(n, gpath, "ca_file").value_or("");
       g.cert_file = r.string(n, gpath, "cert_file").value_or("");
       g.key_file = r.string(n, gpath, "key_file").value_or("");
@@ -293,7 +284,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_series_per_target",
-                         "ingest_nice", "targets", "northbound", "analytics"});
+                         "ingest_nice", "spread_subscriptions", "targets", "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -304,6 +295,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   cfg.max_series_per_target =
       size_t(r.integer(root, "", "max_series_per_target", 1, 100'000'000).value_or(1'000'000));
   cfg.ingest_nice = int(r.integer(root, "", "ingest_nice", 0, 19).value_or(cfg.ingest_nice));
+  cfg.spread_subscriptions = r.boolean(root, "", "spread_subscriptions").value_or(cfg.spread_subscriptions);
 
   YAML::Node targets = root["targets"];
   if (targets && !targets.IsSequence()) {
@@ -335,6 +327,14 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
     return Status::invalidArgument(all);
   }
   return cfg;
+}
+
+void spreadFirstDials(std::vector<TargetConfig>& targets) {
+  size_t index = 0;  // counts the switches streamed over gNMI (kind nexus, transport gnmi or auto)
+  for (TargetConfig& t : targets) {
+    if (t.kind != "nexus" || (t.transport != "gnmi" && t.transport != "auto")) continue;
+    t.gnmi.first_dial_delay = southbound::gnmi::firstDialSpread(index++, t.gnmi.sample_interval);
+  }
 }
 
 Result<GatewayConfig> loadConfigFile(const std::string& path) {

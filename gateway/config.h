@@ -49,6 +49,11 @@ struct GatewayConfig {
   size_t max_concurrent_polls = 8;
   size_t max_concurrent_ssh = 16;  // SSH connects/commands in flight, all targets together
   size_t max_series_per_target = 1'000'000;  // bounded memory: new leaves past it are refused, counted
+  // Spread the gNMI switches' first dials over their sample interval
+  // (southbound/gnmi/gnmi_config.h firstDialSpread), so their SAMPLE bursts do
+  // not all land in one instant. Costs the later switches up to one interval
+  // of first data at start; redials are not delayed.
+  bool spread_subscriptions = true;
   int ingest_nice = 0;  // ingest threads' nice above the serving threads' (models/thread_role.h); 0-19, 0: same
   std::vector<TargetConfig> targets;
   bool prometheus_enabled = true;
@@ -65,5 +70,9 @@ struct GatewayConfig {
 // problem: "file:line:col: key.path: what is wrong".
 Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name);
 Result<GatewayConfig> loadConfigFile(const std::string& path);
+
+// Sets each gNMI switch's first_dial_delay from its place among them, in the
+// order listed (spread_subscriptions; the pipeline calls it at start).
+void spreadFirstDials(std::vector<TargetConfig>& targets);
 
 }  // namespace rdmagw::gateway

@@ -5,15 +5,6 @@ namespace {
 
 constexpr const char* kPath = "northbound.gnmi";
 
-std::optional<bool> boolean(YamlReader& r, const YAML::Node& n, const std::string& path, const char* key) {
-  std::optional<std::string> v = r.string(n, path, key);
-  if (!v) return std::nullopt;
-  if (*v == "true") return true;
-  if (*v == "false") return false;
-  r.error(n[key], joinKey(path, key), "must be true or false");
-  return std::nullopt;
-}
-
 }  // namespace
 
 void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServerConfig* c) {
@@ -27,8 +18,8 @@ void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServ
     c->tls_key = r.string(tls, path, "key").value_or("");
     c->tls_client_ca = r.string(tls, path, "client_ca").value_or("");
   }
-  c->insecure = boolean(r, n, kPath, "insecure").value_or(false);
-  c->insecure_remote = boolean(r, n, kPath, "insecure_remote").value_or(false);
+  c->insecure = r.boolean(n, kPath, "insecure").value_or(false);
+  c->insecure_remote = r.boolean(n, kPath, "insecure_remote").value_or(false);
   c->users_file = r.string(n, kPath, "users_file").value_or("");
   c->users_env = r.string(n, kPath, "users_env").value_or("");
   c->min_sample_interval = r.duration(n, kPath, "min_sample_interval").value_or(c->min_sample_interval);

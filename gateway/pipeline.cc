@@ -20,6 +20,7 @@ Pipeline::~Pipeline() { stop(); }
 Status Pipeline::start() {
   southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
   setIngestNice(config_.ingest_nice);  // before any ingest thread starts
+  if (config_.spread_subscriptions) spreadFirstDials(config_.targets);
   auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
   std::vector<southbound::StreamSourcePtr> streams;
   for (const TargetConfig& t : config_.targets) {

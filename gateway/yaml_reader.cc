@@ -51,6 +51,16 @@ std::optional<std::string> YamlReader::string(const YAML::Node& parent, const st
   return n.Scalar();
 }
 
+std::optional<bool> YamlReader::boolean(const YAML::Node& parent, const std::string& parent_path,
+                                        const char* key) {
+  std::optional<std::string> v = string(parent, parent_path, key);
+  if (!v) return std::nullopt;
+  if (*v == "true") return true;
+  if (*v == "false") return false;
+  error(parent[key], joinKey(parent_path, key), "must be true or false");
+  return std::nullopt;
+}
+
 std::optional<int64_t> YamlReader::integer(const YAML::Node& parent, const std::string& parent_path,
                                            const char* key, int64_t min, int64_t max) {
   auto text = string(parent, parent_path, key);

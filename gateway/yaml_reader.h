@@ -25,6 +25,8 @@ class YamlReader {
                                     const char* key, bool required = false);
   std::optional<int64_t> integer(const YAML::Node& parent, const std::string& parent_path,
                                  const char* key, int64_t min, int64_t max);
+  // `true` or `false`, nothing else (a typo must not read as false).
+  std::optional<bool> boolean(const YAML::Node& parent, const std::string& parent_path, const char* key);
   // Durations: "500ms", "10s", "1m", "1h".
   std::optional<std::chrono::milliseconds> duration(const YAML::Node& parent,
                                                     const std::string& parent_path, const char* key);

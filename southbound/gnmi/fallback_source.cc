@@ -107,7 +107,7 @@ void FallbackSource::switchTo(Transport t, const std::string& why) {
 }
 
 void FallbackSource::run() {
-  next_gnmi_ = Clock::now();
+  next_gnmi_ = Clock::now() + opts_.config.first_dial_delay;
   const milliseconds idle = opts_.config.effectiveIdleTimeout();
   for (;;) {
     {

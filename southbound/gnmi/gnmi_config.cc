@@ -1,6 +1,8 @@
 #include "southbound/gnmi/gnmi_config.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "models/path.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
@@ -74,6 +76,7 @@ Status GnmiConfig::validate() const {
   if (keepalive_time.count() != 0 && keepalive_time < seconds(60)) {
     addError(&errs, "keepalive_time", "NX-OS answers pings under 60s with too_many_pings; use >= 60s or 0 (off)");
   }
+  if (first_dial_delay.count() < 0) addError(&errs, "first_dial_delay", "must not be negative");
   if (queue_capacity < 16) addError(&errs, "queue_capacity", "must be at least 16");
   if (fallback_after_failures < 1) addError(&errs, "fallback_after_failures", "must be at least 1");
   for (size_t i = 0; i < subscriptions.size(); ++i) {
@@ -141,6 +144,12 @@ std::vector<GnmiSubscription> nxosDefaultSubscriptions(milliseconds sample_inter
     if (!covered) subs.push_back(GnmiSubscription{leaf, SubscriptionMode::kOnChange, milliseconds(0)});
   }
   return subs;
+}
+
+std::chrono::milliseconds firstDialSpread(size_t index, std::chrono::milliseconds interval) {
+  constexpr double kGoldenFraction = 0.6180339887498949;  // (sqrt(5) - 1) / 2
+  const double fraction = std::fmod(double(index) * kGoldenFraction, 1.0);
+  return std::chrono::milliseconds(int64_t(fraction * double(interval.count())));
 }
 
 }  // namespace rdmagw::southbound::gnmi

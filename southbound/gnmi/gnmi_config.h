@@ -4,6 +4,7 @@
 // file), read at dial time (southbound/ssh/credentials.h).
 
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,11 @@ struct GnmiConfig {
   size_t queue_capacity = 16384;  // ~200 B each with its path: ~3 MiB per target at most
   // Down this long: the target's data is expired (`up` stays, at 0). 0: 3 x sample_interval.
   std::chrono::milliseconds stale_after{0};
+  // Wait this long before the first dial (redials follow the backoff). A
+  // switch samples from the moment its subscription starts, so switches
+  // subscribed together send their SAMPLE bursts together; the gateway sets
+  // this per switch (firstDialSpread) to spread the bursts over the interval.
+  std::chrono::milliseconds first_dial_delay{0};
 
   // Collects every problem, each prefixed with its field name.
   Status validate() const;
@@ -75,6 +81,13 @@ struct GnmiConfig {
   std::vector<GnmiSubscription> effectiveSubscriptions() const;
   std::chrono::milliseconds effectiveIdleTimeout() const;
 };
+
+// The first-dial delay of the `index`-th of a gateway's gNMI switches: the
+// fractional part of index x the golden ratio, times `interval`. Index 0 dials
+// at once, and however many switches there are, their offsets stay evenly
+// spread (no two gaps differ by more than the ratio 2.62), so the SAMPLE bursts
+// of N switches land about interval/N apart instead of in one instant.
+std::chrono::milliseconds firstDialSpread(size_t index, std::chrono::milliseconds interval);
 
 // The NX-OS set: the mapping table's paths (mapping/notification_mapper.h
 // nxosSubscriptionPaths(): OpenConfig interface, ethernet pause and queue

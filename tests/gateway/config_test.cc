@@ -111,6 +111,37 @@ TEST(ConfigTest, IngestNiceIsZeroToNineteenDefaultingToZero) {
   EXPECT_NE(bad.status().message().find("ingest_nice"), std::string::npos) << bad.status().message();
 }
 
+// Each gNMI switch's first dial is offset within its own sample interval, in
+// the order the switches are listed; SSH-only switches and hosts take no place.
+TEST(ConfigTest, SpreadFirstDialsOffsetsOnlyTheGnmiSwitches) {
+  const std::string targets = R"(targets:
+  - {name: leaf1, kind: nexus, transport: gnmi, address: 192.0.2.1, credentials: {username: a, password_env: P}}
+  - {name: leaf2, kind: nexus, transport: ssh, address: 192.0.2.2, credentials: {username: a, password_env: P}}
+  - {name: h1, kind: rdma-host}
+  - {name: leaf3, kind: nexus, transport: auto, address: 192.0.2.3, interval: 20s, credentials: {username: a, password_env: P}}
+  - {name: leaf4, kind: nexus, transport: gnmi, address: 192.0.2.4, credentials: {username: a, password_env: P}}
+)";
+  auto on = parseConfig(targets, "on.yaml");
+  ASSERT_TRUE(on.isOk()) << on.status().message();
+  EXPECT_TRUE(on->spread_subscriptions);
+  using std::chrono::milliseconds;
+  std::vector<TargetConfig> t = on->targets;
+  for (const TargetConfig& each : t) EXPECT_EQ(each.gnmi.first_dial_delay, milliseconds(0)) << "parsed as written";
+  spreadFirstDials(t);
+  EXPECT_EQ(t[0].gnmi.first_dial_delay, milliseconds(0));
+  EXPECT_EQ(t[1].gnmi.first_dial_delay, milliseconds(0));  // SSH only
+  EXPECT_EQ(t[2].gnmi.first_dial_delay, milliseconds(0));  // a host
+  EXPECT_EQ(t[3].gnmi.first_dial_delay, milliseconds(12360));  // 2nd switch: 0.618 x its 20 s
+  EXPECT_EQ(t[4].gnmi.first_dial_delay, milliseconds(2360));   // 3rd: 0.236 x 10 s
+  auto off = parseConfig("spread_subscriptions: false\n" + targets, "off.yaml");
+  ASSERT_TRUE(off.isOk()) << off.status().message();
+  EXPECT_FALSE(off->spread_subscriptions);
+  auto bad = parseConfig("spread_subscriptions: yes\ntargets: []\n", "bad.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("spread_subscriptions: must be true or false"), std::string::npos)
+      << bad.status().message();
+}
+
 TEST(ConfigTest, InlineSecretsAreRefused) {
   const char* text = R"(targets:
   - name: sw1

@@ -94,6 +94,32 @@ TEST(FallbackSourceTest, GnmiOnlyHasNoFallback) {
   EXPECT_FALSE(store.targets().front().health.up);
 }
 
+// The delay holds the first dial back (the gateway spreads its switches'
+// SAMPLE phases with it), and stop() does not wait it out.
+TEST(FallbackSourceTest, FirstDialWaitsItsDelayAndStopDoesNotWaitItOut) {
+  FakeTarget target;
+  ASSERT_TRUE(target.start());
+  Store store;
+  FallbackOptions late;
+  late.target = "late";
+  late.config = fastConfig(target.address());
+  late.config.first_dial_delay = std::chrono::minutes(10);
+  FallbackSource held(store, std::move(late));
+  FallbackOptions now;
+  now.target = "now";
+  now.config = fastConfig(target.address());
+  FallbackSource prompt(store, std::move(now));
+  ASSERT_TRUE(held.start().isOk());
+  ASSERT_TRUE(prompt.start().isOk());
+  // The undelayed source, started after it, has dialled and streams.
+  ASSERT_TRUE(waitFor([&] { return prompt.stats().up && prompt.stats().applied > 0; }));
+  EXPECT_EQ(held.stats().dials, 0u);
+  held.stop();  // returns at once (waiting out the delay would trip the test's timeout)
+  EXPECT_EQ(held.stats().dials, 0u);
+  EXPECT_FALSE(held.stats().up);
+  prompt.stop();
+}
+
 // The transport changes twice while the device's counters keep rising; the
 // store's counter must never go back and no reset may be counted.
 TEST(FallbackSourceTest, CountersStayContinuousAcrossGnmiSshGnmi) {

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace rdmagw::southbound::gnmi {
 namespace {
 
@@ -34,6 +37,33 @@ TEST(GnmiConfigTest, CollectsEveryErrorWithFieldNames) {
   for (const char* field : {"address", "cert_file", "sample_interval", "keepalive_time", "subscriptions[0].path"}) {
     EXPECT_NE(s.message().find(field), std::string::npos) << field << " in " << s.message();
   }
+}
+
+TEST(GnmiConfigTest, FirstDialSpreadKeepsAnyNumberOfSwitchesEvenlyApart) {
+  EXPECT_EQ(firstDialSpread(0, seconds(10)), milliseconds(0));  // the first switch dials at once
+  EXPECT_EQ(firstDialSpread(1, seconds(10)), milliseconds(6180));
+  EXPECT_EQ(firstDialSpread(2, seconds(10)), milliseconds(2360));
+  for (size_t n : {2u, 5u, 80u, 1000u}) {
+    std::vector<int64_t> at;
+    for (size_t i = 0; i < n; ++i) {
+      const milliseconds d = firstDialSpread(i, seconds(10));
+      ASSERT_GE(d.count(), 0);
+      ASSERT_LT(d, seconds(10));
+      at.push_back(d.count());
+    }
+    std::sort(at.begin(), at.end());
+    at.push_back(10000 + at.front());  // the gap that wraps into the next interval
+    int64_t widest = 0;
+    for (size_t i = 1; i < at.size(); ++i) widest = std::max(widest, at[i] - at[i - 1]);
+    // Evenly spread: no gap much wider than interval / n (the three-gap bound is 2.62 x).
+    EXPECT_LE(widest, int64_t(2.7 * 10000.0 / double(n)) + 1) << n << " switches";
+  }
+}
+
+TEST(GnmiConfigTest, FirstDialDelayMustNotBeNegative) {
+  GnmiConfig c = valid();
+  c.first_dial_delay = milliseconds(-1);
+  EXPECT_NE(c.validate().message().find("first_dial_delay"), std::string::npos);
 }
 
 TEST(GnmiConfigTest, InsecureOptionsMustBeExplicitAndConsistent) {
