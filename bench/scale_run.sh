@@ -11,7 +11,10 @@
 #        FLAP=0 (percent of leaves whose streams reset every 30 s), SNMP=on, RUN_DIR=/dev/shm,
 #        INGEST_NICE (the gateway's ingest_nice; unset: its default),
 #        SIM_NICE=0 (the simulator's nice value: 19 lets its bursts take only
-#        the CPU the gateway leaves, as devices on other machines would)
+#        the CPU the gateway leaves, as devices on other machines would),
+#        GW_CPUS / SIM_CPUS (taskset CPU lists: GW_CPUS=0 SIM_CPUS=1 gives the
+#        gateway one core of its own and the simulator, its snmpd and the
+#        users' clients the other, so neither's bursts delay the other)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../build-rel}; shift || true
@@ -22,6 +25,8 @@ FLAP=${FLAP:-0}
 SNMP=${SNMP:-on}
 RUN_DIR=${RUN_DIR:-/dev/shm}
 SIM_NICE=${SIM_NICE:-0}
+GW_CPUS=${GW_CPUS:-}    # e.g. 0: the gateway on these CPUs only (taskset)
+SIM_CPUS=${SIM_CPUS:-}  # e.g. 1: the simulator, its snmpd and the users' clients on these
 DEVICES=8          # mlx5 devices per host (8 rails)
 HOSTS_PER_LEAF=64  # host ports per leaf: a 64-port leaf per rail and pod
 PROM=127.0.0.1:19464
@@ -45,7 +50,11 @@ shape() {
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 hwm_kb() { awk '/^VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
-scrape() { curl -s -m 60 -o "$1" "http://$PROM/metrics"; }
+# Command prefixes confining a process to a CPU list (taskset execs, so $! stays the process's pid).
+GW_ON=() SIM_ON=()
+[ -n "$GW_CPUS" ] && GW_ON=(taskset -c "$GW_CPUS")
+[ -n "$SIM_CPUS" ] && SIM_ON=(taskset -c "$SIM_CPUS")
+scrape() { "${SIM_ON[@]}" curl -s -m 60 -o "$1" "http://$PROM/metrics"; }
 
 cleanup() {
   [ -n "$GW_PID" ] && kill "$GW_PID" 2>/dev/null && wait "$GW_PID" 2>/dev/null
@@ -55,11 +64,12 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 HZ=$(getconf CLK_TCK)
-printf '# %s, %s cores, window %ss, flap %s%%, snmp %s, simulator nice %s\n' "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP" "$SIM_NICE"
+printf '# %s, %s cores, window %ss, flap %s%%, snmp %s, simulator nice %s, gateway cpus %s, simulator cpus %s\n' \
+  "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP" "$SIM_NICE" "${GW_CPUS:-all}" "${SIM_CPUS:-all}"
 for size in $SIZES; do
   read -r SW HO <<<"$(shape "$size")"
   dir=$(mktemp -d "$RUN_DIR/rdmagw-scale-XXXXXX")
-  nice -n "$SIM_NICE" "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
+  "${SIM_ON[@]}" nice -n "$SIM_NICE" "$BUILD/bench/rdmagw_scale_sim" --dir "$dir" --switches "$SW" --hosts "$HO" --devices $DEVICES \
       --hosts-per-leaf $HOSTS_PER_LEAF --period 10 --prometheus $PROM --gnmi-listen $GNMI \
       --flap "$FLAP" --snmp "$SNMP" >"$dir/sim.log" 2>&1 &
   SIM_PID=$!
@@ -71,7 +81,7 @@ for size in $SIZES; do
   # shellcheck disable=SC1091
   . "$dir/scale.env"
   [ -n "${INGEST_NICE:-}" ] && printf 'ingest_nice: %s\n' "$INGEST_NICE" >>"$dir/gateway.yaml"
-  "$BUILD/gateway/rdmagw" run --config "$dir/gateway.yaml" >"$dir/gateway.log" 2>&1 &
+  "${GW_ON[@]}" "$BUILD/gateway/rdmagw" run --config "$dir/gateway.yaml" >"$dir/gateway.log" 2>&1 &
   GW_PID=$!
   # Warm-up: every leaf's first full sample and every host's first poll.
   prev=0
@@ -88,15 +98,15 @@ for size in $SIZES; do
   # --- the measured window: users scrape, subscribe and walk meanwhile ---
   scrape "$dir/before.txt"
   g0=$(cpu_ticks $GW_PID); s0=$(cpu_ticks $SIM_PID); t0=$(date +%s.%N); rss0=$(rss_kb $GW_PID)
-  "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers 10 --seconds "$WINDOW" \
+  "${SIM_ON[@]}" "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers 10 --seconds "$WINDOW" \
       --path /interfaces/interface/state/counters/in-octets >"$dir/probe.txt" 2>"$dir/probe.err" &
   probe=$!
   sleep 5
   scrape_ms=() gzip_ms=() scrape_bytes=0 gzip_bytes=0
   for _ in 1 2 3; do
-    out=$(curl -s -m 60 -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
+    out=$("${SIM_ON[@]}" curl -s -m 60 -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
     scrape_ms+=("$(awk '{printf "%.0f", $1 * 1000}' <<<"$out")"); scrape_bytes=${out#* }
-    out=$(curl -s -m 60 -H 'Accept-Encoding: gzip' -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
+    out=$("${SIM_ON[@]}" curl -s -m 60 -H 'Accept-Encoding: gzip' -o /dev/null -w '%{time_total} %{size_download}' "http://$PROM/metrics")
     gzip_ms+=("$(awk '{printf "%.0f", $1 * 1000}' <<<"$out")"); gzip_bytes=${out#* }
     sleep 5
   done
@@ -104,7 +114,7 @@ for size in $SIZES; do
   if [ -n "${SNMP_ADDR:-}" ]; then
     w0=$(date +%s%N)
     # shellcheck disable=SC2086
-    env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 >"$dir/walk.txt" 2>&1
+    "${SIM_ON[@]}" env $SNMP_CLIENT_ENV snmpbulkwalk -Cr50 -On -t 30 -r 0 -v2c -c "$SNMP_COMMUNITY" "$SNMP_ADDR" .1 >"$dir/walk.txt" 2>&1
     walk_vb=$(grep -c " = " "$dir/walk.txt")
     walk_ms=$(( ($(date +%s%N) - w0) / 1000000 ))
   fi
