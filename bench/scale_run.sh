@@ -14,7 +14,8 @@
 #        the CPU the gateway leaves, as devices on other machines would),
 #        GW_CPUS / SIM_CPUS (taskset CPU lists: GW_CPUS=0 SIM_CPUS=1 gives the
 #        gateway one core of its own and the simulator, its snmpd and the
-#        users' clients the other, so neither's bursts delay the other)
+#        users' clients the other, so neither's bursts delay the other),
+#        SUBSCRIBERS=10 (gNMI ON_CHANGE subscribers in the window)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../build-rel}; shift || true
@@ -27,6 +28,7 @@ RUN_DIR=${RUN_DIR:-/dev/shm}
 SIM_NICE=${SIM_NICE:-0}
 GW_CPUS=${GW_CPUS:-}    # e.g. 0: the gateway on these CPUs only (taskset)
 SIM_CPUS=${SIM_CPUS:-}  # e.g. 1: the simulator, its snmpd and the users' clients on these
+SUBSCRIBERS=${SUBSCRIBERS:-10}  # gNMI ON_CHANGE subscribers during the window
 DEVICES=8          # mlx5 devices per host (8 rails)
 HOSTS_PER_LEAF=64  # host ports per leaf: a 64-port leaf per rail and pod
 PROM=127.0.0.1:19464
@@ -98,7 +100,7 @@ for size in $SIZES; do
   # --- the measured window: users scrape, subscribe and walk meanwhile ---
   scrape "$dir/before.txt"
   g0=$(cpu_ticks $GW_PID); s0=$(cpu_ticks $SIM_PID); t0=$(date +%s.%N); rss0=$(rss_kb $GW_PID)
-  "${SIM_ON[@]}" "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers 10 --seconds "$WINDOW" \
+  "${SIM_ON[@]}" "$BUILD/bench/rdmagw_scale_probe" --gnmi $GNMI --subscribers "$SUBSCRIBERS" --seconds "$WINDOW" \
       --path /interfaces/interface/state/counters/in-octets >"$dir/probe.txt" 2>"$dir/probe.err" &
   probe=$!
   sleep 5
