@@ -94,14 +94,19 @@ void BM_GnmiDecodeMapApply(benchmark::State& state) {
 }
 BENCHMARK(BM_GnmiDecodeMapApply)->Unit(benchmark::kMicrosecond);
 
-// Streams the pre-built round, over and over, to every subscriber.
-class FloodService final : public ::gnmi::gNMI::Service {
+// A target that speaks PROTO only; the services below differ in how they stream.
+class ProtoTarget : public ::gnmi::gNMI::Service {
  public:
   grpc::Status Capabilities(grpc::ServerContext*, const ::gnmi::CapabilityRequest*,
                             ::gnmi::CapabilityResponse* resp) override {
     resp->add_supported_encodings(::gnmi::PROTO);
     return grpc::Status::OK;
   }
+};
+
+// Streams the pre-built round, over and over, to every subscriber.
+class FloodService final : public ProtoTarget {
+ public:
   grpc::Status Subscribe(grpc::ServerContext* ctx,
                          grpc::ServerReaderWriter<::gnmi::SubscribeResponse, ::gnmi::SubscribeRequest>* s) override {
     ::gnmi::SubscribeRequest req;
@@ -199,14 +204,9 @@ BENCHMARK(BM_GnmiStream)->Arg(1)->Arg(100)->Unit(benchmark::kMillisecond)->UseRe
 
 // One round a second, as a switch sampling at 1 s: the steady state whose
 // memory a gateway holds (the flood above keeps every buffer full instead).
-class PacedService final : public ::gnmi::gNMI::Service {
+class PacedService final : public ProtoTarget {
  public:
   explicit PacedService(int interfaces) : interfaces_(interfaces) {}
-  grpc::Status Capabilities(grpc::ServerContext*, const ::gnmi::CapabilityRequest*,
-                            ::gnmi::CapabilityResponse* resp) override {
-    resp->add_supported_encodings(::gnmi::PROTO);
-    return grpc::Status::OK;
-  }
   grpc::Status Subscribe(grpc::ServerContext* ctx,
                          grpc::ServerReaderWriter<::gnmi::SubscribeResponse, ::gnmi::SubscribeRequest>* s) override {
     ::gnmi::SubscribeRequest req;
