@@ -69,7 +69,7 @@ const StreamFactory* findStreamFactory(std::string_view kind, std::string_view t
   static const StreamFactory rdmagw = [](const TargetConfig& t, Store& store) {
     return southbound::gnmi::createRelaySource(t.name, t.gnmi, store, t.labels);
   };
-  if (kind == "nexus" && (transport == "gnmi" || transport == "auto")) return &nexus;
+  if (isGnmiSwitch(kind, transport)) return &nexus;
   if (kind == "rdmagw" && transport == "gnmi") return &rdmagw;
   return nullptr;
 }

@@ -330,9 +330,9 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
 }
 
 void spreadFirstDials(std::vector<TargetConfig>& targets) {
-  size_t index = 0;  // counts the switches streamed over gNMI (kind nexus, transport gnmi or auto)
+  size_t index = 0;  // counts the gNMI switches
   for (TargetConfig& t : targets) {
-    if (t.kind != "nexus" || (t.transport != "gnmi" && t.transport != "auto")) continue;
+    if (!isGnmiSwitch(t.kind, t.transport)) continue;
     t.gnmi.first_dial_delay = southbound::gnmi::firstDialSpread(index++, t.gnmi.sample_interval);
   }
 }

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -70,6 +71,11 @@ struct GatewayConfig {
 // problem: "file:line:col: key.path: what is wrong".
 Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name);
 Result<GatewayConfig> loadConfigFile(const std::string& path);
+
+// A Nexus streamed over gNMI (transport gnmi, or auto with SSH standing by).
+inline bool isGnmiSwitch(std::string_view kind, std::string_view transport) {
+  return kind == "nexus" && (transport == "gnmi" || transport == "auto");
+}
 
 // Sets each gNMI switch's first_dial_delay from its place among them, in the
 // order listed (spread_subscriptions; the pipeline calls it at start).
