@@ -43,6 +43,7 @@ class PathPattern {
     return target_ == "*" ? std::string_view() : std::string_view(target_);
   }
   const std::string& target() const { return target_; }
+  const std::vector<PathElem>& elems() const { return elems_; }
 
   // How many leading elements of `path` the pattern matched (a trailing
   // "..." consumes none), or nullopt when it does not match. Equal to

@@ -25,6 +25,9 @@ struct ServerStats {
   std::atomic<uint64_t> updates_sent{0};    // updates plus deletes
   std::atomic<uint64_t> updates_coalesced{0};
   std::atomic<uint64_t> updates_dropped{0};  // a new leaf at a full queue
+  // Store changes some stream listens for, copied into the hub's inbox (the
+  // rest are passed over on the writer's thread: change_interest.h).
+  std::atomic<uint64_t> changes_taken{0};
   std::atomic<uint64_t> get_requests{0};
   // Errors by gRPC status code (index = code, 0..16), per RPC.
   std::atomic<uint64_t> get_errors[17] = {};

@@ -99,6 +99,10 @@ grpc::Status SubscribeSession::acceptRequestLocked() {
   }
   grpc::Status st = parseSubscriptionList(req_.subscribe(), hub_->options().sample, &spec_);
   if (!st.ok()) return st;
+  // Before initial_pending_ is visible to the dispatcher: a change the
+  // store applies after this is copied to the hub, one applied before is in
+  // the initial sync.
+  hub_->setInterest(this, interestOf(spec_));
   phase_ = Phase::kActive;
   initial_pending_ = true;
   timed_.assign(spec_.entries.size(), Timed{});

@@ -72,17 +72,29 @@ grpc::Status SubscriptionHub::admit(SubscribeSession* session, const std::string
                             "(northbound.gnmi.max_subscriptions_per_client)");
   }
   sessions_.push_back(session);
-  open_.store(sessions_.size());
   return grpc::Status::OK;
 }
 
 void SubscriptionHub::unregister(SubscribeSession* session) {
+  setInterest(session, {});
   std::unique_lock lock(reg_mu_);
   auto it = std::find(sessions_.begin(), sessions_.end(), session);
   if (it == sessions_.end()) return;  // refused before it registered
   sessions_.erase(it);
-  open_.store(sessions_.size());
   reg_cv_.wait(lock, [session] { return session->pins == 0; });
+}
+
+void SubscriptionHub::setInterest(const SubscribeSession* session,
+                                  std::vector<ChangeInterest::Pattern> patterns) {
+  std::lock_guard lock(interest_mu_);
+  if (patterns.empty()) {
+    if (interests_.erase(session) == 0) return;
+  } else {
+    interests_[session] = std::move(patterns);
+  }
+  std::vector<ChangeInterest::Pattern> all;
+  for (const auto& [s, mine] : interests_) all.insert(all.end(), mine.begin(), mine.end());
+  interest_ = std::make_shared<const ChangeInterest>(std::move(all));
 }
 
 size_t SubscriptionHub::sessionCount() const {
@@ -121,12 +133,26 @@ void SubscriptionHub::wake() {
 }
 
 void SubscriptionHub::onChanges(std::string_view target, std::span<const Change> changes) {
-  if (open_.load(std::memory_order_relaxed) == 0) return;  // nobody subscribed: no copies
+  std::shared_ptr<const ChangeInterest> interest;
+  {
+    std::lock_guard lock(interest_mu_);
+    interest = interest_;
+  }
+  if (interest->empty()) return;  // no stream listens to changes: no copies
+  // Sorted out before taking the inbox lock, so the writers hold it only
+  // for the changes someone asked for.
+  std::vector<const Change*> wanted;
+  for (const Change& c : changes) {
+    if (interest->wants(target, c.path)) wanted.push_back(&c);
+  }
+  if (wanted.empty()) return;
+  stats_.changes_taken.fetch_add(wanted.size(), std::memory_order_relaxed);
   const int64_t seen = steadyNowNs();
   {
     std::lock_guard lock(inbox_mu_);
     std::string key;
-    for (const Change& c : changes) {
+    for (const Change* change : wanted) {
+      const Change& c = *change;
       key.assign(target).push_back('\0');
       key += c.path;
       auto [it, fresh] = inbox_.at.try_emplace(key, inbox_.changes.size());

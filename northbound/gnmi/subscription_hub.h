@@ -3,15 +3,18 @@
 // feeds them: it takes the store's changes from an inbox, runs initial
 // sets, polls, samples and heartbeats, and kicks each stream's writer.
 //
-// The store's writers only touch the inbox: onChanges copies the batch into
-// a map keyed by (target, path), coalescing repeats, and signals the
-// dispatcher. It never waits for a subscriber, so a stalled client cannot
-// delay collection or the other northbounds.
+// The store's writers only touch the inbox: onChanges copies the changes
+// some stream listens for (ChangeInterest) into a map keyed by (target,
+// path), coalescing repeats, and signals the dispatcher. It never waits for
+// a subscriber, so a stalled client cannot delay collection or the other
+// northbounds.
 
 #include <grpcpp/support/status.h>
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -20,6 +23,7 @@
 
 #include "models/change_listener.h"
 #include "models/store.h"
+#include "northbound/gnmi/change_interest.h"
 #include "northbound/gnmi/leaf_cache.h"
 #include "northbound/gnmi/server_stats.h"
 #include "northbound/gnmi/subscription_spec.h"
@@ -49,6 +53,10 @@ class SubscriptionHub : public ChangeListener {
   grpc::Status admit(SubscribeSession* session, const std::string& client);
   // From OnDone: returns once the dispatcher no longer uses `session`.
   void unregister(SubscribeSession* session);
+  // What `session` listens to on change. Called once its request is
+  // accepted and before its initial sync reads the store, so no change
+  // falls between the two; unregister drops it.
+  void setInterest(const SubscribeSession* session, std::vector<ChangeInterest::Pattern> patterns);
   // Something is due (a new request, a poll): run the dispatcher now.
   void wake();
 
@@ -75,7 +83,12 @@ class SubscriptionHub : public ChangeListener {
   std::condition_variable reg_cv_;
   std::vector<SubscribeSession*> sessions_;  // guarded by reg_mu_
   bool stopping_ = false;                    // guarded by reg_mu_
-  std::atomic<size_t> open_{0};  // sessions_.size(): the writers' cheap "anyone listening?"
+
+  // The writers read `interest_` (a copy of the pointer, under the lock);
+  // setInterest and unregister replace it whole.
+  std::mutex interest_mu_;
+  std::map<const SubscribeSession*, std::vector<ChangeInterest::Pattern>> interests_;  // guarded
+  std::shared_ptr<const ChangeInterest> interest_ = std::make_shared<ChangeInterest>();  // guarded
 
   std::mutex inbox_mu_;
   std::condition_variable inbox_cv_;

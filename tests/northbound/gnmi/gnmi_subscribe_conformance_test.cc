@@ -92,6 +92,31 @@ TEST_F(GnmiSubscribeTest, OnChangeSendsChangesThenDeletesOfLeavesInterfacesAndTa
   EXPECT_EQ(server_->stats().subscribers_stream.load(), 1);
 }
 
+// The writers copy into the hub only what some stream listens to, and
+// stop copying once it has gone (change_interest.h).
+TEST_F(GnmiSubscribeTest, OnlyChangesAStreamListensToReachTheHub) {
+  start();
+  const std::atomic<uint64_t>& taken = server_->stats().changes_taken;
+  apply("leaf01", {leaf(kLeafIn1, uint64_t{40}, kTs3)});
+  EXPECT_EQ(taken.load(), 0u);  // no stream yet
+  auto c = spawn(R"({"rpc": "sub", "target": "leaf01", "subs": [{"path": "/interfaces", "mode": "ON_CHANGE"}]})");
+  c->until("SYNC");
+  apply("leaf01", {leaf(kLeafQueue, uint64_t{71}, kTs3)});  // another subtree
+  apply("host01", {leaf(kHostIfIn, uint64_t{101}, kTs3)});  // another target
+  EXPECT_EQ(taken.load(), 0u);
+  apply("leaf01", {leaf(kLeafIn1, uint64_t{51}, kTs3), leaf(kLeafQueue, uint64_t{72}, kTs3)});
+  EXPECT_EQ(taken.load(), 1u);
+  EXPECT_EQ(c->next(), "N leaf01 " + ts(kTs3));
+  EXPECT_EQ(c->next(), "U " + kLeafIn1 + " uint_val 51");
+  c.reset();
+  for (int i = 0; i < 3000 && server_->stats().subscribers_stream.load() != 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(server_->stats().subscribers_stream.load(), 0);
+  apply("leaf01", {leaf(kLeafIn1, uint64_t{52}, kTs3)});
+  EXPECT_EQ(taken.load(), 1u);
+}
+
 TEST_F(GnmiSubscribeTest, PathMatchingNothingStaysSubscribed) {
   start();
   auto c = spawn(R"({"rpc": "sub", "target": "newbox", "subs": [{"path": "/interfaces", "mode": "ON_CHANGE"}]})");
