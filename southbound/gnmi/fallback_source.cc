@@ -23,6 +23,7 @@ int64_t toNs(milliseconds d) { return std::chrono::duration_cast<std::chrono::na
 FallbackSource::FallbackSource(Store& store, FallbackOptions options)
     : store_(store),
       opts_(std::move(options)),
+      idle_timeout_(opts_.config.effectiveIdleTimeout()),
       queue_(opts_.config.queue_capacity),
       client_(opts_.target, opts_.config, queue_, [this] { wake(); }),
       backoff_(opts_.config.backoff_initial, opts_.config.backoff_max),
@@ -83,8 +84,14 @@ GnmiSourceStats FallbackSource::stats() const {
 }
 
 void FallbackSource::wake() {
-  std::lock_guard lock(mu_);
-  wake_pending_ = true;
+  {
+    std::lock_guard lock(mu_);
+    // Already pending: whoever set it has notified, and the control thread
+    // has not taken it yet. The stream calls this once per response, so
+    // a busy thread is spared a futex wake for each.
+    if (wake_pending_) return;
+    wake_pending_ = true;
+  }
   cv_.notify_all();
 }
 
@@ -108,7 +115,7 @@ void FallbackSource::switchTo(Transport t, const std::string& why) {
 
 void FallbackSource::run() {
   next_gnmi_ = Clock::now() + opts_.config.first_dial_delay;
-  const milliseconds idle = opts_.config.effectiveIdleTimeout();
+  const milliseconds idle = idle_timeout_;
   for (;;) {
     {
       std::lock_guard lock(mu_);
@@ -167,7 +174,7 @@ void FallbackSource::checkStream(Clock::time_point now) {
       next_health_ = {};
     }
   }
-  const milliseconds idle = opts_.config.effectiveIdleTimeout();
+  const milliseconds idle = idle_timeout_;
   if (idle.count() > 0 && !stalled_ && nowNs() - client_.lastReceiveNs() > toNs(idle)) {
     stalled_ = true;
     ++local_.stalls;

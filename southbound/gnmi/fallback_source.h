@@ -91,6 +91,9 @@ class FallbackSource : public southbound::StreamSource {
 
   Store& store_;
   FallbackOptions opts_;
+  // effectiveIdleTimeout() builds and parses the default subscription list:
+  // computed once, not on every turn of the loop (a turn per notification).
+  const std::chrono::milliseconds idle_timeout_;
   UpdateQueue queue_;
   GnmiClient client_;
 
