@@ -97,6 +97,18 @@ gnmi::SubscribeRequest request(gnmi::SubscriptionMode mode, const std::string& p
   return req;
 }
 
+// ON_CHANGE of one leaf: host0's mlx5_0 np-cnp-sent.
+gnmi::SubscribeRequest cnpSentOnChange() {
+  gnmi::SubscribeRequest req = request(gnmi::ON_CHANGE);
+  req.mutable_subscribe()->mutable_prefix()->set_target("host0");
+  gnmi::Path* p = req.mutable_subscribe()->mutable_subscription(0)->mutable_path();
+  for (const char* e : {"rdma", "devices", "device", "ports", "port", "state", "hw-counters", "np-cnp-sent"}) {
+    p->add_elem()->set_name(e);
+  }
+  (*p->mutable_elem(2)->mutable_key())["name"] = "mlx5_0";
+  return req;
+}
+
 void waitSynced(std::vector<std::unique_ptr<Client>>& clients) {
   for (auto& c : clients) {
     while (!c->synced) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -131,13 +143,7 @@ void BM_GnmiOnChangeLatency(benchmark::State& state) {
   Server s;
   const std::string leaf = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/np-cnp-sent";
   const int n = int(state.range(0));
-  gnmi::SubscribeRequest req = request(gnmi::ON_CHANGE);
-  req.mutable_subscribe()->mutable_prefix()->set_target("host0");
-  gnmi::Path* p = req.mutable_subscribe()->mutable_subscription(0)->mutable_path();
-  for (const char* e : {"rdma", "devices", "device", "ports", "port", "state", "hw-counters", "np-cnp-sent"}) {
-    p->add_elem()->set_name(e);
-  }
-  (*p->mutable_elem(2)->mutable_key())["name"] = "mlx5_0";
+  const gnmi::SubscribeRequest req = cnpSentOnChange();
   OnChangeProbe probe(n, 300);
   {
     AsyncSubscribers subs(s.server->address(), req, n, int(state.range(1)),
@@ -166,14 +172,10 @@ BENCHMARK(BM_GnmiOnChangeLatency)
 // writes concern nobody (the scale run: 10 subscribers, ~1 % of the leaves).
 void BM_GnmiStoreWriteNarrowSubscribers(benchmark::State& state) {
   Server s;
-  gnmi::SubscribeRequest req = request(gnmi::ON_CHANGE);
-  req.mutable_subscribe()->mutable_prefix()->set_target("host0");
-  gnmi::Path* p = req.mutable_subscribe()->mutable_subscription(0)->mutable_path();
-  for (const char* e : {"rdma", "devices", "device", "ports", "port", "state", "hw-counters", "np-cnp-sent"}) {
-    p->add_elem()->set_name(e);
-  }
   std::vector<std::unique_ptr<Client>> clients;
-  for (int i = 0; i < int(state.range(0)); ++i) clients.push_back(std::make_unique<Client>(s.server->address(), req));
+  for (int i = 0; i < int(state.range(0)); ++i) {
+    clients.push_back(std::make_unique<Client>(s.server->address(), cnpSentOnChange()));
+  }
   waitSynced(clients);
   constexpr int kPorts = 1000;  // x 5 counters: one big leaf's SAMPLE burst
   std::vector<Update> batch;
@@ -184,18 +186,18 @@ void BM_GnmiStoreWriteNarrowSubscribers(benchmark::State& state) {
     }
   }
   uint64_t round = 0;
+  auto writeRound = [&] {
+    ++round;
+    for (Update& u : batch) {
+      u.value = uint64_t(round * 1000);
+      u.timestamp_ns = TimestampNs(round);
+    }
+    s.store.apply("leaf0", batch);
+  };
   // Untimed rounds first: the process's first thousands of writes pay for
   // growing the heap (page faults), which no later write does.
-  for (; round < 200; ++round) {
-    for (Update& u : batch) u.value = uint64_t(round * 1000);
-    s.store.apply("leaf0", batch);
-  }
-  for (auto _ : state) {
-    ++round;
-    for (Update& u : batch) u.value = uint64_t(round * 1000);
-    for (Update& u : batch) u.timestamp_ns = TimestampNs(round);
-    s.store.apply("leaf0", batch);
-  }
+  while (round < 200) writeRound();
+  for (auto _ : state) writeRound();
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(batch.size()));
   state.counters["changes_taken_per_round"] =
       double(s.server->stats().changes_taken.load()) / double(std::max<uint64_t>(round, 1));

@@ -11,7 +11,6 @@
 
 #include <grpcpp/support/status.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <memory>
