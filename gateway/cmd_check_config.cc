@@ -37,7 +37,14 @@ int checkConfigCommand(const Args& args) {
     return 1;
   }
   std::printf("%s: OK (%zu target(s))\n", args[0].c_str(), cfg->targets.size());
-  if (cfg->prometheus_enabled) std::printf("  prometheus: %s%s\n", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
+  if (cfg->prometheus_enabled) {
+    std::printf("  prometheus: %s%s", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
+    if (cfg->prometheus.refresh_period.count() > 0) {
+      std::printf(", prebuilt every %lldms (scrapes see data up to that old)",
+                  static_cast<long long>(cfg->prometheus.refresh_period.count()));
+    }
+    std::printf("\n");
+  }
   if (cfg->gnmi_enabled) std::fputs(explainGnmiNorthbound(cfg->gnmi).c_str(), stdout);
   if (cfg->snmp_enabled) std::fputs(explainSnmpNorthbound(cfg->snmp).c_str(), stdout);
   if (cfg->analytics_enabled) std::fputs(explainAnalytics(cfg->analytics).c_str(), stdout);

@@ -263,10 +263,12 @@ void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
     cfg->prometheus_enabled = false;
     return;
   }
-  r.checkKeys(p, "northbound.prometheus", {"enabled", "listen", "path"});
+  r.checkKeys(p, "northbound.prometheus", {"enabled", "listen", "path", "refresh_period"});
   if (auto e = r.string(p, "northbound.prometheus", "enabled")) cfg->prometheus_enabled = (*e != "false");
   cfg->prometheus.listen = r.string(p, "northbound.prometheus", "listen").value_or(cfg->prometheus.listen);
   cfg->prometheus.path = r.string(p, "northbound.prometheus", "path").value_or(cfg->prometheus.path);
+  cfg->prometheus.refresh_period =
+      r.duration(p, "northbound.prometheus", "refresh_period").value_or(cfg->prometheus.refresh_period);
   if (Status st = cfg->prometheus.validate(); !st.isOk()) r.error(p, "northbound.prometheus", st.message());
 }
 

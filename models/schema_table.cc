@@ -329,6 +329,7 @@ const GatewayMetric kGateway[] = {
     {"ingest_lag", C, "Updates written into the store at most max_seconds after their collection timestamp (cumulative buckets).", "rdmagw_ingest_lag_updates_total", "max_seconds"},
     {"scrape_duration", G, "Time taken to build the previous /metrics exposition.", "rdmagw_exposition_duration_seconds", ""},
     {"scrape_cpu", G, "CPU time the previous /metrics exposition took on its thread; well below rdmagw_exposition_duration_seconds means the gateway waited for a CPU (a busy machine), not that building is slow.", "rdmagw_exposition_cpu_seconds", ""},
+    {"exposition_time", G, "Unix time this /metrics exposition was built: the scrape's own time, or up to northbound.prometheus.refresh_period earlier when a prebuilt one is served (timestamp(m) - m is its age at the scrape).", "rdmagw_exposition_timestamp_seconds", ""},
 
     // --- gNMI northbound (reported through models/self_metrics.h) ---
     {"gnmi_subscribers", G, "Open gNMI Subscribe streams, by SubscriptionList mode (once, poll, stream).", "rdmagw_gnmi_subscribers", "mode"},

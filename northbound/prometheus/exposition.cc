@@ -107,8 +107,10 @@ struct ExpositionWriter::GatewayFamily {
   // Appends the sample value; false omits the sample (last_success never happened).
   bool (*value)(const TargetStatus&, std::string*) = nullptr;
   // A label-less family about the exposition itself: the previous build's
-  // figure in ns (value is null then).
+  // figure in ns (value is null then)...
   const std::atomic<int64_t>* previous_build_ns = nullptr;
+  // ...or this build's own start, in Unix ns.
+  bool build_time = false;
 };
 
 // Everything a sample needs from its target, built once per scrape.
@@ -178,6 +180,7 @@ ExpositionWriter::ExpositionWriter() {
       {"rejected_updates", [](const TargetStatus& t, std::string* o) { appendUint(o, t.rejected_updates); return true; }},
       {"scrape_duration", nullptr},  // label-less; written from last_build_ns_
       {"scrape_cpu", nullptr},       // label-less; written from last_build_cpu_ns_
+      {"exposition_time", nullptr},  // label-less; this build's start
   };
   for (const Source& src : kSources) {
     const GatewayMetric& m = table.gateway(src.id);  // aborts if the table lost the row
@@ -186,7 +189,9 @@ ExpositionWriter::ExpositionWriter() {
     g.labels = SchemaTable::splitLabels(m.labels);
     g.prefix = std::string(m.prom_name) + (g.labels.empty() ? " " : "{");
     g.value = src.value;
-    if (g.value == nullptr) {
+    if (src.id == "exposition_time") {
+      g.build_time = true;
+    } else if (g.value == nullptr) {
       g.previous_build_ns = src.id == "scrape_cpu" ? &last_build_cpu_ns_ : &last_build_ns_;
     }
     for (std::string_view label : g.labels) reserved_labels_.emplace_back(label);
@@ -251,6 +256,8 @@ std::string ExpositionWriter::build(const Store& store, ExpositionStats* stats) 
 
 void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStats* stats) const {
   const auto start = std::chrono::steady_clock::now();
+  const int64_t start_unix_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch()).count();
   const int64_t cpu_start = threadCpuNs();
   ExpositionStats st;
   // Health first: a target that is down and has no series still needs its
@@ -365,7 +372,7 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
 
   std::string& head = out->head_;
   head.clear();  // keeps its capacity for the next scrape
-  writeGateway(&head, targets, labels);
+  writeGateway(&head, targets, labels, start_unix_ns);
   appendSelfMetrics(&head);  // components' own counters (gNMI server...)
   out->pieces_.push_back(head);
   for (size_t i = 0; i < families_.size(); ++i) {
@@ -388,9 +395,15 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
 }
 
 void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetStatus>& targets,
-                                    const std::vector<TargetLabels>& labels) const {
+                                    const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const {
   for (const GatewayFamily& g : gateway_) {
     out->append(g.header);
+    if (g.build_time) {
+      out->append(g.prefix);
+      appendDouble(out, seconds(build_unix_ns));
+      out->push_back('\n');
+      continue;
+    }
     if (g.previous_build_ns != nullptr) {  // the exposition's own figures: the previous build's
       out->append(g.prefix);
       appendDouble(out, seconds(g.previous_build_ns->load(std::memory_order_relaxed)));

@@ -79,7 +79,7 @@ class ExpositionWriter {
 
   std::vector<TargetLabels> targetLabels(const std::vector<TargetStatus>& targets) const;
   void writeGateway(std::string* out, const std::vector<TargetStatus>& targets,
-                    const std::vector<TargetLabels>& labels) const;
+                    const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const;
 
   std::vector<Family> families_;           // one per SchemaTable::leaves() row, same index
   std::vector<GatewayFamily> gateway_;     // in exposition order

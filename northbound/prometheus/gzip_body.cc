@@ -91,4 +91,33 @@ Result<std::string> gzipCompress(const std::vector<std::string_view>& pieces) {
   return out;
 }
 
+Status gunzipTo(std::string_view gz, const std::function<bool(std::string_view)>& sink) {
+  z_stream zs{};
+  if (inflateInit2(&zs, 15 + 16) != Z_OK) return Status::internal("gunzip: inflateInit2 failed");
+  std::string buf(256 * 1024, '\0');
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    if (zs.avail_in == 0 && !gz.empty()) {
+      zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gz.data()));
+      zs.avail_in = static_cast<uInt>(std::min<size_t>(gz.size(), UINT_MAX));
+      gz.remove_prefix(zs.avail_in);
+    }
+    zs.next_out = reinterpret_cast<Bytef*>(buf.data());
+    zs.avail_out = static_cast<uInt>(buf.size());
+    rc = inflate(&zs, Z_NO_FLUSH);
+    const size_t produced = buf.size() - zs.avail_out;
+    if ((rc == Z_OK || rc == Z_STREAM_END) && produced > 0 && !sink(std::string_view(buf.data(), produced))) {
+      inflateEnd(&zs);
+      return Status::ok();
+    }
+    // Z_BUF_ERROR with input left means no progress was possible: input ended early.
+    if (rc == Z_BUF_ERROR && zs.avail_in == 0 && gz.empty()) break;
+  }
+  const std::string why = zs.msg != nullptr ? zs.msg : "zlib code " + std::to_string(rc);
+  inflateEnd(&zs);
+  if (rc == Z_STREAM_END) return Status::ok();
+  if (rc == Z_BUF_ERROR || rc == Z_OK) return Status::corrupt("gunzip: truncated input");
+  return Status::corrupt("gunzip: corrupt input (" + why + ")");
+}
+
 }  // namespace rdmagw::northbound

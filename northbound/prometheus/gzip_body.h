@@ -3,6 +3,7 @@
 // and the text format compresses ~10x, so a large scrape crosses the wire
 // in a tenth of the bytes.
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,5 +21,12 @@ bool acceptsGzip(const char* accept_encoding);
 Result<std::string> gzipCompress(std::string_view in);
 // The same over the concatenation of `pieces`, without joining them first.
 Result<std::string> gzipCompress(const std::vector<std::string_view>& pieces);
+
+// Decompresses a whole gzip member, handing the text to `sink` in slices of
+// at most 256 KiB as it goes: a prebuilt exposition is kept compressed and
+// served plain this way without ever holding the ~100 MB text. `sink`
+// returns false to stop early (the client went away): that is not an error.
+// Corrupt or truncated input is an error; what was already handed out stays.
+Status gunzipTo(std::string_view gz, const std::function<bool(std::string_view)>& sink);
 
 }  // namespace rdmagw::northbound

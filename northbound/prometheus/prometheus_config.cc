@@ -62,6 +62,15 @@ Status PrometheusConfig::validate() const {
   } else if (path == "/healthz") {
     errors.push_back("path: '/healthz' is the health endpoint");
   }
+  if (refresh_period.count() < 0) {
+    errors.push_back("refresh_period: must not be negative (0s builds on every scrape)");
+  } else if (refresh_period.count() > 0 && refresh_period < std::chrono::milliseconds(100)) {
+    errors.push_back("refresh_period: " + std::to_string(refresh_period.count()) +
+                     "ms is too short to build in; use at least 100ms, or 0s to build on every scrape");
+  } else if (refresh_period > std::chrono::minutes(10)) {
+    errors.push_back("refresh_period: " + std::to_string(refresh_period.count() / 1000) +
+                     "s would serve data older than any scrape interval; at most 10m");
+  }
   if (errors.empty()) return Status::ok();
   std::string msg;
   for (const std::string& e : errors) msg += (msg.empty() ? "" : "; ") + e;

@@ -1,6 +1,7 @@
 #pragma once
 // Configuration of the Prometheus northbound: where /metrics listens.
 
+#include <chrono>
 #include <string>
 
 #include "models/status.h"
@@ -13,6 +14,12 @@ struct PrometheusConfig {
   // ephemeral port (tests); PrometheusServer::port() tells which.
   std::string listen = "127.0.0.1:9464";
   std::string path = "/metrics";
+  // 0 (the default): every scrape builds the exposition from the store, the
+  // freshest data. Above 0: one is prebuilt this often and every scrape gets
+  // the latest, gzipped in advance (exposition_cache.h): a scrape's time then
+  // stays flat however many series the gateway holds, and the data is up to
+  // this old. For gateways of several hundred thousand series and more.
+  std::chrono::milliseconds refresh_period{0};
 
   // Checks every field and reports all problems at once, each prefixed with
   // its key ("listen: ...; path: ...").

@@ -1,8 +1,10 @@
 #pragma once
 // HTTP endpoint Prometheus scrapes, on civetweb.
 //
-//   GET <path>    the exposition, built fresh from the store per request;
-//                 gzip when the client accepts it (Prometheus always does)
+//   GET <path>    the exposition, built fresh from the store per request,
+//                 or with refresh_period set the prebuilt one
+//                 (exposition_cache.h); gzip when the client accepts it
+//                 (Prometheus always does)
 //   GET /         a small page linking <path>
 //   GET /healthz  "ok"
 //   other methods 405, other paths 404
@@ -11,11 +13,13 @@
 // returns after in-flight requests finished.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "models/status.h"
 #include "models/store.h"
 #include "northbound/prometheus/exposition.h"
+#include "northbound/prometheus/exposition_cache.h"
 #include "northbound/prometheus/prometheus_config.h"
 
 struct mg_context;
@@ -41,10 +45,13 @@ class PrometheusServer {
  private:
   static int onRequest(mg_connection* conn);
   void serveMetrics(mg_connection* conn, bool head_only);
+  // A scrape from the prebuilt exposition; false when there is none yet.
+  bool servePrebuilt(mg_connection* conn, bool head_only);
 
   const Store& store_;
   const PrometheusConfig config_;
   ExpositionWriter writer_;
+  std::unique_ptr<ExpositionCache> cache_;  // with refresh_period > 0 only
   mg_context* ctx_ = nullptr;
   int port_ = 0;
 };

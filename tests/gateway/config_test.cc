@@ -41,6 +41,22 @@ TEST(ConfigTest, ParsesAGoodConfig) {
   EXPECT_EQ(t.rdma.exclude_devices, std::vector<std::string>{"mlx5_3"});
   EXPECT_EQ(t.rdma.ethtool, southbound::rdma::RdmaConfig::EthtoolMode::kText);
   EXPECT_EQ(cfg->prometheus.listen, "127.0.0.1:9999");
+  EXPECT_EQ(cfg->prometheus.refresh_period.count(), 0);  // built on every scrape unless asked
+}
+
+TEST(ConfigTest, PrometheusRefreshPeriodIsReadAndChecked) {
+  auto cfg = parseConfig("northbound:\n  prometheus:\n    refresh_period: 5s\n", "p.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->prometheus.refresh_period.count(), 5000);
+  auto bad = parseConfig("northbound:\n  prometheus:\n    refresh_period: 10ms\n", "p.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("p.yaml:3:5: northbound.prometheus: refresh_period: 10ms is too short"),
+            std::string::npos)
+      << bad.status().message();
+  auto garbled = parseConfig("northbound:\n  prometheus:\n    refresh_period: often\n", "p.yaml");
+  ASSERT_FALSE(garbled.isOk());
+  EXPECT_NE(garbled.status().message().find("refresh_period: bad duration \"often\""), std::string::npos)
+      << garbled.status().message();
 }
 
 // Every problem is reported at once, each with file:line:col and key path.

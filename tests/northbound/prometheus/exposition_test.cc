@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <set>
 
 #include "models/path.h"
@@ -256,6 +258,22 @@ TEST_F(ExpositionTest, ScrapeDurationReportsThePreviousBuild) {
   EXPECT_EQ(stats.bytes, text.size());
   ASSERT_EQ(countPrefix(text, "rdmagw_exposition_cpu_seconds "), 1u);
   EXPECT_EQ(text.find("rdmagw_exposition_cpu_seconds 0\n"), std::string::npos);
+}
+
+// The build's own wall-clock time, so a prebuilt exposition's age can be
+// read at the scrape (timestamp(m) - m).
+TEST_F(ExpositionTest, ExpositionCarriesItsBuildTime) {
+  const double before = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  std::string text = build();
+  const double after = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  ASSERT_EQ(countPrefix(text, "rdmagw_exposition_timestamp_seconds "), 1u) << text;
+  EXPECT_TRUE(hasLine(text, "# TYPE rdmagw_exposition_timestamp_seconds gauge"));
+  const std::string sample = "\nrdmagw_exposition_timestamp_seconds ";  // not the HELP line
+  const size_t at = text.find(sample);
+  ASSERT_NE(at, std::string::npos);
+  const double stamped = std::strtod(text.c_str() + at + sample.size(), nullptr);
+  EXPECT_GE(stamped, before - 0.001);
+  EXPECT_LE(stamped, after + 0.001);
 }
 
 // An exposition holds the writer's pooled buckets until it is let go: a

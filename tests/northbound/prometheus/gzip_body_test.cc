@@ -86,5 +86,57 @@ TEST(GzipBodyTest, PiecesCompressAsTheirConcatenation) {
   EXPECT_EQ(gunzip(*none), "");
 }
 
+// A prebuilt exposition is kept gzipped and inflated as a plain scrape is
+// sent: in slices, stopping when the client leaves, and refusing a body that
+// is cut or damaged instead of sending a wrong one.
+TEST(GzipBodyTest, GunzipToHandsTheTextOutInSlices) {
+  std::string in(3 << 20, 'y');
+  for (size_t i = 0; i < in.size(); i += 89) in[i] = char('a' + i % 26);
+  Result<std::string> gz = gzipCompress(in);
+  ASSERT_TRUE(gz.isOk());
+  std::string out;
+  size_t slices = 0;
+  Status st = gunzipTo(*gz, [&](std::string_view s) {
+    EXPECT_LE(s.size(), size_t{256} * 1024);
+    out.append(s);
+    ++slices;
+    return true;
+  });
+  ASSERT_TRUE(st.isOk()) << st.toString();
+  EXPECT_EQ(out, in);
+  EXPECT_GE(slices, 12u);
+
+  // The sink stops it: not an error, and nothing more is handed out.
+  size_t taken = 0;
+  st = gunzipTo(*gz, [&](std::string_view s) {
+    taken += s.size();
+    return false;
+  });
+  EXPECT_TRUE(st.isOk()) << st.toString();
+  EXPECT_LE(taken, size_t{256} * 1024);
+  EXPECT_GT(taken, 0u);
+}
+
+TEST(GzipBodyTest, GunzipToRefusesTruncatedAndCorruptInput) {
+  std::string in(100000, 'z');
+  for (size_t i = 0; i < in.size(); i += 7) in[i] = char('0' + i % 10);
+  Result<std::string> gz = gzipCompress(in);
+  ASSERT_TRUE(gz.isOk());
+  auto sink = [](std::string_view) { return true; };
+
+  Status cut = gunzipTo(std::string_view(*gz).substr(0, gz->size() / 2), sink);
+  EXPECT_FALSE(cut.isOk());
+  EXPECT_NE(cut.message().find("truncated"), std::string::npos) << cut.message();
+
+  std::string damaged = *gz;
+  damaged[damaged.size() - 6] ^= 0x5a;  // inside the CRC-32 trailer
+  Status bad = gunzipTo(damaged, sink);
+  EXPECT_FALSE(bad.isOk());
+  EXPECT_NE(bad.message().find("corrupt"), std::string::npos) << bad.message();
+
+  EXPECT_FALSE(gunzipTo("not gzip at all", sink).isOk());
+  EXPECT_FALSE(gunzipTo("", sink).isOk());
+}
+
 }  // namespace
 }  // namespace rdmagw::northbound

@@ -39,6 +39,22 @@ TEST(PrometheusConfigTest, PathMustStartWithSlash) {
   EXPECT_FALSE(check("127.0.0.1:0", "/healthz").isOk());
 }
 
+TEST(PrometheusConfigTest, RefreshPeriodIsZeroOrAUsablePeriod) {
+  using std::chrono::milliseconds;
+  PrometheusConfig c;
+  EXPECT_EQ(c.refresh_period.count(), 0);  // off by default: every scrape is built fresh
+  for (long long ok : {0LL, 100LL, 5000LL, 600000LL}) {
+    c.refresh_period = milliseconds(ok);
+    EXPECT_TRUE(c.validate().isOk()) << ok;
+  }
+  for (long long bad : {-1LL, 1LL, 99LL, 600001LL}) {
+    c.refresh_period = milliseconds(bad);
+    Status st = c.validate();
+    EXPECT_FALSE(st.isOk()) << bad;
+    EXPECT_EQ(st.message().rfind("refresh_period: ", 0), 0u) << st.message();
+  }
+}
+
 TEST(PrometheusConfigTest, ReportsEveryProblemAtOnce) {
   Status st = check("nope", "metrics");
   ASSERT_FALSE(st.isOk());

@@ -22,13 +22,16 @@ namespace {
 constexpr const char* kPrometheus = "/usr/bin/prometheus";
 constexpr auto kWait = rdmagw::testsupport::kEventWait;
 
-class PrometheusScrapeTest : public ::testing::Test {
+// Run twice: built on every scrape, and prebuilt (refresh_period, the large
+// gateway's setting): Prometheus must read both bodies alike.
+class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
  protected:
   void SetUp() override {
     if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << kPrometheus << " not installed";
     testing::fillStore(&store_);
     PrometheusConfig cfg;
     cfg.listen = "127.0.0.1:0";
+    cfg.refresh_period = std::chrono::milliseconds(GetParam());
     server_ = std::make_unique<PrometheusServer>(store_, cfg);
     ASSERT_TRUE(server_->start().isOk());
 
@@ -137,7 +140,7 @@ class PrometheusScrapeTest : public ::testing::Test {
   std::string last_response_;
 };
 
-TEST_F(PrometheusScrapeTest, RealPrometheusScrapesOurValues) {
+TEST_P(PrometheusScrapeTest, RealPrometheusScrapesOurValues) {
   EXPECT_TRUE(waitFor("up{job=\"rdmagw\"}", "1"));
   EXPECT_TRUE(waitFor(
       "rdmagw_rdma_port_np_cnp_sent_total{target=\"host01\",device=\"mlx5_0\",port=\"1\"}", "42"));
@@ -153,7 +156,7 @@ TEST_F(PrometheusScrapeTest, RealPrometheusScrapesOurValues) {
   EXPECT_TRUE(waitFor("scrape_samples_scraped{job=\"rdmagw\"}", std::to_string(samples)));
 }
 
-TEST_F(PrometheusScrapeTest, UpdatesAndRemovalsShowInLaterScrapes) {
+TEST_P(PrometheusScrapeTest, UpdatesAndRemovalsShowInLaterScrapes) {
   const std::string cnp =
       "rdmagw_rdma_port_np_cnp_sent_total{target=\"host01\",device=\"mlx5_0\",port=\"1\"}";
   ASSERT_TRUE(waitFor(cnp, "42"));
@@ -176,6 +179,11 @@ TEST_F(PrometheusScrapeTest, UpdatesAndRemovalsShowInLaterScrapes) {
   store_.setHealth("host01", h);
   EXPECT_TRUE(waitFor("rdmagw_target_up{target=\"host01\"}", "0"));
 }
+
+INSTANTIATE_TEST_SUITE_P(BuiltPerScrapeAndPrebuilt, PrometheusScrapeTest, ::testing::Values(0, 300),
+                         [](const ::testing::TestParamInfo<int>& p) {
+                           return p.param == 0 ? std::string("PerScrape") : "PrebuiltEvery" + std::to_string(p.param) + "ms";
+                         });
 
 }  // namespace
 }  // namespace rdmagw::northbound

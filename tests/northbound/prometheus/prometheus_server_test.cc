@@ -41,12 +41,13 @@ std::string gunzip(const std::string& in) {
 }
 
 // Drops the lines that legitimately differ between two builds: the
-// previous build's duration and CPU time.
+// previous build's duration and CPU time, and the build's own time.
 std::string withoutScrapeDuration(const std::string& text) {
   std::string out;
   for (const std::string& line : testing::splitLines(text)) {
     if (line.rfind("rdmagw_exposition_duration_seconds ", 0) != 0 &&
-        line.rfind("rdmagw_exposition_cpu_seconds ", 0) != 0) {
+        line.rfind("rdmagw_exposition_cpu_seconds ", 0) != 0 &&
+        line.rfind("rdmagw_exposition_timestamp_seconds ", 0) != 0) {
       out += line + "\n";
     }
   }
@@ -80,10 +81,11 @@ class PrometheusServerTest : public ::testing::Test {
   }
 
   // A server of the test's own, on the shared store.
-  void startOwnServer(std::string path = "/metrics") {
+  void startOwnServer(std::string path = "/metrics", std::chrono::milliseconds refresh_period = {}) {
     PrometheusConfig cfg;
     cfg.listen = "127.0.0.1:0";
     cfg.path = std::move(path);
+    cfg.refresh_period = refresh_period;
     own_server_ = std::make_unique<PrometheusServer>(*shared_store_, cfg);
     Status st = own_server_->start();
     ASSERT_TRUE(st.isOk()) << st.toString();
@@ -196,6 +198,65 @@ TEST_F(PrometheusServerTest, ServesFreshDataOnEveryScrape) {
   ASSERT_TRUE(all.isOk());
   shared_store_->remove("host09", *all);
   EXPECT_EQ(fetch("/metrics").body.find("target=\"host09\",device"), std::string::npos);
+}
+
+// The build's time as the exposition states it ("" when absent).
+std::string buildTime(const std::string& text) {
+  for (const std::string& line : testing::splitLines(text)) {
+    if (line.rfind("rdmagw_exposition_timestamp_seconds ", 0) == 0) return line.substr(line.find(' ') + 1);
+  }
+  return "";
+}
+
+// refresh_period: every scrape is served the exposition last prebuilt, and
+// the store's changes reach scrapes only with the next build.
+TEST_F(PrometheusServerTest, PrebuiltExpositionIsServedUntilTheNextBuild) {
+  startOwnServer("/metrics", std::chrono::minutes(10));  // one build in this test's life
+  Response first = fetch("/metrics", "--compressed");
+  ASSERT_EQ(first.status, 200);
+  ASSERT_NE(buildTime(first.body), "");
+  testing::put(shared_store_, "host08", testing::kCnpPath, uint64_t{808});
+  Response second = fetch("/metrics", "--compressed");
+  EXPECT_EQ(buildTime(second.body), buildTime(first.body));
+  EXPECT_EQ(second.body.find("target=\"host08\""), std::string::npos);
+  // A scrape built on demand (the shared server) has it.
+  server_ = shared_server_;
+  EXPECT_NE(fetch("/metrics").body.find("{target=\"host08\",device=\"mlx5_0\",port=\"1\"} 808\n"),
+            std::string::npos);
+  Result<Path> all = Path::parse("/rdma");
+  ASSERT_TRUE(all.isOk());
+  shared_store_->remove("host08", *all);
+}
+
+TEST_F(PrometheusServerTest, PrebuiltExpositionFollowsTheStoreEveryPeriod) {
+  startOwnServer("/metrics", std::chrono::milliseconds(200));
+  testing::put(shared_store_, "host07", testing::kCnpPath, uint64_t{707});
+  const std::string line = "{target=\"host07\",device=\"mlx5_0\",port=\"1\"} 707\n";
+  EXPECT_TRUE(testsupport::waitUntil([&] { return fetch("/metrics").body.find(line) != std::string::npos; }));
+  Result<Path> all = Path::parse("/rdma");
+  ASSERT_TRUE(all.isOk());
+  shared_store_->remove("host07", *all);
+  EXPECT_TRUE(testsupport::waitUntil(
+      [&] { return fetch("/metrics", "--compressed").body.find("target=\"host07\",device") == std::string::npos; }));
+}
+
+// Plain scrapes of a prebuilt exposition are inflated from its gzip as they
+// are sent: the same text, with its own length, and HEAD says that length.
+TEST_F(PrometheusServerTest, PrebuiltExpositionPlainAndGzipAgree) {
+  startOwnServer("/metrics", std::chrono::minutes(10));
+  Response gz = fetch("/metrics", "-H 'Accept-Encoding: gzip'");
+  Response plain = fetch("/metrics");
+  ASSERT_EQ(gz.status, 200);
+  ASSERT_EQ(plain.status, 200);
+  EXPECT_TRUE(hasHeader(gz, "Content-Encoding: gzip")) << gz.headers;
+  EXPECT_EQ(plain.headers.find("Content-Encoding"), std::string::npos) << plain.headers;
+  EXPECT_EQ(gunzip(gz.body), plain.body);  // one build: even its timestamp is the same
+  EXPECT_TRUE(hasHeader(plain, "Content-Length: " + std::to_string(plain.body.size()))) << plain.headers;
+  EXPECT_NE(plain.body.find("rdmagw_rdma_port_np_cnp_sent_total{target=\"host01\""), std::string::npos);
+  Response head = fetch("/metrics", "-I");
+  EXPECT_TRUE(hasHeader(head, "Content-Length: " + std::to_string(plain.body.size()))) << head.headers;
+  Response head_gz = fetch("/metrics", "-I -H 'Accept-Encoding: gzip'");
+  EXPECT_TRUE(hasHeader(head_gz, "Content-Length: " + std::to_string(gz.body.size()))) << head_gz.headers;
 }
 
 TEST_F(PrometheusServerTest, ConcurrentScrapesAllSucceed) {
