@@ -15,7 +15,9 @@
 #        GW_CPUS / SIM_CPUS (taskset CPU lists: GW_CPUS=0 SIM_CPUS=1 gives the
 #        gateway one core of its own and the simulator, its snmpd and the
 #        users' clients the other, so neither's bursts delay the other),
-#        SUBSCRIBERS=10 (gNMI ON_CHANGE subscribers in the window)
+#        SUBSCRIBERS=10 (gNMI ON_CHANGE subscribers in the window),
+#        PROM_REFRESH (the gateway's northbound.prometheus.refresh_period, e.g. 5s:
+#        scrapes served a prebuilt exposition; unset: built per scrape)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../build-rel}; shift || true
@@ -66,8 +68,8 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 HZ=$(getconf CLK_TCK)
-printf '# %s, %s cores, window %ss, flap %s%%, snmp %s, simulator nice %s, gateway cpus %s, simulator cpus %s\n' \
-  "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP" "$SIM_NICE" "${GW_CPUS:-all}" "${SIM_CPUS:-all}"
+printf '# %s, %s cores, window %ss, flap %s%%, snmp %s, simulator nice %s, gateway cpus %s, simulator cpus %s, prometheus refresh %s\n' \
+  "$(date -u +%FT%TZ)" "$(nproc)" "$WINDOW" "$FLAP" "$SNMP" "$SIM_NICE" "${GW_CPUS:-all}" "${SIM_CPUS:-all}" "${PROM_REFRESH:-per scrape}"
 for size in $SIZES; do
   read -r SW HO <<<"$(shape "$size")"
   dir=$(mktemp -d "$RUN_DIR/rdmagw-scale-XXXXXX")
@@ -83,6 +85,7 @@ for size in $SIZES; do
   # shellcheck disable=SC1091
   . "$dir/scale.env"
   [ -n "${INGEST_NICE:-}" ] && printf 'ingest_nice: %s\n' "$INGEST_NICE" >>"$dir/gateway.yaml"
+  [ -n "${PROM_REFRESH:-}" ] && sed -i "/^  prometheus:\$/a\\    refresh_period: $PROM_REFRESH" "$dir/gateway.yaml"
   "${GW_ON[@]}" "$BUILD/gateway/rdmagw" run --config "$dir/gateway.yaml" >"$dir/gateway.log" 2>&1 &
   GW_PID=$!
   # Warm-up: every leaf's first full sample and every host's first poll.
@@ -136,7 +139,15 @@ for size in $SIZES; do
   # --- no update lost: stop the simulator's sending, let the gateway drain ---
   kill $SIM_PID; wait $SIM_PID 2>/dev/null; SIM_PID=
   sleep 3
-  scrape "$dir/final.txt"
+  # A prebuilt exposition (PROM_REFRESH) may predate the drain: take one
+  # built after it, or the last leaves applied would be missed.
+  drained=$(date +%s.%N)
+  for _ in $(seq 60); do
+    scrape "$dir/final.txt"
+    built=$(awk '/^rdmagw_exposition_timestamp_seconds / {print $2}' "$dir/final.txt")
+    awk -v b="${built:-0}" -v d="$drained" 'BEGIN {exit !(b >= d)}' && break
+    sleep 1
+  done
   sent=$(awk -F= '/^sent=/ {print $2}' "$dir/sim-stats")
   read -r recv queued applied coalesced dropped <<<"$($REPORT stream "$dir/final.txt")"
   kill $GW_PID; wait $GW_PID 2>/dev/null; GW_PID=
