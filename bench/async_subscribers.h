@@ -53,6 +53,7 @@ struct AsyncSubscribers {
     for (int i = 0; i < n; ++i) {
       auto st = std::make_unique<Stream>();
       st->stub = gnmi::gNMI::NewStub(channels[size_t(i) % channels.size()]);
+      st->ctx.set_wait_for_ready(true);  // a failed first connect is retried, not the stream's end
       st->rw = st->stub->AsyncSubscribe(&st->ctx, &cq, tag(size_t(i), 0));
       streams.push_back(std::move(st));
     }

@@ -58,6 +58,8 @@ struct Client {
   std::thread thread;
   std::atomic<uint64_t> notifications{0}, updates{0};
   std::atomic<bool> synced{false};
+  std::atomic<bool> ended{false};  // the stream is over; `status` holds how it ended
+  grpc::Status status;
 
   Client(const std::string& addr, const gnmi::SubscribeRequest& req,
          std::function<void(const gnmi::Notification&)> on_notification = nullptr) {
@@ -65,6 +67,14 @@ struct Client {
     args.SetInt("grpc.use_local_subchannel_pool", 1);
     channel = grpc::CreateCustomChannel(addr, grpc::InsecureChannelCredentials(), args);
     stub = gnmi::gNMI::NewStub(channel);
+    // Under load a first connect to the running server was seen to fail at
+    // once: "failed to connect to all addresses; ... ipv4:127.0.0.1:P: No
+    // such file or directory". connect(2) never says ENOENT; most likely
+    // gRPC 1.51 reads connect's errno after taking locks (fixed upstream,
+    // grpc#35064) and the process's first contended absl::Mutex opens a
+    // sysfs file this VM lacks (tsc_freq_khz). A fail-fast stream then ends
+    // UNAVAILABLE before the server sees it; waiting for the channel retries.
+    ctx.set_wait_for_ready(true);
     thread = std::thread([this, req, on_notification] {
       auto stream = stub->Subscribe(&ctx);
       stream->Write(req);
@@ -76,7 +86,8 @@ struct Client {
         notifications.fetch_add(1, std::memory_order_relaxed);
         updates.fetch_add(r.update().update_size(), std::memory_order_relaxed);
       }
-      stream->Finish();
+      status = stream->Finish();
+      ended = true;
     });
   }
   ~Client() {
@@ -109,9 +120,36 @@ gnmi::SubscribeRequest cnpSentOnChange() {
   return req;
 }
 
-void waitSynced(std::vector<std::unique_ptr<Client>>& clients) {
-  for (auto& c : clients) {
-    while (!c->synced) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+// Waits until every client has read its sync_response. An empty answer
+// when they all have; otherwise why not: a stream that ended first (its
+// status), or the deadline with what the server had accepted by then, so a
+// benchmark reports a stall instead of waiting forever.
+std::string waitSynced(std::vector<std::unique_ptr<Client>>& clients, const Server& s,
+                       std::chrono::seconds timeout = std::chrono::seconds(30)) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    size_t synced = 0, read_any = 0;
+    for (auto& c : clients) {
+      read_any += c->notifications > 0;
+      if (c->synced) {
+        ++synced;
+      } else if (c->ended) {
+        return "a Subscribe stream ended before its sync_response: code " +
+               std::to_string(int(c->status.error_code())) + " " + c->status.error_message();
+      }
+    }
+    if (synced == clients.size()) return "";
+    if (Clock::now() >= deadline) {
+      const northbound::gnmi_server::ServerStats& st = s.server->stats();
+      return "no sync_response after " + std::to_string(timeout.count()) + " s: " +
+             std::to_string(synced) + " of " + std::to_string(clients.size()) +
+             " subscribers synced, " + std::to_string(read_any) +
+             " read a notification; the server holds " +
+             std::to_string(s.server->subscriberCount()) + " streams, " +
+             std::to_string(st.subscribers_stream.load()) + " with an accepted request, " +
+             std::to_string(st.notifications_sent.load()) + " notifications sent";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
 
@@ -120,7 +158,10 @@ void BM_GnmiSampleFanout(benchmark::State& state) {
   const int n = int(state.range(0));
   std::vector<std::unique_ptr<Client>> clients;
   for (int i = 0; i < n; ++i) clients.push_back(std::make_unique<Client>(s.server->address(), request(gnmi::SAMPLE)));
-  waitSynced(clients);
+  if (const std::string err = waitSynced(clients, s); !err.empty()) {
+    state.SkipWithError(err.c_str());
+    return;
+  }
   uint64_t notes = 0, ups = 0;
   double secs = 0;
   for (auto _ : state) {
@@ -176,7 +217,10 @@ void BM_GnmiStoreWriteNarrowSubscribers(benchmark::State& state) {
   for (int i = 0; i < int(state.range(0)); ++i) {
     clients.push_back(std::make_unique<Client>(s.server->address(), cnpSentOnChange()));
   }
-  waitSynced(clients);
+  if (const std::string err = waitSynced(clients, s); !err.empty()) {
+    state.SkipWithError(err.c_str());
+    return;
+  }
   constexpr int kPorts = 1000;  // x 5 counters: one big leaf's SAMPLE burst
   std::vector<Update> batch;
   for (int i = 0; i < kPorts; ++i) {
@@ -220,7 +264,10 @@ void BM_GnmiMemoryPerSubscriber(benchmark::State& state) {
     for (int i = 0; i < kClients; ++i) {
       clients.push_back(std::make_unique<Client>(s.server->address(), request(gnmi::ON_CHANGE)));
     }
-    waitSynced(clients);
+    if (const std::string err = waitSynced(clients, s); !err.empty()) {
+      state.SkipWithError(err.c_str());
+      break;
+    }
     state.counters["rss_bytes_per_subscriber"] = double(rssBytes() - before) / kClients;
   }
 }
