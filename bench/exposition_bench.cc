@@ -10,6 +10,7 @@
 
 #include "bench/bench_data.h"
 #include "northbound/prometheus/exposition.h"
+#include "northbound/prometheus/gzip_body.h"
 
 namespace rdmagw::bench {
 namespace {
@@ -51,6 +52,63 @@ void BM_ExpositionDirect(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * int64_t(store.seriesCount()));
 }
 BENCHMARK(BM_ExpositionDirect)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// What one gzip scrape costs when built on demand, and what one refresh of a
+// prebuilt exposition costs its thread (northbound.prometheus.refresh_period):
+// the steady build plus its gzip. cpu_ms is the thread's own CPU per round.
+void BM_ExpositionBuildAndGzip(benchmark::State& state) {
+  Store store;
+  fillStore(store, size_t(state.range(0)));
+  northbound::ExpositionWriter writer;
+  northbound::Exposition text;
+  writer.build(store, &text);  // warm the pooled buckets, as a running server has them
+  size_t gz_bytes = 0;
+  const double cpu_start = threadCpuMs();
+  for (auto _ : state) {
+    writer.build(store, &text);
+    Result<std::string> gz = northbound::gzipCompress(text.pieces());
+    if (!gz.isOk()) {
+      state.SkipWithError(gz.status().message().c_str());
+      return;
+    }
+    gz_bytes = gz->size();
+  }
+  state.counters["cpu_ms"] = (threadCpuMs() - cpu_start) / double(state.iterations());
+  state.counters["bytes"] = double(text.size());
+  state.counters["gzip_bytes"] = double(gz_bytes);
+  state.SetItemsProcessed(state.iterations() * int64_t(store.seriesCount()));
+}
+BENCHMARK(BM_ExpositionBuildAndGzip)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A plain (not gzip) scrape of a prebuilt exposition: the gzip inflated in
+// slices as it is sent (here into a sink that only counts).
+void BM_PrebuiltPlainInflate(benchmark::State& state) {
+  Store store;
+  fillStore(store, size_t(state.range(0)));
+  northbound::ExpositionWriter writer;
+  northbound::Exposition text;
+  writer.build(store, &text);
+  Result<std::string> gz = northbound::gzipCompress(text.pieces());
+  if (!gz.isOk()) {
+    state.SkipWithError(gz.status().message().c_str());
+    return;
+  }
+  size_t out = 0;
+  for (auto _ : state) {
+    out = 0;
+    Status st = northbound::gunzipTo(*gz, [&out](std::string_view slice) {
+      out += slice.size();
+      return true;
+    });
+    if (!st.isOk()) {
+      state.SkipWithError(st.message().c_str());
+      return;
+    }
+  }
+  state.counters["bytes"] = double(out);
+  state.SetBytesProcessed(state.iterations() * int64_t(out));
+}
+BENCHMARK(BM_PrebuiltPlainInflate)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The same series as prometheus-cpp MetricFamily objects, serialized by its
 // stock TextSerializer (building the families is not timed).
