@@ -34,19 +34,24 @@ int onLog(const mg_connection*, const char* message) {
 
 constexpr unsigned kFeatureIpv6 = 8;  // mg_check_feature bit
 
+void sendHeaders(mg_connection* conn, int status, const char* content_type, size_t length,
+                 const char* encoding = nullptr) {
+  mg_response_header_start(conn, status);
+  mg_response_header_add(conn, "Content-Type", content_type, -1);
+  const std::string length_text = std::to_string(length);
+  mg_response_header_add(conn, "Content-Length", length_text.c_str(), -1);
+  if (encoding != nullptr) mg_response_header_add(conn, "Content-Encoding", encoding, -1);
+  if (status == 405) mg_response_header_add(conn, "Allow", "GET, HEAD", -1);
+  mg_response_header_send(conn);
+}
+
 // The body as pieces written one after the other (an exposition is ~90 MB
 // at a million series: it is never joined into one buffer).
 void send(mg_connection* conn, int status, const char* content_type, const std::vector<std::string_view>& body,
           bool head_only = false, const char* encoding = nullptr) {
   size_t size = 0;
   for (std::string_view piece : body) size += piece.size();
-  mg_response_header_start(conn, status);
-  mg_response_header_add(conn, "Content-Type", content_type, -1);
-  std::string length = std::to_string(size);
-  mg_response_header_add(conn, "Content-Length", length.c_str(), -1);
-  if (encoding != nullptr) mg_response_header_add(conn, "Content-Encoding", encoding, -1);
-  if (status == 405) mg_response_header_add(conn, "Allow", "GET, HEAD", -1);
-  mg_response_header_send(conn);
+  sendHeaders(conn, status, content_type, size, encoding);
   if (head_only) return;
   for (std::string_view piece : body) {
     // A client gone mid-body: stop writing, nothing else to do for it.
@@ -100,11 +105,17 @@ Status PrometheusServer::start() {
   mg_error_data error{};
   error.text = error_text;
   error.text_buffer_size = sizeof error_text;
+  // The cache exists before civetweb's threads can ask it for an exposition.
+  if (config_.refresh_period.count() > 0) {
+    cache_ = std::make_unique<ExpositionCache>(store_, writer_, config_.refresh_period);
+    cache_->start();
+  }
   std::string first_log;
   t_start_error = &first_log;
   ctx_ = mg_start2(&init, &error);
   t_start_error = nullptr;
   if (ctx_ == nullptr) {
+    cache_.reset();
     // "cannot bind to 127.0.0.1:9464: 98 (Address already in use)" beats
     // civetweb's summary "Failed to setup server ports".
     std::string why = !first_log.empty() ? first_log
@@ -112,15 +123,13 @@ Status PrometheusServer::start() {
                                               : std::string("civetweb failed to start");
     return Status::unavailable("prometheus: cannot listen on " + config_.listen + ": " + why);
   }
-  if (config_.refresh_period.count() > 0) {
-    cache_ = std::make_unique<ExpositionCache>(store_, writer_, config_.refresh_period);
-    cache_->start();
-  }
   mg_server_port ports[4];
   int n = mg_get_server_ports(ctx_, 4, ports);
   port_ = n > 0 ? ports[0].port : 0;
   RDMAGW_LOG(kInfo, kComponent) << "serving " << config_.path << " on " << config_.listen
-                                << " (port " << port_ << ")";
+                                << " (port " << port_ << ")"
+                                << (cache_ != nullptr ? ", prebuilt every " + std::to_string(config_.refresh_period.count()) + "ms"
+                                                      : std::string());
   return Status::ok();
 }
 
@@ -187,11 +196,7 @@ bool PrometheusServer::servePrebuilt(mg_connection* conn, bool head_only) {
   }
   // A plain scrape (a person with curl) is inflated as it is sent: the text
   // is not kept between builds.
-  mg_response_header_start(conn, 200);
-  mg_response_header_add(conn, "Content-Type", kTextFormat, -1);
-  const std::string length = std::to_string(built->text_bytes);
-  mg_response_header_add(conn, "Content-Length", length.c_str(), -1);
-  mg_response_header_send(conn);
+  sendHeaders(conn, 200, kTextFormat, built->text_bytes);
   if (head_only) return true;
   Status st = gunzipTo(built->gzip, [conn](std::string_view slice) {
     return mg_write(conn, slice.data(), slice.size()) > 0;  // false: the client left
