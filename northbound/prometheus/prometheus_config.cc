@@ -67,9 +67,9 @@ Status PrometheusConfig::validate() const {
   } else if (refresh_period.count() > 0 && refresh_period < std::chrono::milliseconds(100)) {
     errors.push_back("refresh_period: " + std::to_string(refresh_period.count()) +
                      "ms is too short to build in; use at least 100ms, or 0s to build on every scrape");
-  } else if (refresh_period > std::chrono::minutes(10)) {
+  } else if (refresh_period > std::chrono::minutes(1)) {
     errors.push_back("refresh_period: " + std::to_string(refresh_period.count() / 1000) +
-                     "s would serve data older than any scrape interval; at most 10m");
+                     "s would serve data older than a scrape interval; at most 1m");
   }
   if (errors.empty()) return Status::ok();
   std::string msg;

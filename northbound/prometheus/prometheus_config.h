@@ -19,6 +19,8 @@ struct PrometheusConfig {
   // the latest, gzipped in advance (exposition_cache.h): a scrape's time then
   // stays flat however many series the gateway holds, and the data is up to
   // this old. For gateways of several hundred thousand series and more.
+  // 100ms to 1m: rules/rdmagw-alerts.yml's RdmagwExpositionStale counts on
+  // an exposition never older than that when the builder is healthy.
   std::chrono::milliseconds refresh_period{0};
 
   // Checks every field and reports all problems at once, each prefixed with

@@ -63,6 +63,12 @@ std::map<std::string, PromFamily> schemaFamilies() {
     for (std::string_view l : SchemaTable::splitLabels(m.labels)) f.labels.emplace(l);
     f.counter = m.kind == LeafKind::kCounter;
   }
+  // Prometheus adds the scrape's own target labels to every series it
+  // ingests: which job and which gateway (an alert about a gateway names it).
+  for (auto& [name, f] : out) {
+    f.labels.insert("job");
+    f.labels.insert("instance");
+  }
   return out;
 }
 

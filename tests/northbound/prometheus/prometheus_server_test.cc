@@ -211,7 +211,7 @@ std::string buildTime(const std::string& text) {
 // refresh_period: every scrape is served the exposition last prebuilt, and
 // the store's changes reach scrapes only with the next build.
 TEST_F(PrometheusServerTest, PrebuiltExpositionIsServedUntilTheNextBuild) {
-  startOwnServer("/metrics", std::chrono::minutes(10));  // one build in this test's life
+  startOwnServer("/metrics", std::chrono::minutes(1));  // one build in this test's life
   Response first = fetch("/metrics", "--compressed");
   ASSERT_EQ(first.status, 200);
   ASSERT_NE(buildTime(first.body), "");
@@ -243,7 +243,7 @@ TEST_F(PrometheusServerTest, PrebuiltExpositionFollowsTheStoreEveryPeriod) {
 // Plain scrapes of a prebuilt exposition are inflated from its gzip as they
 // are sent: the same text, with its own length, and HEAD says that length.
 TEST_F(PrometheusServerTest, PrebuiltExpositionPlainAndGzipAgree) {
-  startOwnServer("/metrics", std::chrono::minutes(10));
+  startOwnServer("/metrics", std::chrono::minutes(1));
   Response gz = fetch("/metrics", "-H 'Accept-Encoding: gzip'");
   Response plain = fetch("/metrics");
   ASSERT_EQ(gz.status, 200);
