@@ -398,15 +398,10 @@ void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetSt
                                     const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const {
   for (const GatewayFamily& g : gateway_) {
     out->append(g.header);
-    if (g.build_time) {
+    if (g.build_time || g.previous_build_ns != nullptr) {  // the exposition's own figures
+      const int64_t ns = g.build_time ? build_unix_ns : g.previous_build_ns->load(std::memory_order_relaxed);
       out->append(g.prefix);
-      appendDouble(out, seconds(build_unix_ns));
-      out->push_back('\n');
-      continue;
-    }
-    if (g.previous_build_ns != nullptr) {  // the exposition's own figures: the previous build's
-      out->append(g.prefix);
-      appendDouble(out, seconds(g.previous_build_ns->load(std::memory_order_relaxed)));
+      appendDouble(out, seconds(ns));
       out->push_back('\n');
       continue;
     }

@@ -43,16 +43,6 @@ std::shared_ptr<const BuiltExposition> ExpositionCache::latest(std::chrono::mill
   return latest_;
 }
 
-uint64_t ExpositionCache::builds() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return builds_;
-}
-
-uint64_t ExpositionCache::failures() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return failures_;
-}
-
 void ExpositionCache::run() {
   enterThreadRole("prom-prebuild", ThreadRole::kServe);
   // Fixed rate from each build's start, so the exposition's age stays within
@@ -71,7 +61,6 @@ void ExpositionCache::run() {
 
 void ExpositionCache::buildOnce() {
   auto built = std::make_shared<BuiltExposition>();
-  built->built_at = std::chrono::steady_clock::now();
   Result<std::string> gz = Status::internal("not built");
   {
     // The text lives only while it is compressed: the pooled buckets are
@@ -87,12 +76,8 @@ void ExpositionCache::buildOnce() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     had_one = latest_ != nullptr;
-    if (ok) {
-      latest_ = std::move(built);  // the previous one lives on while a scrape still sends it
-      ++builds_;
-    } else {
-      ++failures_;
-    }
+    // The previous one lives on while a scrape still sends it.
+    if (ok) latest_ = std::move(built);
   }
   cv_.notify_all();
   if (!ok) {

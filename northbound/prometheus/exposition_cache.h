@@ -18,7 +18,7 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <cstdint>
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,7 +33,6 @@ namespace rdmagw::northbound {
 struct BuiltExposition {
   std::string gzip;       // the whole text as one gzip member
   size_t text_bytes = 0;  // the text's own size (a plain scrape's Content-Length)
-  std::chrono::steady_clock::time_point built_at;
 };
 
 class ExpositionCache {
@@ -54,11 +53,6 @@ class ExpositionCache {
   // `wait`; null when it did not come (stopped, or a build that failed).
   std::shared_ptr<const BuiltExposition> latest(std::chrono::milliseconds wait) const;
 
-  // Builds published so far, and builds that failed (gzip could not allocate):
-  // the previous exposition is served on.
-  uint64_t builds() const;
-  uint64_t failures() const;
-
  private:
   void run();
   void buildOnce();
@@ -72,8 +66,6 @@ class ExpositionCache {
   std::shared_ptr<const BuiltExposition> latest_;
   bool stopping_ = false;
   bool running_ = false;
-  uint64_t builds_ = 0;
-  uint64_t failures_ = 0;
   std::thread thread_;
 };
 
