@@ -23,6 +23,7 @@ constexpr LeafKind S = LeafKind::kString;
 #define IF_STATE "/interfaces/interface/state/"
 #define IF_CTR "/interfaces/interface/state/counters/"
 #define ETH_CTR "/interfaces/interface/ethernet/state/counters/"
+#define ETH_STATE "/interfaces/interface/ethernet/state/"
 #define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
 #define PFC_STATE "/interfaces/interface/ethernet/pfc/state/"
 #define PRIO_CTR "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/"
@@ -72,6 +73,15 @@ const LeafSchema kLeaves[] = {
     // Interface state: what IF-MIB serves as ifAlias and ifOperStatus.
     {IF_STATE "description", S, "", "Interface description as configured on the device (NX-OS `description`, OpenConfig state/description); IF-MIB ifAlias.", "rdmagw_interface_description_info", "interface", 1.0, IFX "18"},
     {IF_STATE "oper-status", S, "", "Operational state of the interface: UP, DOWN, or the device's own word upper-cased; IF-MIB ifOperStatus.", "rdmagw_interface_oper_status_info", "interface", 1.0, IFT "8"},
+    {IF_STATE "admin-status", S, "", "Administrative state of the interface: UP, DOWN or TESTING (NX-OS `admin state is`, OpenConfig state/admin-status); IF-MIB ifAdminStatus.", "rdmagw_interface_admin_status_info", "interface", 1.0, IFT "7"},
+    // Speed twice from one reading (models/ethernet_speed.h): the number every
+    // northbound can use, and OpenConfig's identities for OpenConfig clients.
+    // state/speed is rdmagw-interfaces' augment of the OpenConfig state
+    // container (ietf-interfaces' `speed`, bits/s): it applies to every
+    // interface kind (port-channel, Vlan, mgmt), where ethernet/state does not.
+    {IF_STATE "speed", G, "bits-per-second", "Speed of the interface as the device reports it (NX-OS BW / eth_bw, OpenConfig port-speed, Linux /sys/class/net/<if>/speed); absent while the device does not know it (link down). IF-MIB ifSpeed (saturating at 4294967295) and ifHighSpeed (Mb/s).", "rdmagw_interface_speed_bytes", "interface", 0.125, IFT "5 " IFX "15"},
+    {ETH_STATE "port-speed", S, "", "Speed of the Ethernet port as OpenConfig's ETHERNET_SPEED identity, bare (SPEED_100GB, SPEED_UNKNOWN).", "rdmagw_interface_port_speed_info", "interface"},
+    {ETH_STATE "negotiated-port-speed", S, "", "Speed the Ethernet port auto-negotiated, as OpenConfig's ETHERNET_SPEED identity, bare (SPEED_100GB, SPEED_UNKNOWN).", "rdmagw_interface_negotiated_port_speed_info", "interface"},
     {IF_CTR "in-octets", C, "bytes", "Octets received on the interface.", "rdmagw_interface_in_bytes_total", "interface", 1.0, IFX "6 " IFT "10"},
     {IF_CTR "out-octets", C, "bytes", "Octets transmitted on the interface.", "rdmagw_interface_out_bytes_total", "interface", 1.0, IFX "10 " IFT "16"},
     {IF_CTR "in-pkts", C, "packets", "Packets received on the interface.", "rdmagw_interface_in_packets_total", "interface", 1.0, RG_IF "1"},
@@ -229,6 +239,8 @@ const LeafSchema kLeaves[] = {
     {HNIC "driver", S, "", "Driver of the physical NIC.", "rdmagw_hypervisor_nic_driver_info", "nic", 1.0, RG_VMNIC "1"},
     {HNIC "link-state", S, "", "Link state of the physical NIC (Up, Down).", "rdmagw_hypervisor_nic_link_state_info", "nic", 1.0, RG_VMNIC "2 " IFT "8"},
     {HNIC "speed", G, "bits-per-second", "Link speed of the physical NIC.", "rdmagw_hypervisor_nic_speed_bytes_per_second", "nic", 0.125, IFT "5 " IFX "15"},
+    {HNIC "admin-status", S, "", "Administrative state of the physical NIC (esxcli network nic list Admin Status: Up, Down).", "rdmagw_hypervisor_nic_admin_status_info", "nic", 1.0, IFT "7"},
+    {HNIC "mtu", G, "bytes", "MTU of the physical NIC (esxcli network nic list MTU).", "rdmagw_hypervisor_nic_mtu_bytes", "nic", 1.0, IFT "4"},
     {HNIC "pfc-enabled-priorities", G, "", "Bitmap of the priorities with PFC enabled on the vmnic (esxcli network nic dcb status get: PFC Configuration; 0 when PFC Enabled is false).", "rdmagw_hypervisor_nic_pfc_enabled_priorities_bitmap", "nic", 1.0, RG_VMNIC "26"},
     {HNIC "dcbx-mode", S, "", "DCBX mode of the vmnic: IEEE or CEE (esxcli network nic dcb status get), else as esxcli prints it.", "rdmagw_hypervisor_nic_dcbx_mode_info", "nic", 1.0, RG_VMNIC "27"},
     {HNIC_CTR "packets-received", C, "packets", "Packets received.", "rdmagw_hypervisor_nic_received_packets_total", "nic", 1.0, RG_VMNIC "3"},
