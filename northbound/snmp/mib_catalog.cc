@@ -28,7 +28,7 @@ std::vector<Row> tableRows() {
       // registry; ifInOctets & co are the model's 64-bit counters mod 2^32.
       {"ifTable", "1.3.6.1.2.1.2.2", TableScope::kDevice, {kIfIndex},
        {{1, SnmpType::kInteger}, {2, SnmpType::kOctetString}, {3, SnmpType::kInteger},
-        {4, SnmpType::kInteger}, {5, G32}, {8, SnmpType::kInteger, 1.0, true},
+        {4, SnmpType::kInteger}, {5, G32}, {7, SnmpType::kInteger, 1.0, true}, {8, SnmpType::kInteger, 1.0, true},
         {10, C32}, {11, C32}, {13, C32}, {14, C32}, {16, C32}, {17, C32}, {19, C32}, {20, C32}}},
       // ifName and ifCounterDiscontinuityTime from the registry and the store.
       {"ifXTable", "1.3.6.1.2.1.31.1.1", TableScope::kDevice, {kIfIndex},
