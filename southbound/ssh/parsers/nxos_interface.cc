@@ -1,11 +1,14 @@
 #include "southbound/ssh/parsers/nxos_interface.h"
 
+#include <cctype>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "southbound/ssh/parsers/nxos_if_counters.h"
+#include "southbound/ssh/parsers/nxos_if_state.h"
 #include "southbound/ssh/parsers/nxos_json.h"
+#include "southbound/ssh/parsers/nxos_queue_stats.h"
 #include "southbound/ssh/parsers/nxos_text.h"
 
 namespace rdmagw::southbound::ssh {
@@ -27,6 +30,9 @@ constexpr LabelLeaf kRx[] = {
     {"bytes", "in-octets"},                   {"input error", "in-errors"},
     {"input errors", "in-errors"},            {"input discard", "in-discards"},
     {"input discards", "in-discards"},        {"rx pause", "in-mac-pause-frames"},
+    // "0 runts  0 giants  0 CRC  0 no buffer" (N9K), "0 CRC/FCS" (N7K): frames
+    // with a bad FCS, the count `show interface counters errors` calls FCS-Err.
+    {"crc", "in-fcs-errors"},                 {"crc/fcs", "in-fcs-errors"},
 };
 constexpr LabelLeaf kTx[] = {
     {"unicast packets", "out-unicast-pkts"},   {"multicast packets", "out-multicast-pkts"},
@@ -38,12 +44,33 @@ constexpr LabelLeaf kTx[] = {
 
 enum class Part { kNone, kRx, kTx };
 
-// "Ethernet1/1 is down (XCVR not inserted)", "mgmt0 is up".
+// "Ethernet1/1 is down (XCVR not inserted)", "mgmt0 is up",
+// "Vlan333 is up, line protocol is up, autostate enabled".
 std::optional<std::string> blockHeader(const std::vector<std::string_view>& tok) {
   if (tok.size() < 3 || tok[1] != "is") return std::nullopt;
   std::string state = toLower(tok[2]);
   if (!startsWith(state, "up") && !startsWith(state, "down")) return std::nullopt;
   return normalizeIfName(tok[0]);
+}
+
+std::string stateWord(std::string_view tok) {
+  std::string w = toLower(tok);
+  while (!w.empty() && !std::isalpha(static_cast<unsigned char>(w.back()))) w.pop_back();
+  return w;
+}
+
+// "MTU 1500 bytes, BW 1000000 Kbit, DLY 10 usec", "MTU 9216 bytes",
+// "BW 0 Kbit,": the numbers after MTU and BW.
+void mtuAndBw(const std::vector<std::string_view>& tok, NxosIfState& st) {
+  for (size_t k = 0; k + 1 < tok.size(); ++k) {
+    if (tok[k] != "MTU" && tok[k] != "BW") continue;
+    std::string_view n = tok[k + 1];
+    while (!n.empty() && n.back() == ',') n.remove_suffix(1);
+    Result<uint64_t> v = parseCount(n);
+    if (!v.isOk()) continue;
+    if (tok[k] == "MTU") st.mtu = *v;
+    else st.bw_kbit = *v;
+  }
 }
 
 class InterfaceText {
@@ -58,8 +85,46 @@ class InterfaceText {
 
  private:
   void flush() {
-    if (ifname_) counters_.emit(*ifname_, em_);
+    if (ifname_) {
+      emitIfState(*ifname_, state_, em_);
+      counters_.emit(*ifname_, em_);
+    }
     counters_ = IfCounters();
+    state_ = NxosIfState();
+  }
+
+  // The lines between the header and RX: admin state, description, MTU and
+  // BW, "full-duplex, 100 Gb/s".
+  void stateLine(std::string_view t) {
+    std::vector<std::string_view> tok = splitWs(t);
+    if (tok.size() >= 4 && tok[0] == "admin" && tok[1] == "state" && tok[2] == "is") {
+      state_.admin = stateWord(tok[3]);
+      // "admin state is up,  Hardware: NVE": nothing else on it we read.
+      return;
+    }
+    if (startsWith(t, "Description:")) {
+      std::string_view d = trim(t.substr(12));
+      // Recordings whose line breaks were lost run the next line on after
+      // two spaces: "Description: *** LIBRE ***  MTU 9216 bytes, BW ...".
+      for (std::string_view next : {"  MTU ", "  Internet Address is "}) {
+        size_t at = d.find(next);
+        if (at == std::string_view::npos) continue;
+        std::string_view rest = d.substr(at);
+        d = trim(d.substr(0, at));
+        mtuAndBw(splitWs(rest), state_);
+      }
+      state_.description = std::string(d);
+      return;
+    }
+    if (tok[0] == "MTU" || tok[0] == "BW") {
+      mtuAndBw(tok, state_);
+      return;
+    }
+    if (tok.size() >= 2 && (tok[0] == "full-duplex," || tok[0] == "half-duplex," || tok[0] == "auto-duplex,")) {
+      std::string_view rest = trim(t.substr(tok[0].size()));
+      size_t comma = rest.find(',');
+      state_.speed = std::string(trim(rest.substr(0, comma)));
+    }
   }
 
   void line(std::string_view raw, size_t i) {
@@ -81,6 +146,10 @@ class InterfaceText {
       flush();
       ifname_ = name;
       part_ = Part::kNone;
+      state_.oper = stateWord(tok[2]);
+      // "Vlan1 is down (Administratively down), line protocol is down": SVIs
+      // print no "admin state is" line; this is where they say it.
+      if (t.find("(Administratively down)") != std::string_view::npos) state_.admin = "down";
       return;
     }
     if (iequals(t, "RX")) {
@@ -91,13 +160,41 @@ class InterfaceText {
       part_ = Part::kTx;
       return;
     }
-    if (part_ == Part::kNone) return;
+    if (part_ == Part::kNone) {
+      if (ifname_) stateLine(t);
+      return;
+    }
     if (!ifname_) {
       if (!orphan_reported_) em_.error("line " + std::to_string(i + 1) + ": counters before any interface header, skipped");
       orphan_reported_ = true;
       return;
     }
+    if (tok.size() == 11 && tok[0] == "ucast:" && tok[6] == "mcast:") {
+      vxlanLine(tok, i);
+      return;
+    }
     pairs(tok, i);
+  }
+
+  // An NVE interface's one line per direction: "ucast: 3863244147 pkts,
+  // 3306152263688 bytes - mcast: 267502286 pkts, 46942726883 bytes". Its
+  // octets are both parts' (read pair by pair, the second "bytes" would
+  // replace the first).
+  void vxlanLine(const std::vector<std::string_view>& tok, size_t i) {
+    const bool rx = part_ == Part::kRx;
+    Result<uint64_t> ucast = parseCount(tok[1]), ubytes = parseCount(tok[3]);
+    Result<uint64_t> mcast = parseCount(tok[7]), mbytes = parseCount(tok[9]);
+    for (const Result<uint64_t>* v : {&ucast, &ubytes, &mcast, &mbytes}) {
+      if (!v->isOk()) {
+        em_.badCell(i + 1, "ucast/mcast", v->status());
+        return;
+      }
+    }
+    counters_.set(rx ? "in-unicast-pkts" : "out-unicast-pkts", *ucast);
+    counters_.set(rx ? "in-multicast-pkts" : "out-multicast-pkts", *mcast);
+    std::optional<uint64_t> octets = addChecked(*ubytes, *mbytes);
+    if (!octets) em_.error("line " + std::to_string(i + 1) + ": octets beyond 64 bits (no value)");
+    counters_.set(rx ? "in-octets" : "out-octets", octets);
   }
 
   // "<number> <label words> <number> <label words> ..."
@@ -136,6 +233,7 @@ class InterfaceText {
   std::optional<std::string> ifname_;
   Part part_ = Part::kNone;
   IfCounters counters_;
+  NxosIfState state_;
   bool orphan_reported_ = false;
 };
 

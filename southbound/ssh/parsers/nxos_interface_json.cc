@@ -1,9 +1,11 @@
 #include <cctype>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "southbound/ssh/parsers/nxos_emit.h"
 #include "southbound/ssh/parsers/nxos_if_counters.h"
+#include "southbound/ssh/parsers/nxos_if_state.h"
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_json.h"
 #include "southbound/ssh/parsers/nxos_text.h"
@@ -39,40 +41,47 @@ constexpr KeyLeaf kKeys[] = {
     {"eth_indiscard", "in-discards"},     {"eth_outdiscard", "out-discards"},
     {"eth_inerr", "in-errors"},           {"eth_outerr", "out-errors"},
     {"eth_inpause", "in-mac-pause-frames"}, {"eth_outpause", "out-mac-pause-frames"},
+    // The text's "CRC" column: frames with a bad FCS.
+    {"eth_crc", "in-fcs-errors"},
 };
 
 constexpr std::string_view kNameKeys[] = {"interface", "interface_rx", "interface_tx", "if_name_str"};
 constexpr std::string_view kRowKeys[] = {"ROW_interface", "ROW_rx_counters", "ROW_tx_counters"};
 
-// OpenConfig's oper-status words for NX-OS's "state" ("up", "down"); any
-// other word is kept, upper-cased, so nothing the switch said is lost.
-std::string operStatus(std::string_view nxos) {
-  std::string out;
-  for (char ch : nxos) out += char(std::toupper(static_cast<unsigned char>(ch)));
-  return out;
+const JsonValue* firstOf(const JsonValue& r, std::initializer_list<std::string_view> keys) {
+  for (std::string_view k : keys) {
+    const JsonValue* v = r.get(k);
+    if (v != nullptr && v->isScalar()) return v;
+  }
+  return nullptr;
 }
 
-// `show interface | json` rows carry the port's state, description and MTU
-// (the counters tables do not): IF-MIB's ifOperStatus, ifAlias and ifMtu.
+// `show interface | json` rows carry the port's state, description, MTU,
+// bandwidth and speed (the counters tables do not): eth_* keys on ports,
+// port-channels and mgmt0, svi_* on Vlans.
 void emitState(const JsonValue& r, const std::string& ifname, Emitter& em) {
-  const JsonValue* state = r.get("state");
-  if (state != nullptr && state->type == JsonValue::Type::kString && !state->text.empty()) {
-    em.text(ifStatePath(ifname, "oper-status"), operStatus(state->text));
-  }
-  // eth_mtu: the port's MTU, compared with its link peer's by the fabric's
-  // DCB consistency. A bad cell is an error line; the counters stay.
-  if (const JsonValue* mtu = r.get("eth_mtu"); mtu != nullptr && mtu->isScalar()) {
-    Result<uint64_t> v = parseCount(mtu->text);
-    if (v.isOk()) {
-      em.gauge(ifStatePath(ifname, "mtu"), *v);
-    } else if (v.status().code() != Status::Code::kNotFound) {
-      em.error(ifname + " eth_mtu: " + v.status().message() + " (no value)");
-    }
-  }
-  const JsonValue* desc = r.get("desc");
-  if (desc != nullptr && desc->type == JsonValue::Type::kString) {
-    em.text(ifStatePath(ifname, "description"), std::string(desc->text));
-  }
+  NxosIfState st;
+  auto text = [&](std::initializer_list<std::string_view> keys) -> std::optional<std::string> {
+    const JsonValue* v = firstOf(r, keys);
+    if (v == nullptr || v->type != JsonValue::Type::kString) return std::nullopt;
+    return std::string(v->text);
+  };
+  auto number = [&](std::initializer_list<std::string_view> keys) -> std::optional<uint64_t> {
+    const JsonValue* v = firstOf(r, keys);
+    if (v == nullptr) return std::nullopt;
+    Result<uint64_t> n = parseCount(v->text);
+    if (n.isOk()) return *n;
+    // A bad cell is an error line; the other leaves stay.
+    if (n.status().code() != Status::Code::kNotFound) em.error(ifname + " " + std::string(*keys.begin()) + ": " + n.status().message() + " (no value)");
+    return std::nullopt;
+  };
+  st.oper = text({"state", "svi_line_proto"});
+  st.admin = text({"admin_state", "svi_admin_state"});
+  st.description = text({"desc", "svi_desc"});
+  st.mtu = number({"eth_mtu", "svi_mtu"});
+  st.bw_kbit = number({"eth_bw", "svi_bw"});
+  st.speed = text({"eth_speed"});
+  emitIfState(ifname, st, em);
 }
 
 void row(const JsonValue& r, size_t n, Emitter& em) {
