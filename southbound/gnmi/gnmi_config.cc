@@ -133,7 +133,9 @@ std::vector<GnmiSubscription> nxosDefaultSubscriptions(milliseconds sample_inter
   for (const char* leaf : {"openconfig:/interfaces/interface/state/oper-status",
                            "openconfig:/interfaces/interface/state/admin-status",
                            "openconfig:/interfaces/interface/state/description",
-                           "openconfig:/interfaces/interface/state/mtu"}) {
+                           "openconfig:/interfaces/interface/state/mtu",
+                           "openconfig:/interfaces/interface/ethernet/state/port-speed",
+                           "openconfig:/interfaces/interface/ethernet/state/negotiated-port-speed"}) {
     Result<Path> want = Path::parse(leaf);
     bool covered = false;
     for (const GnmiSubscription& s : subs) {

@@ -38,6 +38,15 @@ const MappingRow kRows[] = {
     // Interface state, subscribed ON_CHANGE by gnmi_config.cc, not sampled.
     {"openconfig:/interfaces/interface[name={if}]/state/oper-status",
      "/interfaces/interface[name={if:ifname}]/state/oper-status", ValueRule::kAsSent, false},
+    {"openconfig:/interfaces/interface[name={if}]/state/admin-status",
+     "/interfaces/interface[name={if:ifname}]/state/admin-status", ValueRule::kAsSent, false},
+    // Speed: the configured and the negotiated rate, each also written as
+    // bits/s to state/speed (IF-MIB ifSpeed/ifHighSpeed).
+    {"openconfig:/interfaces/interface[name={if}]/ethernet/state/port-speed",
+     "/interfaces/interface[name={if:ifname}]/ethernet/state/port-speed", ValueRule::kEthernetSpeed, false},
+    {"openconfig:/interfaces/interface[name={if}]/ethernet/state/negotiated-port-speed",
+     "/interfaces/interface[name={if:ifname}]/ethernet/state/negotiated-port-speed", ValueRule::kEthernetSpeed,
+     false},
     {"openconfig:/interfaces/interface[name={if}]/state/description",
      "/interfaces/interface[name={if:ifname}]/state/description", ValueRule::kAsSent, false},
     // The MTU, for the fabric's DCB consistency check (a uint16 in OpenConfig).

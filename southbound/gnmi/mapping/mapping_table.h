@@ -22,6 +22,10 @@ namespace rdmagw::southbound::gnmi {
 enum class ValueRule : uint8_t {
   kCounter,  // uint64; accepts int >= 0, integral double, numeric strings
   kAsSent,   // typed as the switch sent it
+  // An openconfig-if-ethernet ETHERNET_SPEED identity (module prefix or
+  // not): stored bare at the target, and its rate in bits/s at the
+  // interface's state/speed (models/ethernet_speed.h).
+  kEthernetSpeed,
 };
 
 struct MappingRow {

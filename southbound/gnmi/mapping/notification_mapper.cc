@@ -1,5 +1,7 @@
 #include "southbound/gnmi/mapping/notification_mapper.h"
 
+#include "models/ethernet_speed.h"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -156,6 +158,7 @@ class Mapper final : public JsonLeafSink {
         case Bind::kBound: {
           std::string path;
           if (!render(*row, row->target.size(), b, path)) break;
+          if (row->row->value == ValueRule::kEthernetSpeed) return speed(p, v, std::move(path));
           if (row->row->value == ValueRule::kAsSent) {  // state leaves: oper-status, description
             out_.updates.push_back(Update{std::move(path), toValue(v), ts_, {}});
             return;
@@ -173,6 +176,21 @@ class Mapper final : public JsonLeafSink {
     std::string path;
     p.appendCanonical(path);
     out_.updates.push_back(Update{std::move(path), toValue(v), ts_, {}});
+  }
+
+  // port-speed / negotiated-port-speed: the identity, bare, and its rate at
+  // the interface's state/speed; SPEED_UNKNOWN writes no rate.
+  void speed(const PathBuffer& p, const Scalar& v, std::string path) {
+    if (v.kind != Scalar::Kind::kString || !isEthernetSpeedIdentity(v.text)) {
+      out_.errors.push_back(here(p) + ": " + describe(v) + " is not an ETHERNET_SPEED identity, leaf dropped");
+      return;
+    }
+    const std::string_view bare = bareSpeedIdentity(v.text);
+    const std::optional<uint64_t> bps = ethernetSpeedBps(bare);
+    const size_t eth = path.rfind("/ethernet/state/");
+    std::string number_path = eth == std::string::npos ? std::string() : path.substr(0, eth) + "/state/speed";
+    out_.updates.push_back(Update{std::move(path), Value{std::string(bare)}, ts_, {}});
+    if (bps && !number_path.empty()) out_.updates.push_back(Update{std::move(number_path), Value{*bps}, ts_, {}});
   }
 
   void update(const ::gnmi::Update& u) {

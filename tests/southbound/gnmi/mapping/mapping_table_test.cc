@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <map>
 #include <regex>
 #include <set>
@@ -61,6 +63,17 @@ TEST(MappingTable, EveryRowCompiles) {
 TEST(MappingTable, EveryRowMapsASampleLeaf) {
   for (const CompiledRow& row : MappingTable::instance().rows()) {
     ::gnmi::Notification n;
+    if (row.row->value == ValueRule::kEthernetSpeed) {
+      // An identity, not a number: its own test below.
+      ::gnmi::TypedValue v;
+      v.set_string_val("SPEED_100GB");
+      addUpdate(n, sampleSource(row), v);
+      MappedNotification m;
+      ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+      ASSERT_EQ(m.updates.size(), 2u) << row.row->source;
+      EXPECT_EQ(m.updates[0].path, expectedTarget(row.row->target)) << row.row->source;
+      continue;
+    }
     addUpdate(n, sampleSource(row), uintVal(42));
     MappedNotification m;
     ASSERT_TRUE(mapNotification(n, 0, m).isOk());
@@ -160,6 +173,62 @@ TEST(MappingTable, InterfaceStateMapsAsSent) {
     EXPECT_EQ(m.updates[0].path, std::string("/interfaces/interface[name=Ethernet1/7]/state/") + leaf);
     EXPECT_EQ(m.updates[0].value, Value(v.string_val()));
   }
+}
+
+TEST(MappingTable, AdminStatusMapsAsSent) {
+  ::gnmi::Notification n;
+  ::gnmi::TypedValue v;
+  v.set_string_val("DOWN");
+  addUpdate(n, testing::gpath("openconfig:/interfaces/interface[name=eth1/7]/state/admin-status"), v);
+  MappedNotification m;
+  ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+  ASSERT_EQ(m.updates.size(), 1u);
+  EXPECT_EQ(m.updates[0].path, "/interfaces/interface[name=Ethernet1/7]/state/admin-status");
+  EXPECT_EQ(m.updates[0].value, Value(std::string("DOWN")));
+}
+
+// port-speed and negotiated-port-speed: the identity stored bare, with or
+// without its module, and its rate at state/speed from the same reading.
+TEST(MappingTable, PortSpeedIdentityAndItsRate) {
+  struct Case {
+    const char* leaf;
+    const char* sent;
+    const char* stored;
+    std::optional<uint64_t> bps;
+  };
+  for (const Case& c : {Case{"port-speed", "SPEED_100GB", "SPEED_100GB", 100'000'000'000ull},
+                        Case{"port-speed", "openconfig-if-ethernet:SPEED_25GB", "SPEED_25GB", 25'000'000'000ull},
+                        Case{"negotiated-port-speed", "oc-eth:SPEED_400GB", "SPEED_400GB", 400'000'000'000ull},
+                        Case{"negotiated-port-speed", "SPEED_UNKNOWN", "SPEED_UNKNOWN", std::nullopt}}) {
+    SCOPED_TRACE(std::string(c.leaf) + " " + c.sent);
+    ::gnmi::Notification n;
+    ::gnmi::TypedValue v;
+    v.set_string_val(c.sent);
+    addUpdate(n, testing::gpath(std::string("openconfig:/interfaces/interface[name=eth1/2]/ethernet/state/") + c.leaf), v);
+    MappedNotification m;
+    ASSERT_TRUE(mapNotification(n, 0, m).isOk());
+    EXPECT_TRUE(m.errors.empty()) << m.errors.front();
+    ASSERT_EQ(m.updates.size(), c.bps ? 2u : 1u);
+    EXPECT_EQ(m.updates[0].path, std::string("/interfaces/interface[name=Ethernet1/2]/ethernet/state/") + c.leaf);
+    EXPECT_EQ(m.updates[0].value, Value(std::string(c.stored)));
+    if (c.bps) {
+      EXPECT_EQ(m.updates[1].path, "/interfaces/interface[name=Ethernet1/2]/state/speed");
+      EXPECT_EQ(m.updates[1].value, Value(*c.bps));
+    }
+  }
+  // Not an ETHERNET_SPEED identity (a number, a made-up name): dropped, said.
+  ::gnmi::Notification n;
+  ::gnmi::TypedValue bad;
+  bad.set_string_val("100G");
+  addUpdate(n, testing::gpath("openconfig:/interfaces/interface[name=eth1/2]/ethernet/state/port-speed"), bad);
+  ::gnmi::TypedValue number;
+  number.set_uint_val(100000);
+  addUpdate(n, testing::gpath("openconfig:/interfaces/interface[name=eth1/3]/ethernet/state/port-speed"), number);
+  MappedNotification m;
+  mapNotification(n, 0, m);
+  EXPECT_TRUE(m.updates.empty());
+  ASSERT_EQ(m.errors.size(), 2u);
+  EXPECT_NE(m.errors[0].find("not an ETHERNET_SPEED identity"), std::string::npos) << m.errors[0];
 }
 
 // `show interface counters errors` and gNMI feed the same leaves: every
