@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 
+#include "models/ethernet_speed.h"
 #include "models/path.h"
 #include "southbound/ssh/parsers/nxos_json.h"
 
@@ -204,12 +206,61 @@ Result<std::string> runDcbShow(const std::string& object, const std::string& net
   return out;
 }
 
+namespace {
+
+// The netdev's link: operstate (RFC 2863 words, as OpenConfig's
+// oper-status spells them), the IFF_UP flag as admin-status, and speed in
+// Mb/s, which the kernel reports as -1 (or fails to read: EINVAL) while the
+// link is down: no speed then, not an error.
+void appendNetdevLink(SysfsReader& reader, const std::string& dir, const std::string& netdev, TimestampNs ts,
+                      PollBatch& batch) {
+  auto trimmed = [](std::string_view v) {
+    while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.remove_suffix(1);
+    return v;
+  };
+  if (Result<std::string> oper = reader.readFile(dir + "/operstate"); oper.isOk()) {
+    static constexpr std::pair<std::string_view, std::string_view> kOper[] = {
+        {"up", "UP"},           {"down", "DOWN"},       {"lowerlayerdown", "LOWER_LAYER_DOWN"},
+        {"dormant", "DORMANT"}, {"testing", "TESTING"}, {"notpresent", "NOT_PRESENT"},
+    };
+    const std::string_view word = trimmed(*oper);
+    std::string_view status = "UNKNOWN";
+    for (const auto& [k, v] : kOper) {
+      if (k == word) status = v;
+    }
+    batch.add(ifBase(netdev).add("state").add("oper-status").toString(), Value{std::string(status)}, ts);
+  }
+  if (Result<std::string> flags = reader.readFile(dir + "/flags"); flags.isOk()) {
+    const std::string text(trimmed(*flags));
+    char* end = nullptr;
+    const unsigned long bits = std::strtoul(text.c_str(), &end, 16);
+    if (!text.empty() && end != nullptr && *end == '\0') {
+      batch.add(ifBase(netdev).add("state").add("admin-status").toString(),
+                Value{std::string((bits & 0x1) != 0 ? "UP" : "DOWN")}, ts);
+    } else {
+      batch.error(reader.displayPath(dir + "/flags") + ": not a hex number: '" + text.substr(0, 40) + "'");
+    }
+  }
+  Result<std::string> speed = reader.readFile(dir + "/speed");
+  if (!speed.isOk()) return;  // EINVAL while down, or no such file: no speed
+  const std::string_view text = trimmed(*speed);
+  if (text.empty() || text.front() == '-') return;  // -1: unknown (down)
+  if (std::optional<uint64_t> mbps = numberOf(speed, reader, dir + "/speed", batch); mbps && *mbps > 0) {
+    const uint64_t bps = *mbps * 1'000'000;
+    batch.add(interfaceSpeedPath(netdev), Value{bps}, ts);
+    batch.add(portSpeedPath(netdev), Value{std::string(ethernetSpeedIdentity(bps))}, ts);
+  }
+}
+
+}  // namespace
+
 void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
                      TimestampNs ts, PollBatch& batch) {
   const std::string dir = "class/net/" + netdev;
   if (std::optional<uint64_t> mtu = numberOf(reader.readFile(dir + "/mtu"), reader, dir + "/mtu", batch)) {
     batch.add(ifBase(netdev).add("state").add("mtu").toString(), Value{*mtu}, ts);
   }
+  appendNetdevLink(reader, dir, netdev, ts, batch);
   for (const char* point : {"np", "rp"}) {
     const std::string knobs = dir + "/ecn/roce_" + point + "/enable";
     Result<std::vector<SysfsFile>> files = reader.readDir(knobs);

@@ -2,6 +2,11 @@
 // A RoCE netdev's DCB configuration, for the fabric's DCB consistency check
 // (analytics/dcb_consistency.h):
 //   MTU                 /sys/class/net/<if>/mtu
+// and its link, for IF-MIB's rows (ifOperStatus, ifAdminStatus, ifSpeed):
+//   oper-status         /sys/class/net/<if>/operstate (up -> UP, ...)
+//   admin-status        /sys/class/net/<if>/flags, IFF_UP
+//   speed, port-speed   /sys/class/net/<if>/speed (Mb/s; -1 or EINVAL while
+//                       down: absent), as bits/s and OpenConfig's identity
 //   DCQCN NP / RP knobs /sys/class/net/<if>/ecn/roce_{np,rp}/enable/<0..7> (mlx5)
 //   PFC per priority    `dcb -j pfc show dev <if>` (iproute2), from the
 //                       EthtoolSource: run on a live host, a file in text

@@ -85,8 +85,9 @@ std::string script(const RdmaConfig& c) {
        " netdev with an unsafe name\"; continue;; esac; echo \"/sys/$q/\"; nd \"${q##*/}\"; "
        "[ -e \"$q/dev_port\" ] && r \"$q/dev_port\"; done; fi; ";
   s += "done; set -f; ";
-  // Each netdev's DCB configuration files (netdev_dcb.h), absent ones skipped.
-  s += "for x in $N; do [ -e \"class/net/$x/mtu\" ] && r \"class/net/$x/mtu\"; "
+  // Each netdev's link and DCB configuration files (netdev_dcb.h), absent
+  // ones skipped; `speed` fails to read (EINVAL) while the link is down.
+  s += "for x in $N; do for f in mtu operstate flags speed; do [ -e \"class/net/$x/$f\" ] && r \"class/net/$x/$f\"; done; "
        "for k in roce_np roce_rp; do q=\"class/net/$x/ecn/$k/enable\"; [ -d \"$q\" ] || continue; "
        "echo \"/sys/$q/\"; for i in 0 1 2 3 4 5 6 7; do r \"$q/$i\"; done; done; done; ";
   if (c.ethtool != RdmaConfig::EthtoolMode::kNone) {

@@ -161,6 +161,52 @@ TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
   EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0x08u);
 }
 
+TEST(NetdevDcbTest, LinkStateAndSpeedForIfMib) {
+  MemorySysfsReader r;
+  r.addFile("class/net/ens1f0np0/mtu", "9000\n");
+  r.addFile("class/net/ens1f0np0/operstate", "up\n");
+  r.addFile("class/net/ens1f0np0/flags", "0x1003\n");
+  r.addFile("class/net/ens1f0np0/speed", "100000\n");
+  PollBatch b;
+  appendNetdevDcb(r, nullptr, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  EXPECT_EQ(strAt(b, kIf + "/state/oper-status"), "UP");
+  EXPECT_EQ(strAt(b, kIf + "/state/admin-status"), "UP");
+  EXPECT_EQ(u64At(b, kIf + "/state/speed"), 100'000'000'000u);
+  EXPECT_EQ(strAt(b, kIf + "/ethernet/state/port-speed"), "SPEED_100GB");
+}
+
+TEST(NetdevDcbTest, ADownLinkHasNoSpeed) {
+  // The kernel says -1 (or fails the read with EINVAL) while the link is
+  // down: no speed, and that is no error.
+  for (bool einval : {false, true}) {
+    MemorySysfsReader r;
+    r.addFile("class/net/ens1f0np0/operstate", "lowerlayerdown\n");
+    r.addFile("class/net/ens1f0np0/flags", "0x1002\n");
+    if (einval) {
+      r.failRead("class/net/ens1f0np0/speed", Status::ioError("EINVAL"));
+    } else {
+      r.addFile("class/net/ens1f0np0/speed", "-1\n");
+    }
+    PollBatch b;
+    appendNetdevDcb(r, nullptr, "ens1f0np0", kTs, b);
+    EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+    EXPECT_EQ(strAt(b, kIf + "/state/oper-status"), "LOWER_LAYER_DOWN");
+    EXPECT_EQ(strAt(b, kIf + "/state/admin-status"), "DOWN");
+    EXPECT_FALSE(u64At(b, kIf + "/state/speed"));
+    EXPECT_FALSE(strAt(b, kIf + "/ethernet/state/port-speed"));
+  }
+  // A rate OpenConfig has no identity for: the number, and SPEED_UNKNOWN.
+  MemorySysfsReader r;
+  r.addFile("class/net/ib0/speed", "56000\n");
+  r.addFile("class/net/ib0/flags", "garbage\n");
+  PollBatch b;
+  appendNetdevDcb(r, nullptr, "ib0", kTs, b);
+  EXPECT_EQ(u64At(b, "/interfaces/interface[name=ib0]/state/speed"), 56'000'000'000u);
+  EXPECT_EQ(strAt(b, "/interfaces/interface[name=ib0]/ethernet/state/port-speed"), "SPEED_UNKNOWN");
+  EXPECT_TRUE(anyErrorContains(b, "flags: not a hex number"));
+}
+
 TEST(NetdevDcbTest, RealDcbOnANetdevWithoutDcbnlIsNotFound) {
   // Loopback has no DCBNL: iproute2's dcb fails (or is missing): unknown, quietly.
   for (const char* object : {"pfc", "app"}) {
