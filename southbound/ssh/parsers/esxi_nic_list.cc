@@ -138,6 +138,9 @@ Status parseEsxiNicList(std::string_view text, TimestampNs ts, PollBatch& out) {
   const int driver = columnIndex(*table, "driver");
   const int link = columnIndex(*table, "linkstatus");
   const int speed = columnIndex(*table, "speed");
+  // Optional columns (IF-MIB ifAdminStatus, ifMtu): older releases print none.
+  const int admin = columnIndex(*table, "adminstatus");
+  const int mtu = columnIndex(*table, "mtu");
   if (driver < 0) problems.push_back("no 'Driver' column");
   if (link < 0) problems.push_back("no 'Link Status' column");
   if (speed < 0) problems.push_back("no 'Speed' column");
@@ -147,6 +150,17 @@ Status parseEsxiNicList(std::string_view text, TimestampNs ts, PollBatch& out) {
     }
     if (link >= 0 && !r.cells[link].empty()) {
       out.add(esxiNicStatePath(r.name, "link-state"), std::string(r.cells[link]), ts);
+    }
+    if (admin >= 0 && !r.cells[admin].empty()) {
+      out.add(esxiNicStatePath(r.name, "admin-status"), std::string(r.cells[admin]), ts);
+    }
+    if (mtu >= 0) {
+      Result<uint64_t> bytes = esxiParseUnsigned(r.cells[mtu]);
+      if (bytes.isOk()) {
+        out.add(esxiNicStatePath(r.name, "mtu"), bytes.value(), ts);
+      } else {
+        problems.push_back("line " + std::to_string(r.line) + " (" + r.name + " MTU): " + bytes.status().message());
+      }
     }
     if (speed >= 0) {
       Result<uint64_t> mbps = esxiParseUnsigned(r.cells[speed]);

@@ -6,8 +6,9 @@
 // spaces. Rows whose cells do not line up with the dashes are skipped with an
 // error line rather than read shifted.
 //
-// -> /hypervisor/nics/nic[name=vmnicN]/state/{driver,link-state,speed}
-//    (speed in bits per second: the Mbps column x 1e6).
+// -> /hypervisor/nics/nic[name=vmnicN]/state/{driver,link-state,speed,
+//    admin-status,mtu} (speed in bits per second: the Mbps column x 1e6;
+//    Admin Status and MTU only where the table has those columns).
 
 #include <string>
 #include <string_view>

@@ -16,7 +16,7 @@ TEST(EsxiNicListTest, SyntheticTableGolden) {
   PollBatch b;
   ASSERT_TRUE(parseEsxiNicList(readEsxiFixture(kList), kTs, b).isOk());
   EXPECT_TRUE(b.errors.empty()) << b.errors.front();
-  EXPECT_EQ(b.updates.size(), 15u);
+  EXPECT_EQ(b.updates.size(), 25u);  // five rows x driver, link, speed, admin, MTU
   EXPECT_EQ(str(b, nic("vmnic0") + "driver"), "ntg3");
   EXPECT_EQ(str(b, nic("vmnic0") + "link-state"), "Up");
   EXPECT_EQ(u64(b, nic("vmnic0") + "speed"), 1000000000ULL);
@@ -25,6 +25,10 @@ TEST(EsxiNicListTest, SyntheticTableGolden) {
   EXPECT_EQ(str(b, nic("vmnic4") + "driver"), "nmlx5_core");
   EXPECT_EQ(u64(b, nic("vmnic4") + "speed"), 100000000000ULL);
   EXPECT_EQ(str(b, nic("vmnic6") + "driver"), "icen");
+  // Admin Status and MTU: IF-MIB ifAdminStatus and ifMtu of the vmnic rows.
+  EXPECT_EQ(str(b, nic("vmnic1") + "admin-status"), "Up");
+  EXPECT_EQ(u64(b, nic("vmnic0") + "mtu"), 1500u);
+  EXPECT_EQ(u64(b, nic("vmnic4") + "mtu"), 9000u);
   expectSchemaRows(b);
 }
 
