@@ -6,6 +6,8 @@
 #include <cstdio>
 
 #include "sim/fabric.h"
+#include <cmath>
+
 #include "sim/fabric_internal.h"
 #include "sim/naming.h"
 #include "sim/prng.h"
@@ -71,6 +73,7 @@ void Fabric::buildEndpoints() {
     }
   }
   topo_ = Topology(config_.switches, config_.internal_ports, leaf_of, labels);
+  topo_.setLinkSpeed(uint64_t(std::llround(config_.link_gbps * 1e9)));
   state_.resize(leaf_of.size());
   for (int e = 0; e < int(leaf_of.size()); ++e) topo_.setNeighbor(e, lldpAdvertised(e));
 }

@@ -121,9 +121,9 @@ std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view) {
       .field("vdc_lvl_out_bytes", 60 * t * 210)
       .endObject();
   const uint64_t bw_kbit = uint64_t(std::llround(view.link_gbps * 1e6));
+  // Every port, ii links included (as the text form).
   for (size_t i = 0; i < sw.ports.size(); ++i) {
     const SwitchPort& p = sw.ports[i];
-    if (p.kind == PortKind::kInternal) continue;
     char mac[24];
     std::snprintf(mac, sizeof mac, "%s%04x", sw.mac.substr(0, 10).c_str(), unsigned(i + 1) & 0xffff);
     j.beginObject()
@@ -172,7 +172,7 @@ std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view) {
         .field("eth_storm_supp", 0)
         .field("eth_runts", 0)
         .field("eth_giants", 0)
-        .field("eth_crc", 0)
+        .field("eth_crc", p.in_error)
         .field("eth_nobuf", 0)
         .field("eth_inerr", p.in_error)
         .field("eth_frame", 0)

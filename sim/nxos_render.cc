@@ -193,9 +193,10 @@ std::string nxosShowInterface(const Switch& sw, const NxosView& view) {
           uint64_t(0), 60 * t * 210);
   const std::string speed = speedText(view.link_gbps);
   const uint64_t bw_kbit = uint64_t(std::llround(view.link_gbps * 1e6));
+  // Every port, the internal ii links between the ASICs included: they are
+  // ports of the switch with counters of their own (IF-MIB rows).
   for (size_t i = 0; i < sw.ports.size(); ++i) {
     const SwitchPort& p = sw.ports[i];
-    if (!shown(p)) continue;
     const std::string mac = portMac(sw, i);
     appendf(&out,
             "%s is up\n"
@@ -230,12 +231,14 @@ std::string nxosShowInterface(const Switch& sw, const NxosView& view) {
             " broadcast packets\n"
             "    %" PRIu64 " input packets  %" PRIu64 " bytes\n"
             "    %" PRIu64 " jumbo packets  0 storm suppression bytes\n"
-            "    0 runts  0 giants  0 CRC  0 no buffer\n"
+            "    0 runts  0 giants  %" PRIu64 " CRC  0 no buffer\n"
             "    %" PRIu64 " input error  0 short frame  0 overrun   0 underrun  0 ignored\n"
             "    0 watchdog  0 bad etype drop  0 bad proto drop  0 if down drop\n"
             "    0 input with dribble  %" PRIu64 " input discard\n"
             "    %" PRIu64 " Rx pause\n",
-            p.in_ucast, p.in_mcast, p.in_bcast, p.inPackets(), p.in_octets, p.in_jumbo,
+            // The fabric's receive errors are CRC errors (as FCS-Err in
+            // `show interface counters errors`).
+            p.in_ucast, p.in_mcast, p.in_bcast, p.inPackets(), p.in_octets, p.in_jumbo, p.in_error,
             p.in_error, p.in_discard, p.in_pause);
     appendf(&out,
             "  TX\n"

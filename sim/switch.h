@@ -106,6 +106,8 @@ struct Switch {
   std::vector<SwitchPort> ports;
   int host_ports = 0;
   int uplinks = 0;
+  // Every port's line rate (sim.link_gbps), for the gNMI tree's port-speed.
+  uint64_t speed_bps = 100'000'000'000;
 
   int uplinkIndex(int u) const { return host_ports + u; }
   int internalIndex(int k) const { return host_ports + uplinks + k; }

@@ -79,6 +79,23 @@ int Topology::uplinkFor(int src, int dst) const {
   return int((unsigned(src) * 31u + unsigned(dst)) % Topology::kUplinks);
 }
 
+void Topology::crossAsics(int sw, int in, int out, uint64_t pkts, uint64_t bytes) {
+  Switch& x = switches_[sw];
+  const int k = x.internalPorts();
+  if (k == 0 || x.ports[in].asic == x.ports[out].asic) return;
+  // The same ii port pauseBack() picks for this pair of ports; one row shows
+  // both ends of the internal link, as for its PFC frames.
+  SwitchPort& ii = x.ports[x.internalIndex((out + in) % k)];
+  ii.in_ucast += pkts;
+  ii.in_octets += bytes;
+  ii.out_ucast += pkts;
+  ii.out_octets += bytes;
+  if (bytes > pkts * kMaxStdFrame) {
+    ii.in_jumbo += pkts;
+    ii.out_jumbo += pkts;
+  }
+}
+
 void Topology::carryIn(int src, int dst, int qos, uint64_t pkts, uint64_t bytes) {
   const Attachment& a = att_[src];
   SwitchPort& in = switches_[a.sw].ports[a.port];
@@ -86,8 +103,13 @@ void Topology::carryIn(int src, int dst, int qos, uint64_t pkts, uint64_t bytes)
   in.in_octets += bytes;
   if (bytes > pkts * kMaxStdFrame) in.in_jumbo += pkts;
   const Attachment& b = att_[dst];
-  if (a.sw == b.sw) return;
+  if (a.sw == b.sw) {
+    crossAsics(a.sw, a.port, b.port, pkts, bytes);
+    return;
+  }
   const int u = uplinkFor(src, dst);
+  crossAsics(a.sw, a.port, switches_[a.sw].uplinkIndex(u), pkts, bytes);
+  crossAsics(b.sw, switches_[b.sw].uplinkIndex(u), b.port, pkts, bytes);
   SwitchPort& up = switches_[a.sw].ports[switches_[a.sw].uplinkIndex(u)];
   up.out_ucast += pkts;
   up.out_octets += bytes;

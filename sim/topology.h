@@ -34,6 +34,10 @@ class Topology {
   const std::vector<Switch>& switches() const { return switches_; }
   const Attachment& attachment(int endpoint) const { return att_[endpoint]; }
   const SwitchPort& portOf(int endpoint) const;
+  // Every port's line rate, on every leaf.
+  void setLinkSpeed(uint64_t bps) {
+    for (Switch& sw : switches_) sw.speed_bps = bps;
+  }
   // What the endpoint's host advertises over LLDP on its cable.
   void setNeighbor(int endpoint, LldpNeighbor n);
   SwitchPort& portOf(int endpoint);
@@ -70,6 +74,9 @@ class Topology {
   // Pause from egress port `e` back to ingress port `i` of leaf `sw`.
   // Returns false when this event already paused that ingress port.
   bool pauseBack(int sw, int e, int i, int cos, uint64_t frames, std::vector<Key>* done);
+  // Traffic from port `in` to port `out` of leaf `sw` crosses an ii port
+  // when the two sit on different ASICs: it counts there too.
+  void crossAsics(int sw, int in, int out, uint64_t pkts, uint64_t bytes);
 
   std::vector<Switch> switches_;
   std::vector<Attachment> att_;

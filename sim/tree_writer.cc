@@ -1,5 +1,7 @@
 #include "sim/tree_writer.h"
 
+#include <cmath>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -93,11 +95,17 @@ Status TreeWriter::writeFile(const std::string& path, std::string content) {
   return Status::ok();
 }
 
-Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority) {
+Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority,
+                                  double link_gbps) {
   const std::string net = host_dir + "/sys/class/net/" + dev.netdev;
   // The hosts' RoCE netdevs run jumbo frames; the leaf ports 9216.
   if (Status s = makeDirs(net); !s.isOk()) return s;
   if (Status s = writeFile(net + "/mtu", line(uint64_t(9000))); !s.isOk()) return s;
+  // The link as the kernel shows it: up, IFF_UP|IFF_BROADCAST|IFF_MULTICAST,
+  // the line rate in Mb/s.
+  if (Status s = writeFile(net + "/operstate", line(std::string("up"))); !s.isOk()) return s;
+  if (Status s = writeFile(net + "/flags", line(std::string("0x1003"))); !s.isOk()) return s;
+  if (Status s = writeFile(net + "/speed", line(uint64_t(std::llround(link_gbps * 1000)))); !s.isOk()) return s;
   for (const auto& [knob, on] : {std::pair{"roce_np", dev.port.np_roce}, std::pair{"roce_rp", dev.port.rp_roce}}) {
     const std::string dir = net + "/ecn/" + knob + "/enable";
     if (Status s = makeDirs(dir); !s.isOk()) return s;
@@ -176,7 +184,8 @@ Status TreeWriter::write(const Fabric& fabric) {
     if (Status s = makeDirs(host_dir + "/ethtool"); !s.isOk()) return s;
     for (const Device& dev : host.devices) {
       if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
-      if (Status s = writeNetdevDcb(dev, host_dir, fabric.config().roce_priority); !s.isOk()) return s;
+      if (Status s = writeNetdevDcb(dev, host_dir, fabric.config().roce_priority, fabric.config().link_gbps);
+          !s.isOk()) return s;
       const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
       if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
           !s.isOk()) {

@@ -40,7 +40,7 @@ class TreeWriter {
   Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
   // The netdev's DCB configuration: sys/class/net/<if>/{mtu,ecn/...} and
   // ethtool/<if>.dcb-{pfc,app}.json (what `dcb -j {pfc,app} show dev <if>` prints).
-  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority);
+  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority, double link_gbps);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);
 

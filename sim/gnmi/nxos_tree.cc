@@ -4,6 +4,8 @@
 #include <functional>
 #include <string_view>
 
+#include "models/ethernet_speed.h"
+
 namespace rdmagw::sim::gnmi_tree {
 namespace {
 
@@ -33,7 +35,20 @@ void add(Snapshot* s, Origin origin, bool native, std::vector<Elem> path,
   s->containers.push_back(std::move(c));
 }
 
-void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
+// A container of string leaves (empty ones left out).
+void addTexts(Snapshot* s, std::vector<Elem> path, std::vector<std::pair<const char*, std::string>> fields) {
+  Container c;
+  c.path = std::move(path);
+  for (auto& [name, text] : fields) {
+    if (text.empty()) continue;
+    c.field_names.emplace_back(name);
+    c.values.push_back(0);
+    c.texts.push_back(std::move(text));
+  }
+  if (!c.field_names.empty()) s->containers.push_back(std::move(c));
+}
+
+void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn, uint64_t speed_bps) {
   std::vector<Elem> base{elem("interfaces"), elem("interface", "name", ifn)};
   std::vector<Elem> counters = base;
   counters.push_back(elem("state"));
@@ -58,6 +73,13 @@ void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn) {
   std::vector<Elem> state = base;
   state.push_back(elem("state"));
   add(s, Origin::kOpenconfig, false, state, {{"mtu", kPortMtu}});
+  // Its state words and description, and its speed as OpenConfig's
+  // identities (the rate `show interface` prints: sim.link_gbps).
+  addTexts(s, state, {{"oper-status", "UP"}, {"admin-status", "UP"}, {"description", p.description}});
+  const std::string speed(ethernetSpeedIdentity(speed_bps));
+  std::vector<Elem> eth_state = base;
+  for (const char* n : {"ethernet", "state"}) eth_state.push_back(elem(n));
+  addTexts(s, eth_state, {{"port-speed", speed}, {"negotiated-port-speed", speed}});
   std::vector<Elem> eth = base;
   for (const char* n : {"ethernet", "state", "counters"}) eth.push_back(elem(n));
   add(s, Origin::kOpenconfig, false, eth,
@@ -215,8 +237,10 @@ std::shared_ptr<const Snapshot> build(const Switch& sw, TimestampNs ts, uint64_t
   s->version = version;
   for (const SwitchPort& p : sw.ports) {
     const std::string ifn = shortIfName(p.name);
+    // ii ports are interfaces of the switch too (counters, state), where
+    // the target shows them at all.
+    if (p.kind != PortKind::kInternal || options.include_internal_ports) addInterface(s.get(), p, ifn, sw.speed_bps);
     if (p.kind != PortKind::kInternal) {
-      addInterface(s.get(), p, ifn);
       addOcQueues(s.get(), p, ifn);
       addDot3(s.get(), p, ifn);
       addLldp(s.get(), p, ifn);

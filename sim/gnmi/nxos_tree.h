@@ -6,12 +6,16 @@
 //
 // Paths served (kept in step with southbound/gnmi/mapping/mapping_table.cc;
 // interface keys are NX-OS short names: Ethernet1/3 -> eth1/3):
-//  origin "openconfig" (Ethernet ports only):
+//  origin "openconfig" (Ethernet ports, and ii ports when enabled):
 //   /interfaces/interface[name=eth1/3]/state/counters/
 //       {in,out}-octets, {in,out}-pkts, {in,out}-{unicast,multicast,broadcast}-pkts,
 //       {in,out}-discards, {in,out}-errors, in-fcs-errors
+//   /interfaces/interface[name=eth1/3]/state/
+//       mtu; strings oper-status, admin-status, description
 //   /interfaces/interface[name=eth1/3]/ethernet/state/counters/
 //       in-mac-pause-frames, out-mac-pause-frames
+//   /interfaces/interface[name=eth1/3]/ethernet/state/
+//       strings port-speed, negotiated-port-speed (SPEED_100GB: Switch::speed_bps)
 //   /qos/interfaces/interface[interface-id=eth1/3]/output/queues/
 //       queue[name=c-out-8q-q-default|c-out-8q-q1..q7]/state/
 //       transmit-pkts, transmit-octets, dropped-pkts      (unicast + multicast)
@@ -68,7 +72,7 @@ struct Snapshot {
 };
 
 struct TreeOptions {
-  bool include_internal_ports = true;
+  bool include_internal_ports = true;  // ii ports: OpenConfig interfaces and native ipqos
 };
 
 // "Ethernet1/3" -> "eth1/3"; other names unchanged.

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "sim/fabric.h"
 
 namespace rdmagw::sim::gnmi_tree {
@@ -24,11 +26,8 @@ std::shared_ptr<const Snapshot> snap() {
   return s;
 }
 
-int ethernetPorts() {
-  int n = 0;
-  for (const SwitchPort& p : leaf().ports) n += p.kind != PortKind::kInternal;
-  return n;
-}
+// Every port is an OpenConfig interface, the ii ports included (by default).
+int interfaces() { return int(leaf().ports.size()); }
 
 TEST(NxosTree, ShortNamesAndQueueClasses) {
   EXPECT_EQ(shortIfName("Ethernet1/3"), "eth1/3");
@@ -68,7 +67,7 @@ TEST(NxosTree, WildcardKeysAndMissingKeysExpand) {
                            "/interfaces/*/state/counters/out-octets",
                            "/interfaces/.../out-octets",
                            "openconfig-interfaces:interfaces/interface/state/counters/out-octets"}) {
-    EXPECT_EQ(int(select(*snap(), parsePath(path), true).size()), ethernetPorts()) << path;
+    EXPECT_EQ(int(select(*snap(), parsePath(path), true).size()), interfaces()) << path;
   }
 }
 
@@ -108,13 +107,43 @@ TEST(NxosTree, NativeQueuingIsOneBlobWithTheCliCounters) {
   EXPECT_EQ(render(*snap(), one, {true, true})[0].update(0).val().uint_val(), p.tx_ppp[3]);
 }
 
-TEST(NxosTree, InternalPortsOnlyInNativeQueuing) {
+TEST(NxosTree, InternalPortsAreInterfacesWithTheirNativeQueuing) {
   const std::string base =
       "device:/System/ipqos-items/queuing-items/policy-items/out-items/intf-items/If-list[name=ii1/1/1]";
   EXPECT_EQ(select(*snap(), parsePath(base), true).size(), size_t(kQosGroups));
-  EXPECT_TRUE(select(*snap(), parsePath("/interfaces/interface[name=ii1/1/1]"), true).empty());
+  // The ii link's own counters: IF-MIB's ifHCInOctets of its row.
+  const SwitchPort& ii = leaf().ports[size_t(leaf().internalIndex(0))];
+  ASSERT_EQ(ii.name, "ii1/1/1");
+  auto octets = select(*snap(), parsePath("/interfaces/interface[name=ii1/1/1]/state/counters/in-octets"), true);
+  ASSERT_EQ(octets.size(), 1u);
+  EXPECT_EQ(render(*snap(), octets, {true, true})[0].update(0).val().uint_val(), ii.in_octets);
   auto without = build(leaf(), 1, 1, {.include_internal_ports = false});
   EXPECT_TRUE(select(*without, parsePath(base), true).empty());
+  EXPECT_TRUE(select(*without, parsePath("/interfaces/interface[name=ii1/1/1]"), true).empty());
+}
+
+// What `show interface` prints for a port, over OpenConfig: state words,
+// description, and the speed as ETHERNET_SPEED identities.
+TEST(NxosTree, InterfaceStateAndPortSpeed) {
+  const SwitchPort& p = leaf().ports[0];
+  const std::string base = "openconfig:/interfaces/interface[name=" + shortIfName(p.name) + "]/";
+  std::map<std::string, std::string> got;
+  for (const char* path : {"state/oper-status", "state/admin-status", "state/description",
+                           "ethernet/state/port-speed", "ethernet/state/negotiated-port-speed"}) {
+    auto sel = select(*snap(), parsePath(base + path), false);
+    ASSERT_EQ(sel.size(), 1u) << path;
+    got[path] = render(*snap(), sel, {true, true})[0].update(0).val().string_val();
+  }
+  EXPECT_EQ(got["state/oper-status"], "UP");
+  EXPECT_EQ(got["state/admin-status"], "UP");
+  EXPECT_EQ(got["state/description"], p.description);
+  EXPECT_EQ(got["ethernet/state/port-speed"], "SPEED_100GB");
+  EXPECT_EQ(got["ethernet/state/negotiated-port-speed"], "SPEED_100GB");
+  Switch fast = leaf();
+  fast.speed_bps = 400'000'000'000;
+  auto sel = select(*build(fast, 1, 1, {}), parsePath(base + "ethernet/state/port-speed"), false);
+  ASSERT_EQ(sel.size(), 1u);
+  EXPECT_EQ(render(*build(fast, 1, 1, {}), sel, {true, true})[0].update(0).val().string_val(), "SPEED_400GB");
 }
 
 TEST(NxosTree, Dot3PauseAndJsonEncoding) {
