@@ -1,6 +1,7 @@
 // `rdmagw demo` walked with the real Net-SNMP tools: in a switch context and a
 // host context (and an ESXi host's), every IF-MIB row has ifHighSpeed,
-// ifSpeed, ifMtu and ifOperStatus, with the values the store holds (read
+// ifSpeed, ifMtu and ifOperStatus, with the values the store holds, and
+// ifHCInOctets/ifHCOutOctets (read
 // through the demo's Prometheus endpoint: the same store, another
 // northbound). Both switch transports: gNMI (the demo's default) and SSH.
 
@@ -56,13 +57,29 @@ using Metrics = std::map<std::string, std::map<std::string, std::string>>;
 
 Metrics metricsOf(const std::string& body, const std::string& target) {
   Metrics out;
-  const std::regex number("^(rdmagw_[a-z_]+)\\{target=\"" + target + "\",(?:interface|nic)=\"([^\"]+)\"\\} (\\S+)$");
-  const std::regex info("^(rdmagw_[a-z_]+_info)\\{target=\"" + target +
-                        "\",(?:interface|nic)=\"([^\"]+)\",[a-z_]+=\"([^\"]*)\"\\} 1$");
+  const std::regex sample("^(rdmagw_[a-z_]+)\\{([^}]*)\\} (\\S+)$");
+  const std::regex label("([a-z_]+)=\"([^\"]*)\"");
   std::istringstream in(body);
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
-    if (std::regex_match(line, m, info) || std::regex_match(line, m, number)) out[m[1]][m[2]] = m[3];
+    if (!std::regex_match(line, m, sample)) continue;
+    const std::string family = m[1];
+    const std::string labels = m[2];
+    std::map<std::string, std::string> l;
+    for (auto it = std::sregex_iterator(labels.begin(), labels.end(), label); it != std::sregex_iterator(); ++it) {
+      l[(*it)[1]] = (*it)[2];
+    }
+    if (l["target"] != target) continue;
+    const std::string name = l.count("interface") ? l["interface"] : l["nic"];
+    if (name.empty()) continue;
+    std::string value = m[3];
+    if (family.ends_with("_info")) {
+      // The string is the label named after the leaf (oper_status, link_state).
+      for (const auto& [k, v] : l) {
+        if (family.ends_with("_" + k + "_info")) value = v;
+      }
+    }
+    out[family][name] = value;
   }
   return out;
 }
@@ -140,7 +157,10 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
     ifx = walk(env, args, kIfXTable);
     if (ifx[1].size() < min_rows) return false;
     for (const auto& [index, name] : ifx[1]) {
-      if (!ifx[15].count(index) || !ift[5].count(index) || !ift[4].count(index) || !ift[8].count(index)) return false;
+      if (!ifx[15].count(index) || !ift[5].count(index) || !ift[4].count(index) || !ift[8].count(index) ||
+          !ifx[6].count(index)) {
+        return false;
+      }
     }
     return true;
   };
@@ -155,6 +175,9 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
     ASSERT_TRUE(ift[5].count(index)) << "no ifSpeed";
     ASSERT_TRUE(ift[4].count(index)) << "no ifMtu";
     ASSERT_TRUE(ift[8].count(index)) << "no ifOperStatus";
+    // Every row counts its octets too (the internal ii links included).
+    EXPECT_TRUE(ifx[6].count(index)) << "no ifHCInOctets";
+    EXPECT_TRUE(ifx[10].count(index)) << "no ifHCOutOctets";
     auto family = [&](const char* f) -> std::string {
       auto it = m.find(f);
       if (it == m.end() || !it->second.count(name)) return "absent";
