@@ -9,7 +9,7 @@ namespace {
 
 constexpr southbound::ParserFormat kFormats[] = {
     {"esxi-nic-list",
-     "`esxcli network nic list` table: driver, link state and speed of every vmnic "
+     "`esxcli network nic list` table: driver, admin and link state, speed and MTU of every vmnic "
      "(columns found from the header and its dashes line).",
      parseEsxiNicList},
     {"esxi-nic-stats",

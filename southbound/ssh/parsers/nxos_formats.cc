@@ -28,10 +28,12 @@ constexpr ParserFormat kFormats[] = {
     {"nxos-queuing-json",
      "NX-OS `show queuing interface | json` (TABLE_queuing_interface grammar).", parseQueuingJson},
     {"nxos-interface",
-     "NX-OS `show interface` (text or `| json`): OpenConfig interface counters and 802.3x pause.",
+     "NX-OS `show interface` (text or `| json`): OpenConfig interface counters, CRC and 802.3x "
+     "pause; oper/admin state, description, MTU and speed of every interface kind.",
      parseInterface},
     {"nxos-interface-json",
-     "NX-OS `show interface | json`, `show interface counters [detailed] | json`.",
+     "NX-OS `show interface | json` (counters, CRC, state, description, MTU, speed), "
+     "`show interface counters [detailed] | json`.",
      parseInterfaceJson},
     {"nxos-interface-counters",
      "NX-OS `show interface counters` tables (text or `| json`): octets and unicast/multicast/"

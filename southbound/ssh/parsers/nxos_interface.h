@@ -8,6 +8,9 @@
 //       in-unicast-pkts,out-unicast-pkts,in-multicast-pkts,out-multicast-pkts,
 //       in-broadcast-pkts,out-broadcast-pkts,in-discards,out-discards,in-errors,out-errors}
 //   /interfaces/interface[name=X]/ethernet/state/counters/{in-mac-pause-frames,out-mac-pause-frames}
+//   `show interface` (text, json) also: state/counters/in-fcs-errors (CRC)
+//   and the state leaves of nxos_if_state.h (oper/admin state, description,
+//   MTU, speed and port-speed)
 //   and the `show interface counters errors` leaves of nxos_error_columns.h
 //   (in-fcs-errors under state/counters, the rest under ethernet/state/counters)
 // in-pkts / out-pkts: the device's own total where it prints one; where it
