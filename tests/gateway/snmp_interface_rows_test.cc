@@ -143,6 +143,8 @@ struct Expect {
   const char* speed_family;  // bytes per second in the store's Prometheus family
   const char* mtu_family;
   const char* oper_family;
+  const char* admin_family;
+  const char* alias_family;  // nullptr: the device has no description
 };
 
 // Walks `context` until every ifName row has the four columns (or the wait
@@ -193,6 +195,21 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
     std::string lower = oper;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
     EXPECT_EQ(ift[8][index], lower == "up" ? "1" : lower == "down" ? "2" : "4") << oper;
+    // ifAdminStatus and ifAlias wherever the store has them, and only there.
+    const std::string admin = family(e.admin_family);
+    if (admin == "absent") {
+      EXPECT_FALSE(ift[7].count(index)) << "ifAdminStatus without a store value";
+    } else {
+      std::string a = admin;
+      std::transform(a.begin(), a.end(), a.begin(), [](unsigned char c) { return std::tolower(c); });
+      EXPECT_EQ(ift[7][index], a == "up" ? "1" : a == "down" ? "2" : "4") << admin;
+    }
+    const std::string alias = e.alias_family ? family(e.alias_family) : "absent";
+    if (alias == "absent") {
+      EXPECT_FALSE(ifx[18].count(index)) << "ifAlias without a store value";
+    } else {
+      EXPECT_EQ(ifx[18][index], alias);
+    }
   }
   EXPECT_TRUE(done);
 }
@@ -209,15 +226,16 @@ TEST_P(SnmpInterfaceRowsTest, EveryRowHasSpeedMtuAndOperStatusAsTheStore) {
   // leaf01: 2 host ports of host01, 1 of esx01 (vmnic0), 4 ii ports, and mgmt0 over SSH.
   checkContext(demo, env, address, prefix,
                {"leaf01", "rdmagw_interface_speed_bytes", "rdmagw_interface_mtu_bytes",
-                "rdmagw_interface_oper_status_info"},
+                "rdmagw_interface_oper_status_info", "rdmagw_interface_admin_status_info",
+                "rdmagw_interface_description_info"},
                7);
   checkContext(demo, env, address, prefix,
                {"host01", "rdmagw_interface_speed_bytes", "rdmagw_interface_mtu_bytes",
-                "rdmagw_interface_oper_status_info"},
+                "rdmagw_interface_oper_status_info", "rdmagw_interface_admin_status_info", nullptr},
                2);
   checkContext(demo, env, address, prefix,
                {"esx01", "rdmagw_hypervisor_nic_speed_bytes_per_second", "rdmagw_hypervisor_nic_mtu_bytes",
-                "rdmagw_hypervisor_nic_link_state_info"},
+                "rdmagw_hypervisor_nic_link_state_info", "rdmagw_hypervisor_nic_admin_status_info", nullptr},
                2);
 }
 
