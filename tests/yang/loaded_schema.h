@@ -83,7 +83,7 @@ class LoadedSchema {
   // prefix -> module, from each module's own `prefix` statement.
   void readPrefixes(const std::string& dir) {
     static const std::regex module_re(R"(^\s*module\s+([A-Za-z0-9_.-]+)\s*\{)");
-    static const std::regex prefix_re(R"(^\s*prefix\s+"?([A-Za-z0-9_.-]+)"?\s*;)");
+    static const std::regex prefix_re(R"re(^\s*prefix\s+"?([A-Za-z0-9_.-]+)"?\s*;)re");
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
       if (e.path().extension() != ".yang") continue;
       std::ifstream in(e.path());
@@ -131,9 +131,10 @@ class LoadedSchema {
       const size_t depth = (m[1].length() - 2) / 3;
       std::string name = m[3], type = m[4];
       SchemaNode node;
-      node.is_list = name.back() == '*';
+      // A list prints its keys after the name ("interface* [name]"), a
+      // leaf-list its type ("dscp-set*   oc-inet:dscp").
+      node.is_list = name.back() == '*' && (type.empty() || type.starts_with("["));
       if (name.back() == '?' || name.back() == '*') name.pop_back();
-      // A list prints its keys after the name: "interface* [name]".
       if (type.starts_with("[")) type.clear();
       node.module = module;
       if (const size_t colon = name.find(':'); colon != std::string::npos) {

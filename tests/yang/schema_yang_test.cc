@@ -53,19 +53,21 @@ bool isOpenconfig(const std::string& module) { return module.starts_with("openco
 
 // RFC 7951 encodings of a sample value, by YANG type: 64-bit integers and
 // decimal64 are strings, smaller integers numbers. Leaves whose type is an
-// enumeration or identity (OpenConfig's) need a sample that is one of its
-// values, by path.
-const std::map<std::string, std::string> kEnumSamples = {
+// enumeration, an identity or a typedef (OpenConfig's) need a sample that is
+// one of its values, by path.
+const std::map<std::string, std::string> kSamplesByPath = {
     {"/interfaces/interface/state/oper-status", "\"UP\""},
     {"/interfaces/interface/state/admin-status", "\"UP\""},
     {"/interfaces/interface/ethernet/state/port-speed", "\"openconfig-if-ethernet:SPEED_100GB\""},
     {"/interfaces/interface/ethernet/state/negotiated-port-speed",
      "\"openconfig-if-ethernet:SPEED_100GB\""},
     {"/lldp/interfaces/interface/neighbors/neighbor/state/port-id-type", "\"INTERFACE_NAME\""},
+    // oc-if:base-interface-ref, a reference to an interface name.
+    {"/lldp/interfaces/interface/config/name", "\"Ethernet1/1\""},
 };
 
 std::string sampleValue(const std::string& path, const SchemaNode& leaf) {
-  if (auto it = kEnumSamples.find(path); it != kEnumSamples.end()) return it->second;
+  if (auto it = kSamplesByPath.find(path); it != kSamplesByPath.end()) return it->second;
   const std::string& t = leaf.type;
   if (t.ends_with("counter64")) return "\"18446744073709551615\"";
   if (t == "uint64" || t == "int64") return "\"4\"";
@@ -75,7 +77,7 @@ std::string sampleValue(const std::string& path, const SchemaNode& leaf) {
     return "4";
   }
   if (t == "string") return "\"sample value\"";
-  ADD_FAILURE() << path << ": no sample value for YANG type " << t << " (add one to kEnumSamples)";
+  ADD_FAILURE() << path << ": no sample value for YANG type " << t << " (add one to kSamplesByPath)";
   return "null";
 }
 
@@ -175,7 +177,9 @@ TEST(SchemaYangOwnershipTest, EverySchemaLeafIsALeafOfTheLoadedSchema) {
     const std::string top = split(path).front();
     ASSERT_TRUE(kOurModuleOf.count(top)) << path;
     // OpenConfig's where it defines the leaf, else the module of the tree.
-    if (!isOpenconfig(leaf->module)) EXPECT_EQ(leaf->module, kOurModuleOf.at(top)) << path;
+    if (!isOpenconfig(leaf->module)) {
+      EXPECT_EQ(leaf->module, kOurModuleOf.at(top)) << path;
+    }
     // Counters are 64-bit monotonic in the model: a counter leaf must be a
     // counter64 in YANG, whoever defines it, and nothing else may be.
     EXPECT_EQ(row.kind == LeafKind::kCounter, leaf->type.ends_with("counter64"))
@@ -232,10 +236,11 @@ TEST(SchemaYangOwnershipTest, OurModulesRestateNoOpenconfigLeaf) {
 TEST_F(SchemaYangTest, EveryLeafRowValidatesAgainstTheModules) {
   const Validation v = validate(buildDocument());
   EXPECT_TRUE(v.ok()) << v.diagnostics << "\ndocument: " << document_.substr(0, 3000);
-  // yanglint printed the document back: every leaf was parsed as data.
+  // yanglint printed the document back: every leaf was parsed as data, and
+  // named as RFC 7951 names it (qualified where its module changes).
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {
-    const std::string leaf = split(row.path).back();
-    EXPECT_NE(v.printed.find("\"" + leaf + "\""), std::string::npos) << row.path;
+    const std::string member = split(loaded().qualifiedPath(std::string(row.path))).back();
+    EXPECT_NE(v.printed.find("\"" + member + "\":"), std::string::npos) << row.path;
   }
 }
 
