@@ -43,8 +43,25 @@ TEST_P(EachDocumentTest, IsAValidReply) {
   const auto& [file, top] = GetParam();
   const Validation v = validateJsonIetf({doc(file)}, DataKind::kReply);
   EXPECT_TRUE(v.ok()) << v.diagnostics;
-  // Printed back: the tree was parsed, not skipped.
+  // Printed back: the tree was parsed, not skipped, and every member is
+  // named as RFC 7951 names it (no prefix where the module does not change).
   EXPECT_NE(v.printed.find("\"" + top + "\""), std::string::npos) << v.printed;
+  EXPECT_EQ(nonCanonicalMemberNames(testsupport::readFile(doc(file)), v.printed),
+            std::vector<std::string>{});
+}
+
+TEST(JsonIetfDataTest, ARedundantModulePrefixIsFound) {
+  // yanglint accepts it; nonCanonicalMemberNames() does not.
+  testsupport::TempDir tmp("rdmagw-json-ietf");
+  std::string json = testsupport::readFile(doc("interfaces.json"));
+  const std::string plain = "\"admin-mode\":";
+  ASSERT_NE(json.find(plain), std::string::npos);
+  json.replace(json.find(plain), plain.size(), "\"rdmagw-interfaces:admin-mode\":");
+  ASSERT_TRUE(testsupport::writeFile(tmp.file("redundant.json"), json));
+  const Validation v = validateJsonIetf({tmp.file("redundant.json")}, DataKind::kReply);
+  EXPECT_TRUE(v.ok()) << v.diagnostics;
+  EXPECT_EQ(nonCanonicalMemberNames(json, v.printed),
+            std::vector<std::string>{"rdmagw-interfaces:admin-mode"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Documents, EachDocumentTest,

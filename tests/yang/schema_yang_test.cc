@@ -236,6 +236,7 @@ TEST(SchemaYangOwnershipTest, OurModulesRestateNoOpenconfigLeaf) {
 TEST_F(SchemaYangTest, EveryLeafRowValidatesAgainstTheModules) {
   const Validation v = validate(buildDocument());
   EXPECT_TRUE(v.ok()) << v.diagnostics << "\ndocument: " << document_.substr(0, 3000);
+  EXPECT_EQ(nonCanonicalMemberNames(document_, v.printed), std::vector<std::string>{});
   // yanglint printed the document back: every leaf was parsed as data, and
   // named as RFC 7951 names it (qualified where its module changes).
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {

@@ -6,6 +6,8 @@
 // validateJsonIetf() is the check for an RFC 7951 (gNMI JSON_IETF) document;
 // tests/yang/README.md says what each DataKind does and does not check.
 
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -111,6 +113,30 @@ inline Validation validateJsonIetf(const std::vector<std::string>& files,
   for (const std::string& f : files) args += quoted(f) + " ";
   const CommandResult r = runCommand(yanglint(args));
   return {r.exit_code, withoutUpstreamWarnings(r.output), testsupport::readFile(printed)};
+}
+
+// Member names of `document` that yanglint, printing the same data back
+// (Validation::printed), names otherwise. libyang accepts a module prefix
+// where the module does not change, but prints the simple form RFC 7951
+// section 4 requires there; so a redundant prefix shows up here.
+inline std::vector<std::string> nonCanonicalMemberNames(const std::string& document,
+                                                        const std::string& printed) {
+  // In JSON a string followed by a colon is a member name.
+  static const std::regex member_re(R"re("((?:[^"\\]|\\.)*)"\s*:)re");
+  auto names = [](const std::string& json) {
+    std::set<std::string> out;
+    for (auto it = std::sregex_iterator(json.begin(), json.end(), member_re);
+         it != std::sregex_iterator(); ++it) {
+      out.insert((*it)[1].str());
+    }
+    return out;
+  };
+  const std::set<std::string> canonical = names(printed);
+  std::vector<std::string> out;
+  for (const std::string& n : names(document)) {
+    if (!canonical.count(n)) out.push_back(n);
+  }
+  return out;
 }
 
 }  // namespace rdmagw::yangtest
