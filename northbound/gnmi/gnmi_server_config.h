@@ -28,7 +28,7 @@ struct GnmiServerConfig {
   std::string users_env;
   std::chrono::milliseconds min_sample_interval{1000};       // also what sample_interval 0 means
   std::chrono::milliseconds target_defined_interval{10000};  // TARGET_DEFINED counters
-  size_t max_subscriptions_per_client = 16;
+  size_t max_subscriptions_per_client = 64;
   size_t max_subscriptions = 256;
   size_t max_queued_updates = 200'000;  // pending leaves per subscriber
 
