@@ -43,9 +43,14 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
   }
   const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
   std::string body;
+  // Up, on gNMI, and gNMI notifications received from it: target_info alone
+  // says gNMI before the first connect too, while its handshake still fails.
   auto onGnmi = [&body](int i) {
-    return body.find("rdmagw_target_info{target=\"" + leafName(i) + "\",kind=\"nexus\",transport=\"gnmi\"") !=
-           std::string::npos;
+    const std::string t = "target=\"" + leafName(i) + "\"";
+    const std::regex received("rdmagw_gnmi_source_notifications_received_total\\{" + t + "[^}]*\\} [1-9]");
+    const std::regex up("rdmagw_target_up\\{" + t + "[^}]*\\} 1\n");
+    return body.find("rdmagw_target_info{" + t + ",kind=\"nexus\",transport=\"gnmi\"") != std::string::npos &&
+           std::regex_search(body, up) && std::regex_search(body, received);
   };
   const bool all = rdmagw::testsupport::waitUntil(
       [&] {
@@ -62,7 +67,11 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
   if (!all) {
     std::istringstream lines(body);
     for (std::string line; std::getline(lines, line);) {
-      if (line.rfind("rdmagw_target_info{", 0) == 0) ADD_FAILURE() << line;
+      if (line.find("target=\"leaf") != std::string::npos &&
+          (line.rfind("rdmagw_target_info{", 0) == 0 || line.rfind("rdmagw_target_up{", 0) == 0 ||
+           line.rfind("rdmagw_gnmi_source_notifications_received_total{", 0) == 0)) {
+        ADD_FAILURE() << line;
+      }
     }
   }
 
