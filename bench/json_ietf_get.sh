@@ -9,7 +9,9 @@
 # median and max of the times.
 #
 # Usage: bench/json_ietf_get.sh [repetitions (default 10)] [encoding (default JSON_IETF)]
-# (RDMAGW_BIN=path/to/rdmagw to time another build, e.g. build-rel)
+# (RDMAGW_BIN=path/to/rdmagw to time another build, e.g. build-rel;
+# SETTLE=seconds to wait once every target is up, default 30: the fabric
+# verdicts need a full analytics window of the demo's 2 s polls)
 # The switches and ESXi hosts of the demo need root (sshd); without root the
 # tree holds the RDMA hosts and verdicts only, and the script says so.
 set -euo pipefail
@@ -52,7 +54,7 @@ for _ in $(seq 300); do
 done
 [ -n "$ready" ] || { echo "the demo did not come up (targets up: ${up:-0} of $expected); its stderr:" >&2; tail -20 "$WORK/demo.err" >&2; exit 1; }
 [ "$expected" = 4 ] && echo "not root: the demo runs without its switch and ESXi hosts" >&2
-sleep 5
+sleep "${SETTLE:-30}"
 
 /usr/bin/python3 - "$WORK" "127.0.0.1:$GNMI_PORT" "$REPS" "$ENCODING" <<'EOF'
 import statistics, sys, time
@@ -74,6 +76,7 @@ for i in range(reps):
     updates = sum(len(n.update) for n in resp.notification)
     print(f'get {i + 1}: {dt * 1000:.1f} ms, {resp.ByteSize()} bytes GetResponse, {text} bytes JSON, '
           f'{len(resp.notification)} notifications, {updates} updates', flush=True)
+print('targets:', ' '.join(sorted(n.prefix.target for n in resp.notification)))
 print(f'{encoding} Get of /: min {min(times) * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms, '
       f'max {max(times) * 1000:.1f} ms over {reps}')
 EOF

@@ -24,20 +24,22 @@ WORK=$(mktemp -d)
 free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 GW_PORT=$(free_port)
 NE_PORT=$(free_port)
-cleanup() { kill "$GW_PID" "$NE_PID" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"; }
+GW_PID= NE_PID=
+cleanup() { kill $GW_PID $NE_PID 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-# One simulated host with DEVICES mlx5 devices and nothing else (no switch,
-# ESXi host, gNMI or SNMP: node_exporter reads that host alone); a slow
-# period keeps the tree still while we measure.
-"$BIN" demo --hosts 1 --devices "$DEVICES" --switches 0 --esxi 0 --gnmi-listen off --snmp off \
+# One simulated host with DEVICES mlx5 devices (and the one leaf the
+# simulator needs; no ESXi host, gNMI server or SNMP); a slow period keeps
+# the tree still while we measure.
+"$BIN" demo --hosts 1 --devices "$DEVICES" --esxi 0 --gnmi-listen off --snmp off \
   --period 1h --interval 1s --listen "127.0.0.1:$GW_PORT" --dir "$WORK/sim" --log-level warn &
 GW_PID=$!
 for _ in $(seq 100); do
   curl -sf "http://127.0.0.1:$GW_PORT/metrics" | grep -q '^rdmagw_rdma_port_np_cnp_sent_total' && break
   sleep 0.2
 done
-SYSFS=$(ls -d "$WORK"/sim/*/sys | head -1)
+SYSFS=$(ls -d "$WORK"/sim/*/sys 2>/dev/null | head -1)
+[ -n "$SYSFS" ] || { echo "the demo wrote no host tree" >&2; exit 1; }
 HOST=$(basename "$(dirname "$SYSFS")")
 # The collection cost of that host: its own poll duration (the gateway
 # reports one per target; a run with other targets must not mix them in).
