@@ -1,13 +1,16 @@
 // What one gNMI subscriber costs the gateway's server, in memory: the
 // server runs here over a store of --leaves leaves (bench/bench_data.h);
 // the subscribers run in another process (rdmagw_scale_probe: K ON_CHANGE
-// streams of the whole tree), so this process's RSS growth is the server's
+// streams, of the whole tree by default), so this process's RSS growth is the server's
 // part alone -- its sessions, gRPC/HTTP/2 buffers and the initial sync's
 // queue (freed after the sync, but glibc keeps most of it: the growth
 // measured is close to the high-water mark).
 //
 //   ./build-rel/bench/rdmagw_gnmi_subscriber_memory [--leaves N] [--subscribers K]
-//                                                   [--connections shared|own]
+//                                                   [--connections shared|own] [--path P]
+//
+// --path (default "/", the whole tree) narrows every stream: a path the
+// store does not hold gives a stream's bare cost.
 //
 // shared: all K streams on one HTTP/2 connection (a collector's several
 // subscriptions to one device); own: a connection per stream. Prints one
@@ -52,13 +55,15 @@ int main(int argc, char** argv) {
   size_t leaves = 2000;
   int subscribers = 16;
   std::string connections = "own";
+  std::string path = "/";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i], v = argv[i + 1];
     if (a == "--leaves") leaves = size_t(std::atoll(v.c_str()));
     else if (a == "--subscribers") subscribers = std::atoi(v.c_str());
     else if (a == "--connections") connections = v;
+    else if (a == "--path") path = v;
     else {
-      std::fprintf(stderr, "usage: rdmagw_gnmi_subscriber_memory [--leaves N] [--subscribers K] [--connections shared|own]\n");
+      std::fprintf(stderr, "usage: rdmagw_gnmi_subscriber_memory [--leaves N] [--subscribers K] [--connections shared|own] [--path P]\n");
       return 2;
     }
   }
@@ -85,7 +90,7 @@ int main(int argc, char** argv) {
 
   const std::string address = server.address(), k = std::to_string(subscribers);
   std::vector<std::string> args = {RDMAGW_SCALE_PROBE, "--gnmi", address, "--subscribers", k,
-                                   "--seconds", "600", "--path", "/", "--connections", connections};
+                                   "--seconds", "600", "--path", path, "--connections", connections};
   std::vector<char*> argv_c;
   for (std::string& s : args) argv_c.push_back(s.data());
   argv_c.push_back(nullptr);
@@ -119,9 +124,9 @@ int main(int argc, char** argv) {
                  (long long)server.stats().subscribers_stream.load(), subscribers);
     return 1;
   }
-  std::printf("leaves=%zu subscribers=%d connections=%s notifications=%llu rss_before_mib=%.1f rss_after_mib=%.1f "
+  std::printf("leaves=%zu path=%s subscribers=%d connections=%s notifications=%llu rss_before_mib=%.1f rss_after_mib=%.1f "
               "per_subscriber_kib=%.0f\n",
-              leaves, subscribers, connections.c_str(), (unsigned long long)sent, mib(double(before)),
+              leaves, path.c_str(), subscribers, connections.c_str(), (unsigned long long)sent, mib(double(before)),
               mib(double(after)), (double(after) - double(before)) / subscribers / 1024.0);
   server.stop();
   return 0;
