@@ -27,6 +27,7 @@ struct Options {
   int seconds = 60;
   std::string path = "/interfaces/interface/state/counters/in-octets";
   std::string target = "*";
+  bool own_connections = false;  // --connections own: each stream its own HTTP/2 connection
 };
 
 gnmi::Path toPath(const std::string& text) {
@@ -47,7 +48,9 @@ struct Result {
 };
 
 void subscribe(const Options& o, Result* r) {
-  auto channel = grpc::CreateChannel(o.address, grpc::InsecureChannelCredentials());
+  grpc::ChannelArguments args;
+  if (o.own_connections) args.SetInt("grpc.use_local_subchannel_pool", 1);
+  auto channel = grpc::CreateCustomChannel(o.address, grpc::InsecureChannelCredentials(), args);
   auto stub = gnmi::gNMI::NewStub(channel);
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(o.seconds));
@@ -94,8 +97,10 @@ int main(int argc, char** argv) {
     else if (a == "--seconds") o.seconds = std::atoi(v.c_str());
     else if (a == "--path") o.path = v;
     else if (a == "--target") o.target = v;
+    else if (a == "--connections" && (v == "own" || v == "shared")) o.own_connections = v == "own";
     else {
-      std::fprintf(stderr, "usage: rdmagw_scale_probe [--gnmi ADDR] [--subscribers K] [--seconds S] [--path P] [--target T]\n");
+      std::fprintf(stderr, "usage: rdmagw_scale_probe [--gnmi ADDR] [--subscribers K] [--seconds S] [--path P] [--target T]"
+                           " [--connections shared|own]\n");
       return 2;
     }
   }

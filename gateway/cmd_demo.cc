@@ -250,7 +250,7 @@ int demoCommand(const Args& args) {
         for (size_t i = 0; i < fleet.size(); ++i) {
           gnmi.endpoint.address[fleet.target(i).switchName()] = fleet.target(i).address();
         }
-        gnmi.endpoint.ca_file = fleet.target(0).tlsFiles().ca_cert;
+        gnmi.endpoint.ca_file = fleet.caFile();  // signed every leaf's certificate
         if (gnmi_mode == "off" || gnmi_delay.count() > 0) fleet.stop();
         if (gnmi_mode == "on" && gnmi_delay.count() > 0) {
           RDMAGW_LOG(kInfo, "demo") << "simulated gNMI servers start in " << gnmi_delay.count()

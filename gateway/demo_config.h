@@ -34,7 +34,7 @@ struct SimSshEndpoint {
 // The simulated switches' gNMI servers (when the demo runs them).
 struct SimGnmiEndpoint {
   std::map<std::string, std::string> address;  // switch -> 127.0.0.1:port
-  std::string ca_file;                         // the simulator's self-signed CA
+  std::string ca_file;                         // the CA that signed every simulated switch's certificate
   std::string username;
   std::string password_env;                    // the password is referenced, never inline
 };

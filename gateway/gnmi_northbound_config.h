@@ -10,7 +10,7 @@
 //     users_env: VAR             # the same lines from an environment variable
 //     min_sample_interval: 1s    # sample_interval 0 means this; less is refused
 //     target_defined_interval: 10s
-//     limits: {max_subscriptions: 256, max_subscriptions_per_client: 16, max_queued_updates: 200000}
+//     limits: {max_subscriptions: 256, max_subscriptions_per_client: 64, max_queued_updates: 200000}
 
 #include <yaml-cpp/yaml.h>
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "gateway/commands.h"
+#include "gateway/grpc_log_bridge.h"
 
 namespace {
 
@@ -38,6 +39,8 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stderr);
     return 2;
   }
+  // Before any gRPC use: gRPC's lines in the gateway's log, not beside it.
+  installGrpcLogBridge();
   const std::string cmd = argv[1];
   Args args(argv + 2, argv + argc);
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {

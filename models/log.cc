@@ -9,6 +9,7 @@
 namespace rdmagw {
 namespace {
 std::atomic<LogLevel> g_level{LogLevel::kInfo};
+std::atomic<LogLevelListener> g_listener{nullptr};
 std::mutex g_mu;
 const char* name(LogLevel l) {
   switch (l) {
@@ -21,7 +22,12 @@ const char* name(LogLevel l) {
 }
 }  // namespace
 
-void setLogLevel(LogLevel level) { g_level = level; }
+void setLogLevel(LogLevel level) {
+  g_level = level;
+  if (LogLevelListener listener = g_listener.load()) listener(level);
+}
+
+void setLogLevelListener(LogLevelListener listener) { g_listener = listener; }
 LogLevel logLevel() { return g_level; }
 
 bool parseLogLevel(const std::string& text, LogLevel* out) {

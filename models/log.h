@@ -11,6 +11,11 @@ enum class LogLevel { kDebug = 0, kInfo = 1, kWarn = 2, kError = 3 };
 
 void setLogLevel(LogLevel level);
 LogLevel logLevel();
+// Told every new level (on setLogLevel's thread), so that a library with a
+// log of its own (gRPC: gateway/grpc_log_bridge.h) follows the gateway's
+// level. One listener; nullptr removes it.
+using LogLevelListener = void (*)(LogLevel);
+void setLogLevelListener(LogLevelListener listener);
 bool parseLogLevel(const std::string& text, LogLevel* out);
 void logLine(LogLevel level, const std::string& component, const std::string& message);
 

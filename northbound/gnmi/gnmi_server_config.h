@@ -28,7 +28,13 @@ struct GnmiServerConfig {
   std::string users_env;
   std::chrono::milliseconds min_sample_interval{1000};       // also what sample_interval 0 means
   std::chrono::milliseconds target_defined_interval{10000};  // TARGET_DEFINED counters
-  size_t max_subscriptions_per_client = 16;
+  // A collector host (gnmic, Telegraf) opens a stream per subscription, 20
+  // or more, all from one address; gnmic's own server allows 64. A stream
+  // costs the server ~50-100 KB bare, ~0.6-1.1 MB for the whole tree of a
+  // 2,000-leaf gateway, and its initial sync ~150 B a leaf, kept by the
+  // allocator (bench/gnmi_subscriber_memory.cc, Release): max_subscriptions
+  // bounds the total, max_queued_updates one stream's queue.
+  size_t max_subscriptions_per_client = 64;
   size_t max_subscriptions = 256;
   size_t max_queued_updates = 200'000;  // pending leaves per subscriber
 

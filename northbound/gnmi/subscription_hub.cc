@@ -61,15 +61,16 @@ grpc::Status SubscriptionHub::admit(SubscribeSession* session, const std::string
   if (sessions_.size() >= options_.max_subscriptions) {
     return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                         "this server already serves " + std::to_string(sessions_.size()) +
-                            " Subscribe streams, its limit (northbound.gnmi.max_subscriptions)");
+                            " Subscribe streams: limit northbound.gnmi.limits.max_subscriptions = " +
+                            std::to_string(options_.max_subscriptions));
   }
   const size_t mine = std::count_if(sessions_.begin(), sessions_.end(),
                                     [&](SubscribeSession* s) { return s->client() == client; });
   if (mine >= options_.max_subscriptions_per_client) {
     return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                         "client " + client + " already has " + std::to_string(mine) +
-                            " Subscribe streams, the per-client limit "
-                            "(northbound.gnmi.max_subscriptions_per_client)");
+                            " Subscribe streams: limit northbound.gnmi.limits.max_subscriptions_per_client = " +
+                            std::to_string(options_.max_subscriptions_per_client));
   }
   sessions_.push_back(session);
   return grpc::Status::OK;

@@ -33,7 +33,7 @@ class SubscribeSession;
 
 struct HubOptions {
   SampleLimits sample;
-  size_t max_subscriptions_per_client = 16;
+  size_t max_subscriptions_per_client = 64;
   size_t max_subscriptions = 256;
   size_t queue_capacity = 200'000;          // pending leaves per subscriber
   size_t max_updates_per_notification = 500;  // keeps messages far below gRPC's 4 MiB

@@ -1,12 +1,35 @@
 #include "sim/gnmi/gnmi_fleet.h"
 
+#include <filesystem>
+
+#include "sim/gnmi/gnmi_tls.h"
+
 namespace rdmagw::sim {
 
 GnmiFleet::GnmiFleet(const std::vector<Switch>& switches, const GnmiTargetOptions& options) {
-  for (const Switch& sw : switches) targets_.push_back(std::make_unique<GnmiTarget>(sw.name, options));
+  GnmiTargetOptions shared = options;
+  if (options.tls != GnmiTls::kNone && options.ca.cert.empty() && !switches.empty()) {
+    ca_status_ = generateGnmiCa(&ca_);
+    if (ca_status_.isOk()) {
+      own_ca_dir_ = ca_.dir;
+      shared.ca = ca_;
+    }
+  } else {
+    ca_ = options.ca;
+  }
+  for (const Switch& sw : switches) targets_.push_back(std::make_unique<GnmiTarget>(sw.name, shared));
+}
+
+GnmiFleet::~GnmiFleet() {
+  targets_.clear();
+  if (!own_ca_dir_.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(own_ca_dir_, ec);
+  }
 }
 
 Status GnmiFleet::start() {
+  if (!ca_status_.isOk()) return Status::ioError("the simulated switches' CA: " + ca_status_.message());
   for (auto& t : targets_) {
     Status st = t->start();
     if (!st.isOk()) {

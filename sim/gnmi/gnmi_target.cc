@@ -165,7 +165,7 @@ Status GnmiTarget::Impl::start() {
     creds = grpc::InsecureServerCredentials();
   } else {
     if (tls_files_.dir.empty()) {
-      Status st = generateGnmiTlsFiles(&tls_files_);
+      Status st = generateGnmiTlsFiles(&tls_files_, options_.ca.cert.empty() ? nullptr : &options_.ca);
       if (!st.isOk()) return st;
     }
     grpc::SslServerCredentialsOptions ssl(

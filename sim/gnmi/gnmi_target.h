@@ -35,6 +35,12 @@ struct GnmiQuirks {
 
 enum class GnmiTls { kNone, kTls, kMutualTls };
 
+// A CA's files (sim/gnmi/gnmi_tls.h makes one); `dir` holds them.
+struct GnmiCa {
+  std::string dir;
+  std::string cert, key;
+};
+
 struct GnmiTargetOptions {
   std::string gnmi_version = "0.5.0";
   GnmiQuirks quirks;
@@ -44,6 +50,11 @@ struct GnmiTargetOptions {
   // TARGET_DEFINED subscriptions sample at max(sample_interval, this).
   std::chrono::milliseconds target_defined_interval{10000};
   GnmiTls tls = GnmiTls::kNone;
+  // TLS: this CA signs the target's certificates (its files stay the
+  // owner's, e.g. GnmiFleet's). Empty: the target makes a CA of its own.
+  // Switches of one fabric share their operator's CA, so that one ca_file
+  // lets a client trust them all.
+  GnmiCa ca;
   // Non-empty: every RPC must carry `username`/`password` metadata equal to
   // these, else UNAUTHENTICATED. Changeable later with setCredentials().
   std::string username;
@@ -62,7 +73,8 @@ struct GnmiTargetOptions {
 };
 
 // Files written by start() when tls != kNone (a temp dir, removed by the
-// destructor). The untrusted client pair is self-signed, not by the CA.
+// destructor; ca_cert/ca_key are options.ca's when given, outside it). The
+// untrusted client pair is self-signed, not by the CA.
 struct GnmiTlsFiles {
   std::string dir;
   std::string ca_cert, ca_key;

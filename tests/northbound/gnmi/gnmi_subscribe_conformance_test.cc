@@ -189,20 +189,31 @@ TEST_F(GnmiSubscribeTest, ProtocolErrors) {
   EXPECT_EQ(server_->stats().subscribe_errors[3].load(), 5u);  // 3: INVALID_ARGUMENT
 }
 
-TEST_F(GnmiSubscribeTest, LimitsAnswerResourceExhausted) {
+TEST_F(GnmiSubscribeTest, LimitsAnswerResourceExhaustedNamingTheLimit) {
   GnmiServerConfig c = plainConfig();
-  c.max_subscriptions_per_client = 2;
+  c.max_subscriptions_per_client = 3;
   start(c);
-  EXPECT_EQ(last(run(R"({"rpc": "sub", "hold_streams": 2, "subs": [{"path": "/", "mode": "ON_CHANGE"}]})")),
-            "STATUS RESOURCE_EXHAUSTED client ipv4:127.0.0.1 already has 2 Subscribe streams, the per-client limit "
-            "(northbound.gnmi.max_subscriptions_per_client)");
+  EXPECT_EQ(last(run(R"({"rpc": "sub", "hold_streams": 3, "subs": [{"path": "/", "mode": "ON_CHANGE"}]})")),
+            "STATUS RESOURCE_EXHAUSTED client ipv4:127.0.0.1 already has 3 Subscribe streams: "
+            "limit northbound.gnmi.limits.max_subscriptions_per_client = 3");
   server_.reset();
   c = plainConfig();
   c.max_subscriptions = 1;
   start(c);
   EXPECT_EQ(last(run(R"({"rpc": "sub", "hold_streams": 1, "subs": [{"path": "/", "mode": "ON_CHANGE"}]})")),
-            "STATUS RESOURCE_EXHAUSTED this server already serves 1 Subscribe streams, its limit "
-            "(northbound.gnmi.max_subscriptions)");
+            "STATUS RESOURCE_EXHAUSTED this server already serves 1 Subscribe streams: "
+            "limit northbound.gnmi.limits.max_subscriptions = 1");
+}
+
+// A collector host (gnmic, Telegraf) opens a stream per subscription, often
+// 20 or more, all from one address: the defaults admit them.
+TEST_F(GnmiSubscribeTest, TwentyStreamsFromOneClientFitTheDefaults) {
+  start();
+  const Lines out = run(R"({"rpc": "sub", "hold_streams": 19, "stop_after_syncs": 1,
+                            "subs": [{"path": "/interfaces", "mode": "ON_CHANGE"}]})");
+  EXPECT_EQ(count(out, "SYNC"), 1) << last(out);
+  EXPECT_EQ(last(out), "STATUS OK");
+  EXPECT_EQ(server_->stats().subscribe_errors[8].load(), 0u);  // 8: RESOURCE_EXHAUSTED
 }
 
 }  // namespace

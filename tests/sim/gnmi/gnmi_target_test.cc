@@ -537,5 +537,33 @@ TEST(GnmiFleetTest, OneTargetPerLeafEachServingItsOwnCounters) {
   fleet.stop();
 }
 
+// A client that trusts the fleet's one CA reaches every target over TLS
+// (a client configured with one ca_file for the whole fabric, as the demo's
+// gateway is); a target's own CA is that CA.
+TEST(GnmiFleetTest, OneCaSignsEveryTargetsCertificate) {
+  FabricConfig cfg;
+  cfg.switches = 3;
+  Fabric fabric(cfg);
+  GnmiTargetOptions o;
+  o.tls = GnmiTls::kTls;
+  o.quirks.keepalive_interval = std::chrono::milliseconds(0);
+  GnmiFleet fleet(fabric.switches(), o);
+  ASSERT_TRUE(fleet.start().isOk());
+  ASSERT_FALSE(fleet.caFile().empty());
+  grpc::SslCredentialsOptions trust;
+  trust.pem_root_certs = slurp(fleet.caFile());
+  ASSERT_FALSE(trust.pem_root_certs.empty());
+  for (size_t i = 0; i < fleet.size(); ++i) {
+    EXPECT_EQ(fleet.target(i).tlsFiles().ca_cert, fleet.caFile());
+    auto stub = gnmi::gNMI::NewStub(grpc::CreateChannel(fleet.target(i).address(), grpc::SslCredentials(trust)));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + kWait);
+    gnmi::CapabilityResponse resp;
+    const grpc::Status st = stub->Capabilities(&ctx, gnmi::CapabilityRequest(), &resp);
+    EXPECT_TRUE(st.ok()) << fleet.target(i).switchName() << ": " << st.error_message();
+  }
+  fleet.stop();
+}
+
 }  // namespace
 }  // namespace rdmagw::sim::testing
