@@ -112,6 +112,8 @@ TEST(JsonIetfDataTest, StateOnlyOpenconfigIsNoCompleteDatastore) {
 const std::map<std::string, std::string> kInvalid = {
     // rdmagw-interfaces:pfc written as "pfc" inside OpenConfig's ethernet.
     {"interfaces-unqualified-pfc.json", "Node \"pfc\" not found as a child of \"ethernet\""},
+    // rdmagw-interfaces' speed written as "speed" inside OpenConfig's state.
+    {"interfaces-unqualified-speed.json", "Node \"speed\" not found as a child of \"state\""},
     // OpenConfig's state/mtu is a uint16: a JSON number, not a string.
     {"interfaces-mtu-as-string.json", "Invalid non-number-encoded uint16 value \"9216\""},
 };
