@@ -240,12 +240,13 @@ class Schema:
         identities = yang_t.get("identities")
         if ytype == "identityref" and not identities:
             raise SchemaError(f"{where}: an identityref names the module of its identities (yang.identities)")
-        labels = []
+        labels, key_lists = [], []
         segs = path.strip("/").split("/")
         for i in range(1, len(segs)):
             lp = "/" + "/".join(segs[:i])
             if lp in self.lists:
                 labels.append(self.lists[lp]["label"])
+                key_lists.append(self.lists[lp])
         leaf = {"qualified": qualified, "path": path, "kind": kind, "unit": str(e.get("unit") or ""),
                 "help": str(need(e, "description", where)), "prom": str(need(prom, "name", where + " prometheus")),
                 "scale": float(prom.get("scale", 1.0)), "labels": labels, "module": nodes[-1][1],
@@ -256,6 +257,11 @@ class Schema:
             if len(t["index"]) != len(labels):
                 raise SchemaError(f"{where}: table {t['name']} has {len(t['index'])} index parts but the leaf has "
                                   f"{len(labels)} keys ({', '.join(labels) or 'none'})")
+            for part, lst in zip(t["index"], key_lists):
+                numeric = re.fullmatch(r"u?int(8|16|32|64)", lst["type"]) is not None
+                if (part["kind"] == "unsigned") != numeric:
+                    raise SchemaError(f"{where}: {t['name']} index {part['object']} ({part['kind']}) cannot be built "
+                                      f"from the {lst['type']} key of {lst['path']}")
             if t["scope"] != "device":
                 raise SchemaError(f"{where}: leaves are served in device tables, not in {t['name']}")
             if p["label"]:
@@ -531,8 +537,6 @@ def table_columns(s, ti):
     """(column, object, syntax, units, access, description) of one of our tables, by column."""
     t = s.tables[ti]
     cols = {}
-    if t["index"] and t["index"][-1]["syntax"] is not None:
-        pass
     for part in t["index"]:
         if part["syntax"]:
             cols[1] = (1, part["object"], part["syntax"], None, "not-accessible", part["description"])
@@ -647,10 +651,9 @@ def write_mib(s):
 -- schema, then run scripts/gen-schema.sh.
 
 IMPORTS
-    MODULE-IDENTITY, OBJECT-TYPE, NOTIFICATION-TYPE, Counter64,
-    Gauge32, Unsigned32, enterprises
+{{smi_imports}}
         FROM SNMPv2-SMI
-    DisplayString, TruthValue
+{{tc_imports}}
         FROM SNMPv2-TC
     MODULE-COMPLIANCE, OBJECT-GROUP, NOTIFICATION-GROUP
         FROM SNMPv2-CONF
@@ -692,6 +695,14 @@ rdmagwConformance   OBJECT IDENTIFIER ::= {{ rdmagwMIB {sub['conformance']} }}
 rdmagwNotifyObjects OBJECT IDENTIFIER ::= {{ rdmagwMIB {sub['notify_objects']} }}
 
 '''
+    # SMIv2 types our objects use beyond the ones every version has.
+    used = "".join(mib) + notes
+    smi = ["MODULE-IDENTITY", "OBJECT-TYPE", "NOTIFICATION-TYPE", "Counter64", "Gauge32", "Unsigned32", "enterprises"]
+    smi += [t for t in ("Counter32", "Integer32", "TimeTicks") if re.search(r"SYNTAX\s+" + t + r"\b", used)]
+    tc = ["DisplayString"] + [t for t in ("TruthValue",) if re.search(r"SYNTAX\s+" + t + r"\b", used)]
+    head = head.replace("{smi_imports}", "\n".join(textwrap.wrap(", ".join(smi), 64, initial_indent="    ",
+                                                                subsequent_indent="    ")))
+    head = head.replace("{tc_imports}", "    " + ", ".join(tc))
     if s.mib_rel["root"].count("."):
         raise SchemaError("snmp.mib.root: the module identity is a direct child of the enterprise arc")
     return head + "".join(mib) + notes + conf + "END\n"
@@ -754,6 +765,16 @@ def write_docs(s):
     w("|---|---|---|")
     for l in s.lists.values():
         w(f"| `{l['path']}` | {l['key']} ({l['type']}) | {l['label']} |")
+    w("")
+    w("## SNMP tables")
+    w("")
+    w("Device tables are served in each target's SNMP context, gateway tables in the default context.")
+    w("")
+    w("| Table | MIB | OID | Scope | Index |")
+    w("|---|---|---|---|---|")
+    for t in s.tables:
+        index = ", ".join(f"{p['object']} ({p['kind']})" for p in t["index"])
+        w(f"| {t['name']} | {t['mib']} | {t['oid']} | {t['scope']} | {index} |")
     w("")
     tops = []
     for leaf in s.leaves:
@@ -821,7 +842,10 @@ def main():
     except (SchemaError, yaml.YAMLError, OSError) as e:
         sys.exit(f"{args.schema}: {e}")
     for path, text in outputs:
-        write(path, text)
+        try:
+            write(path, text)
+        except OSError as e:
+            sys.exit(f"gen_schema.py: cannot write {path}: {e}")
 
 
 if __name__ == "__main__":
