@@ -382,9 +382,13 @@ class Schema:
                 path += "/" + seg
                 if out.setdefault(path, module) != module:
                     raise SchemaError(f"leaf {leaf['qualified']}: node {path} is owned by {out[path]} on another path")
-        for lp in self.lists:
+        for lp, lst in self.lists.items():
             if lp not in out:
                 raise SchemaError(f"lists: {lp} is on no leaf path")
+            # A key leaf is its list's (a renderer writes it inside each entry).
+            key_path = lp + "/" + lst["key"]
+            if out.setdefault(key_path, out[lp]) != out[lp]:
+                raise SchemaError(f"lists: key {key_path} is owned by {out[key_path]}, not by its list's module")
         return out
 
 
