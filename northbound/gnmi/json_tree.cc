@@ -1,5 +1,6 @@
 #include "northbound/gnmi/json_tree.h"
 
+#include "models/schema.h"
 #include "northbound/gnmi/typed_value.h"
 
 namespace rdmagw::northbound::gnmi_server {
@@ -88,11 +89,7 @@ std::string JsonTree::render(bool ietf, bool qualify_top) const {
 }
 
 std::string JsonTree::moduleOf(const std::string& top_name) {
-  if (top_name == "interfaces") return "openconfig-interfaces";
-  if (top_name == "qos") return "openconfig-qos";
-  if (top_name == "rdma") return "rdmagw-rdma";
-  if (top_name == "hypervisor") return "rdmagw-hypervisor-nic";
-  return "";
+  return std::string(SchemaTable::instance().moduleOfNode("/" + top_name));
 }
 
 }  // namespace rdmagw::northbound::gnmi_server

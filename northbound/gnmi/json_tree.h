@@ -30,7 +30,7 @@ class JsonTree {
   std::string render(bool ietf, bool qualify_top) const;
 
   // The YANG module that defines a top-level node ("interfaces" ->
-  // "openconfig-interfaces"), or "" when unknown.
+  // "openconfig-interfaces"), as the schema says, or "" when unknown.
   static std::string moduleOf(const std::string& top_name);
 
  private:
