@@ -16,8 +16,8 @@ TEST_F(GnmiGetTest, Capabilities) {
   EXPECT_EQ(out[0].rfind("CAPS 0.10.0 JSON,JSON_IETF,PROTO ", 0), 0u) << out[0];
   EXPECT_NE(out[0].find("openconfig-interfaces@3.8.1"), std::string::npos);  // the release we validate against
   EXPECT_NE(out[0].find("openconfig-lldp@1.1.0"), std::string::npos);
-  EXPECT_NE(out[0].find("rdmagw-rdma@2024-06-01"), std::string::npos);
-  EXPECT_NE(out[0].find("rdmagw-qos@2024-06-02"), std::string::npos);
+  EXPECT_NE(out[0].find("rdmagw-rdma@2026-11-25"), std::string::npos);
+  EXPECT_NE(out[0].find("rdmagw-qos@2026-11-25"), std::string::npos);
   EXPECT_EQ(out[1], "STATUS OK");
 }
 
