@@ -33,7 +33,7 @@ KINDS = {"counter": "kCounter", "gauge": "kGauge", "string": "kString"}
 SNMP_TYPES = {"INTEGER": "kInteger", "OCTET STRING": "kOctetString", "Counter32": "kCounter32",
               "Gauge32": "kGauge32", "TimeTicks": "kTimeTicks", "Counter64": "kCounter64"}
 DEFAULT_SNMP_TYPE = {"counter": "Counter64", "gauge": "Gauge32", "string": "OCTET STRING"}
-MAPS = {None: "kNone", "if-status": "kIfStatus", "truth-value": "kTruthValue"}
+MAPS = {None: "kNone", "if-status": "kIfStatus", "if-admin-status": "kIfAdminStatus", "truth-value": "kTruthValue"}
 INDEX_KINDS = {"ifIndex": "kIfIndex", "unsigned": "kUnsigned", "string": "kString"}
 SCOPES = {"device": "kDevice", "gateway": "kGateway"}
 DERIVED = {None: "kNone", "if-index": "kIfIndex", "if-name": "kIfName", "if-type": "kIfType",
@@ -172,7 +172,7 @@ class Schema:
         out["scale"] = float(p.get("scale", 1.0))
         out["map"] = p.get("map")
         if out["map"] not in MAPS:
-            raise SchemaError(f"{where}: map '{out['map']}' is not if-status or truth-value")
+            raise SchemaError(f"{where}: map '{out['map']}' is not one of if-status, if-admin-status, truth-value")
         if out["map"] and typ != "INTEGER":
             raise SchemaError(f"{where}: map {out['map']} needs type INTEGER")
         out["label"] = p.get("label") or ""

@@ -24,7 +24,10 @@ enum class SnmpSyntax : uint8_t { kInteger, kOctetString, kCounter32, kGauge32, 
 
 // How a value becomes an INTEGER column: IF-MIB's up(1)/down(2)/unknown(4)
 // from a state string, or TruthValue's true(1)/false(2) from 1/0.
-enum class SnmpValueMap : uint8_t { kNone, kIfStatus, kTruthValue };
+// kIfStatus: ifOperStatus's up(1)/down(2)/testing(3)/unknown(4); kIfAdminStatus:
+// ifAdminStatus's up(1)/down(2)/testing(3), which has no unknown: another word
+// leaves the cell absent rather than serving a value outside the syntax.
+enum class SnmpValueMap : uint8_t { kNone, kIfStatus, kIfAdminStatus, kTruthValue };
 
 // How one index component is built from a store key (the leaf's labels, in
 // path order).

@@ -17,13 +17,16 @@ using Pending = std::vector<TableDataBuilder>;
 
 bool numberOf(const Value& v, double* out) { return valueAsDouble(v, out); }
 
-// IF-MIB ifOperStatus from the states sources report (ESXi "Up", sysfs "ACTIVE").
+// IF-MIB ifOperStatus/ifAdminStatus from the states sources report (ESXi
+// "Up", sysfs "ACTIVE", OpenConfig "TESTING"); 4 is unknown(4), which only
+// ifOperStatus has.
 uint64_t ifStatusOf(const std::string& s) {
   std::string lower;
   for (char c : s) lower += char(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "up" || lower == "active" || lower == "linkup") return 1;
   if (lower == "down" || lower == "disabled") return 2;
-  return 4;  // unknown
+  if (lower == "testing") return 3;
+  return 4;
 }
 
 // Adds the cell a store value makes in a column of placement `p`; false
@@ -40,9 +43,10 @@ bool addCell(TableDataBuilder& table, std::span<const uint32_t> index, const Val
       }
       return true;
     case SnmpType::kInteger:
-      if (p.map == SnmpValueMap::kIfStatus) {
+      if (p.map == SnmpValueMap::kIfStatus || p.map == SnmpValueMap::kIfAdminStatus) {
         if (!std::holds_alternative<std::string>(value)) return false;
         number = ifStatusOf(std::get<std::string>(value));
+        if (number == 4 && p.map == SnmpValueMap::kIfAdminStatus) return false;
       } else if (p.map == SnmpValueMap::kTruthValue) {
         if (!numberOf(value, &d)) return false;
         number = d != 0 ? 1 : 2;  // TruthValue: true(1), false(2)

@@ -221,6 +221,33 @@ TEST_F(SnapshotBuilderTest, DcbConsistencyInItsTableAndTheMtuInIfMtu) {
   EXPECT_EQ(mtu->number, 9216u);
 }
 
+// ifAdminStatus has up(1), down(2), testing(3) and no unknown: a word outside
+// them leaves the cell absent, while ifOperStatus serves unknown(4).
+TEST_F(SnapshotBuilderTest, AdminStatusHasNoUnknownButOperStatusHas) {
+  const TimestampNs ts = nowNs();
+  std::vector<Update> sw = {
+      {"/interfaces/interface[name=eth1/5]/state/admin-status", Value(std::string("TESTING")), ts, {}},
+      {"/interfaces/interface[name=eth1/5]/state/oper-status", Value(std::string("TESTING")), ts, {}},
+      {"/interfaces/interface[name=eth1/6]/state/admin-status", Value(std::string("LOWER_LAYER_DOWN")), ts, {}},
+      {"/interfaces/interface[name=eth1/6]/state/oper-status", Value(std::string("LOWER_LAYER_DOWN")), ts, {}},
+  };
+  store_.apply("sw1", sw);
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  const uint32_t eth15 = reg.indexOf("sw1", "eth1/5");
+  const uint32_t eth16 = reg.indexOf("sw1", "eth1/6");
+  std::optional<CellView> admin = cellAt(*s, "sw1", kIfTable, 7, {eth15});
+  ASSERT_TRUE(admin);
+  EXPECT_EQ(admin->number, 3u);
+  std::optional<CellView> oper = cellAt(*s, "sw1", kIfTable, 8, {eth15});
+  ASSERT_TRUE(oper);
+  EXPECT_EQ(oper->number, 3u);
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfTable, 7, {eth16}));
+  std::optional<CellView> unknown = cellAt(*s, "sw1", kIfTable, 8, {eth16});
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->number, 4u);
+}
+
 TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
   IfIndexRegistry reg;
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
