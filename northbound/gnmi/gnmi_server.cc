@@ -48,7 +48,7 @@ constexpr const char* kCodeNames[17] = {
     "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
     "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
 
-// The server's counters as GatewayMetric samples (schema_table.cc, gnmi_* rows).
+// The server's counters as GatewayMetric samples (models/schema.yaml, gateway rows gnmi_*).
 void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample>* out) {
   out->push_back({"gnmi_subscribers", {"once"}, double(s.subscribers_once.load())});
   out->push_back({"gnmi_subscribers", {"poll"}, double(s.subscribers_poll.load())});

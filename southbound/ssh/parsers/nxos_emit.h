@@ -1,6 +1,6 @@
 #pragma once
 // Where the NX-OS parsers put their results: model paths (every one a row of
-// models/schema_table.cc) and a small collector of updates and error lines.
+// models/schema.yaml) and a small collector of updates and error lines.
 
 #include <cstdint>
 #include <optional>
