@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/path_pattern.h"
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/typed_value.h"
@@ -236,8 +237,12 @@ bool SubscribeSession::buildNextLocked() {
       continue;
     }
     gnmi::Update* u = n->add_update();
+    if (!setTypedValue(leaf.value, spec_.encoding, u->mutable_val(), leaf.leaf->yang)) {
+      n->mutable_update()->RemoveLast();
+      reportIetfMismatch(leaf.path, *leaf.leaf->yang, leaf.value);
+      continue;
+    }
     toGnmiPath(leaf.leaf->path, u->mutable_path());
-    setTypedValue(leaf.value, spec_.encoding, u->mutable_val());
   }
   stats.notifications_sent.fetch_add(1);
   stats.updates_sent.fetch_add(run.size());
