@@ -1,13 +1,13 @@
-// Keeps models/schema_table.cc and yang/ in step. An RFC 7951 JSON instance
-// document holding every leaf row of the schema table (sample keys, sample
-// values) must validate against the modules with yanglint; and every leaf the
-// modules define under the table's subtrees must be a row of the table.
+// Keeps the gateway's schema (models/) and the YANG modules in step, with our
+// modules loaded beside the OpenConfig ones they augment:
+// - every schema leaf is a leaf of the loaded schema, owned by OpenConfig or
+//   by the rdmagw module its tree belongs to, with a type that fits its kind;
+// - an RFC 7951 document holding every schema leaf (sample keys and values,
+//   names qualified wherever the module changes) validates with yanglint;
+// - every leaf our modules define is a schema leaf.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -15,45 +15,17 @@
 #include <vector>
 
 #include "models/schema.h"
+#include "tests/yang/loaded_schema.h"
 #include "tests/yang/yanglint_runner.h"
 
 namespace rdmagw::yangtest {
 namespace {
 
-namespace fs = std::filesystem;
-
-// Top-level container -> module that defines it (the JSON member prefix).
-const std::map<std::string, std::string> kModuleOf = {
-    {"interfaces", "rdmagw-interfaces"},
-    {"rdma", "rdmagw-rdma"},
-    {"hypervisor", "rdmagw-hypervisor-nic"},
-    {"qos", "rdmagw-qos"},
-    {"fabric", "rdmagw-fabric"},
-    {"lldp", "rdmagw-lldp"},
-};
-
-// Lists on schema paths: their key leaf, the leaf the key refers to (the
-// OpenConfig leafref pattern), and a sample key in RFC 7951 encoding.
-struct ListKey {
-  std::string key;
-  std::string target;  // relative to the list entry
-  std::string sample;
-};
-// Keyed by list name, or "<top container>:<list>" where two modules share a
-// list name with different keys (OpenConfig's qos interface[interface-id]).
-const std::map<std::string, ListKey> kLists = {
-    {"interface", {"name", "config/name", "\"ens1f0np0\""}},
-    {"qos:interface", {"interface-id", "state/interface-id", "\"Ethernet1/1\""}},
-    {"fabric:interface", {"name", "state/name", "\"Ethernet1/1\""}},
-    {"queue", {"name", "state/name", "\"3\""}},
-    {"priority", {"id", "state/id", "3"}},
-    {"device", {"name", "state/name", "\"mlx5_0\""}},
-    {"port", {"port-num", "state/port-num", "1"}},
-    {"nic", {"name", "state/name", "\"vmnic4\""}},
-    {"lldp:interface", {"name", "state/name", "\"Ethernet1/1\""}},
-    {"neighbor", {"id", "state/id", "\"00de.fb01.0001\""}},
-    {"class", {"name", "state/name", "\"c-8q-nq3\""}},
-};
+const LoadedSchema& loaded() {
+  const LoadedSchema& s = LoadedSchema::instance();
+  EXPECT_EQ(s.error(), "");
+  return s;
+}
 
 std::vector<std::string> split(std::string_view path) {
   std::vector<std::string> out;
@@ -67,67 +39,101 @@ std::vector<std::string> split(std::string_view path) {
   return out;
 }
 
-// A JSON object tree; a list holds exactly one entry.
-struct Node {
-  std::map<std::string, Node> children;
-  std::string value;  // JSON-encoded, for leaves
-  bool is_list = false;
+std::string parentOf(const std::string& path) { return path.substr(0, path.rfind('/')); }
 
-  Node& child(const std::string& name) { return children[name]; }
-
-  void set(const std::vector<std::string>& rel, const std::string& json) {
-    Node* n = this;
-    for (const std::string& s : rel) n = &n->child(s);
-    n->value = json;
-  }
+// The top-level tree each rdmagw module serves or augments: a leaf under it
+// that OpenConfig does not define must be this module's.
+const std::map<std::string, std::string> kOurModuleOf = {
+    {"interfaces", "rdmagw-interfaces"}, {"qos", "rdmagw-qos"},
+    {"lldp", "rdmagw-lldp"},             {"rdma", "rdmagw-rdma"},
+    {"hypervisor", "rdmagw-hypervisor-nic"}, {"fabric", "rdmagw-fabric"},
 };
 
-// RFC 7951 §6.1: 64-bit integers are JSON strings. Counters are counter64 and
-// gauges are uint64 in our modules (the model's values are uint64), so both
-// encode as strings; a gauge declared uint32 in YANG fails here on purpose.
-// The derived rates and ratios (rdmagw-fabric) are decimal64, also a JSON
-// string, for which "4" is as valid as for uint64; a ratio is at most 1.
-std::string sampleValue(const LeafSchema& row) {
-  if (row.unit == "ratio") return "\"0.5\"";  // decimal64 with range 0..1
-  switch (row.kind) {
-    case LeafKind::kCounter: return "\"18446744073709551615\"";
-    case LeafKind::kGauge: return "\"4\"";
-    case LeafKind::kString: return "\"sample value\"";
+bool isOpenconfig(const std::string& module) { return module.starts_with("openconfig-"); }
+
+// RFC 7951 encodings of a sample value, by YANG type: 64-bit integers and
+// decimal64 are strings, smaller integers numbers. Leaves whose type is an
+// enumeration, an identity or a typedef (OpenConfig's) need a sample that is
+// one of its values, by path.
+const std::map<std::string, std::string> kSamplesByPath = {
+    {"/interfaces/interface/state/oper-status", "\"UP\""},
+    {"/interfaces/interface/state/admin-status", "\"UP\""},
+    {"/interfaces/interface/ethernet/state/port-speed", "\"openconfig-if-ethernet:SPEED_100GB\""},
+    {"/interfaces/interface/ethernet/state/negotiated-port-speed",
+     "\"openconfig-if-ethernet:SPEED_100GB\""},
+    {"/lldp/interfaces/interface/neighbors/neighbor/state/port-id-type", "\"INTERFACE_NAME\""},
+    // oc-if:base-interface-ref, a reference to an interface name.
+    {"/lldp/interfaces/interface/config/name", "\"Ethernet1/1\""},
+};
+
+std::string sampleValue(const std::string& path, const SchemaNode& leaf) {
+  if (auto it = kSamplesByPath.find(path); it != kSamplesByPath.end()) return it->second;
+  const std::string& t = leaf.type;
+  if (t.ends_with("counter64")) return "\"18446744073709551615\"";
+  if (t == "uint64" || t == "int64") return "\"4\"";
+  if (t == "decimal64") return "\"0.5\"";  // the ratios' range is 0..1
+  if (t == "uint8" || t == "uint16" || t == "uint32" || t == "int8" || t == "int16" ||
+      t == "int32") {
+    return "4";
   }
+  if (t == "string") return "\"sample value\"";
+  ADD_FAILURE() << path << ": no sample value for YANG type " << t << " (add one to kSamplesByPath)";
   return "null";
 }
 
-// Builds the instance document; `rename` maps a row path to the leaf name to
-// write instead (to prove misspellings fail).
+// A JSON object tree; a list holds exactly one entry.
+struct Node {
+  std::map<std::string, Node> children;  // by RFC 7951 member name
+  std::string value;                     // JSON-encoded, for leaves
+  bool is_list = false;
+};
+
+// Builds the instance document from the schema's leaves. `rename` maps a
+// row path to the leaf name to write instead (to prove misspellings fail).
 Node buildDocument(const std::map<std::string_view, std::string>& rename = {}) {
+  const LoadedSchema& schema = loaded();
   Node root;
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {
-    std::vector<std::string> segs = split(row.path);
-    EXPECT_GE(segs.size(), 2u) << row.path;
-    if (segs.size() < 2) continue;
-    auto mod = kModuleOf.find(segs[0]);
-    EXPECT_NE(mod, kModuleOf.end()) << "no YANG module defines /" << segs[0] << " (" << row.path << ")";
-    if (mod == kModuleOf.end()) continue;
-    if (auto r = rename.find(row.path); r != rename.end()) segs.back() = r->second;
-
-    Node* n = &root.child(mod->second + ":" + segs[0]);
-    for (size_t i = 1; i + 1 < segs.size(); ++i) {
-      n = &n->child(segs[i]);
-      auto list = kLists.find(segs[0] + ":" + segs[i]);
-      if (list == kLists.end()) list = kLists.find(segs[i]);
-      if (list == kLists.end()) continue;
+    const std::string qualified = schema.qualifiedPath(std::string(row.path));
+    EXPECT_NE(qualified, "") << row.path << " is not a node of the loaded schema";
+    if (qualified.empty()) continue;
+    const std::vector<std::string> segs = split(row.path);
+    const std::vector<std::string> names = split(qualified);  // member names
+    Node* n = &root;
+    std::string path;
+    for (size_t i = 0; i < segs.size(); ++i) {
+      path += "/" + segs[i];
+      std::string name = names[i];
+      if (i + 1 == segs.size()) {
+        if (auto r = rename.find(row.path); r != rename.end()) name = r->second;
+        n->children[name].value = sampleValue(std::string(row.path), *schema.find(path));
+        break;
+      }
+      n = &n->children[name];
+      if (!schema.find(path)->is_list) continue;
+      // The list's one entry (child ""), with its key and the leaf it refers to.
       n->is_list = true;
-      Node& entry = n->child("");  // the one entry; written as the list's object
-      entry.set({list->second.key}, list->second.sample);
-      entry.set(split(list->second.target), list->second.sample);
-      n = &entry;
+      n = &n->children[""];
+      for (const auto& [kpath, knode] : schema.nodes()) {
+        if (!knode.is_key || parentOf(kpath) != path) continue;
+        // The key refers to ../state/<key> or ../config/<key>: both get the value.
+        const std::string key = kpath.substr(path.size() + 1);
+        EXPECT_TRUE(knode.key_target.starts_with("../")) << kpath << " -> " << knode.key_target;
+        const std::string target_path = path + "/" + knode.key_target.substr(3);
+        const SchemaNode* target_node = schema.find(target_path);
+        EXPECT_NE(target_node, nullptr) << kpath << " -> " << knode.key_target;
+        if (target_node == nullptr) continue;
+        const std::string sample = sampleValue(target_path, *target_node);
+        n->children[key].value = sample;
+        Node* target = n;
+        for (const std::string& s : split(knode.key_target.substr(3))) target = &target->children[s];
+        target->value = sample;
+      }
     }
-    n->child(segs.back()).value = sampleValue(row);
   }
   return root;
 }
 
-// Lists are stored with their single entry under the "" child; print that.
 void writeJson(const Node& node, std::ostream& out) {
   if (!node.value.empty()) {
     out << node.value;
@@ -146,142 +152,156 @@ void writeJson(const Node& node, std::ostream& out) {
 
 class SchemaYangTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/rdmagw-schema-yang-XXXXXX.json";
-    const int fd = mkstemps(tmpl, 5);
-    ASSERT_GE(fd, 0);
-    close(fd);
-    file_ = tmpl;
-  }
-  void TearDown() override { fs::remove(file_); }
-
-  CommandResult validate(const Node& doc) {
-    std::ofstream out(file_);
-    writeJson(doc, out);
-    out.close();
-    // -t data: a complete datastore including state (config false) data.
-    return runCommand(yanglint("-t data -f json " + allModules() + "'" + file_ + "'"));
+  Validation validate(const Node& doc) {
+    std::ostringstream json;
+    writeJson(doc, json);
+    document_ = json.str();
+    const std::string file = tmp_.file("schema.json");
+    EXPECT_TRUE(testsupport::writeFile(file, document_));
+    // A partial operational tree, as the gateway serves it (state only).
+    return validateJsonIetf({file}, DataKind::kReply);
   }
 
-  std::string file_;
+  testsupport::TempDir tmp_{"rdmagw-schema-yang"};
+  std::string document_;
 };
 
-TEST_F(SchemaYangTest, EveryLeafRowValidatesAgainstTheModules) {
+TEST(SchemaYangOwnershipTest, EverySchemaLeafIsALeafOfTheLoadedSchema) {
+  const LoadedSchema& schema = loaded();
   ASSERT_GT(SchemaTable::instance().leaves().size(), 90u);
-  const Node doc = buildDocument();
-  const CommandResult r = validate(doc);
-  std::ifstream in(file_);
-  std::stringstream json;
-  json << in.rdbuf();
-  EXPECT_EQ(r.exit_code, 0) << r.output << "\ndocument: " << json.str().substr(0, 2000);
-  // Round trip: yanglint printed the document back, so every leaf was parsed
-  // as data, not skipped.
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {
-    const std::string leaf = split(row.path).back();
-    EXPECT_NE(r.output.find("\"" + leaf + "\""), std::string::npos) << row.path;
+    const std::string path(row.path);
+    const SchemaNode* leaf = schema.find(path);
+    ASSERT_NE(leaf, nullptr) << path << " is no node of OpenConfig's modules or ours";
+    EXPECT_TRUE(leaf->is_leaf) << path;
+    const std::string top = split(path).front();
+    ASSERT_TRUE(kOurModuleOf.count(top)) << path;
+    // OpenConfig's where it defines the leaf, else the module of the tree.
+    if (!isOpenconfig(leaf->module)) {
+      EXPECT_EQ(leaf->module, kOurModuleOf.at(top)) << path;
+    }
+    // Counters are 64-bit monotonic in the model: a counter leaf must be a
+    // counter64 in YANG, whoever defines it, and nothing else may be.
+    EXPECT_EQ(row.kind == LeafKind::kCounter, leaf->type.ends_with("counter64"))
+        << path << " is " << leaf->type;
+  }
+}
+
+TEST(SchemaYangOwnershipTest, QualifiedPathsNameTheModuleAtEveryChange) {
+  const LoadedSchema& schema = loaded();
+  // One path per kind of module change the served tree has.
+  EXPECT_EQ(schema.qualifiedPath("/interfaces/interface/state/mtu"),
+            "/openconfig-interfaces:interfaces/interface/state/mtu");
+  EXPECT_EQ(schema.qualifiedPath("/interfaces/interface/ethernet/state/counters/in-mac-pause-frames"),
+            "/openconfig-interfaces:interfaces/interface/openconfig-if-ethernet:ethernet/state/"
+            "counters/in-mac-pause-frames");
+  EXPECT_EQ(schema.qualifiedPath("/interfaces/interface/ethernet/state/counters/in-alignment-errors"),
+            "/openconfig-interfaces:interfaces/interface/openconfig-if-ethernet:ethernet/state/"
+            "counters/rdmagw-interfaces:in-alignment-errors");
+  EXPECT_EQ(schema.qualifiedPath(
+                "/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/in-pause-frames"),
+            "/openconfig-interfaces:interfaces/interface/openconfig-if-ethernet:ethernet/"
+            "rdmagw-interfaces:pfc/priorities/priority/state/counters/in-pause-frames");
+  EXPECT_EQ(schema.qualifiedPath("/qos/interfaces/interface/input/state/dropped-pkts"),
+            "/openconfig-qos:qos/interfaces/interface/input/state/rdmagw-qos:dropped-pkts");
+  EXPECT_EQ(schema.qualifiedPath("/qos/interfaces/interface/output/queues/queue/state/ecn-marked-pkts"),
+            "/openconfig-qos:qos/interfaces/interface/output/queues/queue/state/ecn-marked-pkts");
+  EXPECT_EQ(schema.qualifiedPath("/qos/network-qos/classes/class/state/mtu"),
+            "/openconfig-qos:qos/rdmagw-qos:network-qos/classes/class/state/mtu");
+  EXPECT_EQ(schema.qualifiedPath("/lldp/interfaces/interface/neighbors/neighbor/state/port-id"),
+            "/openconfig-lldp:lldp/interfaces/interface/neighbors/neighbor/state/port-id");
+  EXPECT_EQ(schema.qualifiedPath("/rdma/devices/device/ports/port/state/hw-counters/np-cnp-sent"),
+            "/rdmagw-rdma:rdma/devices/device/ports/port/state/hw-counters/np-cnp-sent");
+  EXPECT_EQ(schema.qualifiedPath("/interfaces/interface/no-such-leaf"), "");
+}
+
+TEST(SchemaYangOwnershipTest, OurModulesRestateNoOpenconfigLeaf) {
+  // An rdmagw leaf that has the name of an OpenConfig leaf of the same
+  // container is a copy creeping back (it would also make two members of
+  // the same name, told apart only by their prefixes).
+  const LoadedSchema& schema = loaded();
+  std::map<std::string, std::set<std::string>> openconfig_names;  // container -> leaf names
+  for (const auto& [path, node] : schema.nodes()) {
+    if (node.is_leaf && isOpenconfig(node.module)) {
+      openconfig_names[parentOf(path)].insert(path.substr(path.rfind('/') + 1));
+    }
+  }
+  for (const auto& [path, node] : schema.nodes()) {
+    if (!node.is_leaf || !node.module.starts_with("rdmagw-")) continue;
+    EXPECT_FALSE(openconfig_names[parentOf(path)].count(path.substr(path.rfind('/') + 1)))
+        << node.module << " restates " << path;
+  }
+}
+
+TEST_F(SchemaYangTest, EveryLeafRowValidatesAgainstTheModules) {
+  const Validation v = validate(buildDocument());
+  EXPECT_TRUE(v.ok()) << v.diagnostics << "\ndocument: " << document_.substr(0, 3000);
+  EXPECT_EQ(nonCanonicalMemberNames(document_, v.printed), std::vector<std::string>{});
+  // yanglint printed the document back: every leaf was parsed as data, and
+  // named as RFC 7951 names it (qualified where its module changes).
+  for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+    const std::string member = split(loaded().qualifiedPath(std::string(row.path))).back();
+    EXPECT_NE(v.printed.find("\"" + member + "\":"), std::string::npos) << row.path;
   }
 }
 
 TEST_F(SchemaYangTest, AMisspelledLeafFails) {
   const std::string_view path = "/rdma/devices/device/ports/port/state/hw-counters/np-cnp-sent";
   ASSERT_NE(SchemaTable::instance().find(path), nullptr);
-  const CommandResult r = validate(buildDocument({{path, "np-cnp-snet"}}));
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.output.find("np-cnp-snet"), std::string::npos) << r.output;
+  const Validation v = validate(buildDocument({{path, "np-cnp-snet"}}));
+  EXPECT_FALSE(v.ok());
+  EXPECT_NE(v.diagnostics.find("np-cnp-snet"), std::string::npos) << v.diagnostics;
+}
+
+TEST_F(SchemaYangTest, AnAugmentLeafWithoutItsModuleFails) {
+  // in-alignment-errors is rdmagw-interfaces' inside OpenConfig's counters:
+  // without its module name it is not found.
+  const std::string_view path = "/interfaces/interface/ethernet/state/counters/in-alignment-errors";
+  ASSERT_NE(SchemaTable::instance().find(path), nullptr);
+  const Validation v = validate(buildDocument({{path, "in-alignment-errors"}}));
+  EXPECT_FALSE(v.ok());
+  EXPECT_NE(v.diagnostics.find("\"in-alignment-errors\" not found"), std::string::npos)
+      << v.diagnostics;
 }
 
 TEST_F(SchemaYangTest, AMisplacedLeafFails) {
   // Right name, wrong container: counters/ instead of hw-counters/.
   Node doc = buildDocument();
-  Node& port = doc.child("rdmagw-rdma:rdma").child("devices").child("device").child("")
-                   .child("ports").child("port").child("");
-  port.child("state").child("counters").child("np-ecn-marked-roce-packets").value = "\"1\"";
-  const CommandResult r = validate(doc);
-  EXPECT_NE(r.exit_code, 0) << r.output;
+  Node& port = doc.children["rdmagw-rdma:rdma"].children["devices"].children["device"]
+                   .children[""].children["ports"].children["port"].children[""];
+  port.children["state"].children["counters"].children["np-ecn-marked-roce-packets"].value = "\"1\"";
+  const Validation v = validate(doc);
+  EXPECT_FALSE(v.ok()) << v.diagnostics;
 }
 
-// Every leaf in the tree output of a module, as a keyless path, with its type.
-std::map<std::string, std::string> yangLeaves(const std::string& module_file) {
-  std::map<std::string, std::string> leaves;
-  const CommandResult r = runCommand(yanglint("-f tree '" + kYangDir + "/" + module_file + "'"));
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  std::istringstream in(r.output);
-  std::string line;
-  std::vector<std::string> stack;
-  while (std::getline(in, line)) {
-    const size_t at = line.find("+--");
-    if (at == std::string::npos) continue;
-    const size_t depth = (at - 2) / 3;
-    std::istringstream words(line.substr(at + 6));  // past "+--ro " / "+--rw "
-    std::string name, type;
-    words >> name >> type;
-    const bool is_list = name.back() == '*';
-    if (name.back() == '?' || is_list) name.pop_back();
-    stack.resize(depth);
-    stack.push_back(name);
-    if (type.empty() || is_list) continue;  // container or list
-    if (type == "->") words >> type;        // key leafref
-    std::string path;
-    for (const std::string& s : stack) path += "/" + s;
-    leaves[path] = type;
+TEST(SchemaYangReverseTest, EveryLeafOfOurModulesIsARowOfTheTableWithItsKind) {
+  const LoadedSchema& schema = loaded();
+  // Keys, and the leaves they refer to, carry list keys, not data.
+  std::set<std::string> keys;
+  for (const auto& [path, node] : schema.nodes()) {
+    if (!node.is_key) continue;
+    keys.insert(path);
+    if (node.key_target.starts_with("../")) keys.insert(parentOf(path) + "/" + node.key_target.substr(3));
   }
-  return leaves;
-}
-
-TEST(SchemaYangReverseTest, EveryYangLeafIsARowOfTheTableWithItsKind) {
-  // Key leaves and the leaves they refer to carry list keys, not data.
-  const std::set<std::string> keys = {
-      "/interfaces/interface/name",
-      "/interfaces/interface/config/name",
-      "/interfaces/interface/state/name",
-      "/interfaces/interface/ethernet/pfc/priorities/priority/id",
-      "/interfaces/interface/ethernet/pfc/priorities/priority/state/id",
-      "/rdma/devices/device/name",
-      "/rdma/devices/device/state/name",
-      "/rdma/devices/device/ports/port/port-num",
-      "/rdma/devices/device/ports/port/state/port-num",
-      "/qos/interfaces/interface/interface-id",
-      "/qos/interfaces/interface/state/interface-id",
-      "/qos/interfaces/interface/output/queues/queue/name",
-      "/qos/interfaces/interface/output/queues/queue/state/name",
-      "/qos/network-qos/classes/class/name",
-      "/qos/network-qos/classes/class/state/name",
-      "/qos/type-qos/classes/class/name",
-      "/qos/type-qos/classes/class/state/name",
-      "/hypervisor/nics/nic/name",
-      "/hypervisor/nics/nic/state/name",
-      "/hypervisor/nics/nic/priorities/priority/id",
-      "/hypervisor/nics/nic/priorities/priority/state/id",
-      "/fabric/dcqcn/devices/device/name",
-      "/fabric/dcqcn/devices/device/state/name",
-      "/fabric/dcqcn/devices/device/ports/port/port-num",
-      "/fabric/dcqcn/devices/device/ports/port/state/port-num",
-      "/fabric/interfaces/interface/name",
-      "/fabric/interfaces/interface/state/name",
-      "/fabric/interfaces/interface/priorities/priority/id",
-      "/fabric/interfaces/interface/priorities/priority/state/id",
-      "/lldp/interfaces/interface/name",
-      "/lldp/interfaces/interface/state/name",
-      "/lldp/interfaces/interface/neighbors/neighbor/id",
-      "/lldp/interfaces/interface/neighbors/neighbor/state/id",
-  };
-  size_t checked = 0;
-  for (const char* module : {"rdmagw-interfaces.yang", "rdmagw-rdma.yang", "rdmagw-qos.yang",
-                             "rdmagw-hypervisor-nic.yang", "rdmagw-fabric.yang", "rdmagw-lldp.yang"}) {
-    for (const auto& [path, type] : yangLeaves(module)) {
-      if (keys.count(path)) continue;
-      const LeafSchema* row = SchemaTable::instance().find(path);
-      ASSERT_NE(row, nullptr) << module << " defines " << path << " but the schema table lacks it";
-      // Rates and ratios are fractional: decimal64 (the store holds doubles).
-      const bool fractional = row->unit.ends_with("-per-second") && row->unit != "bits-per-second";
-      const char* want = row->kind == LeafKind::kCounter ? "yang:counter64"
-                         : row->kind == LeafKind::kGauge ? (fractional || row->unit == "ratio" ? "decimal64" : "uint64")
-                                                         : "string";
-      EXPECT_EQ(type, want) << path;
-      ++checked;
-    }
+  size_t checked = 0, ours = 0;
+  for (const auto& [path, node] : schema.nodes()) {
+    if (!node.is_leaf || !node.module.starts_with("rdmagw-") || keys.count(path)) continue;
+    const LeafSchema* row = SchemaTable::instance().find(path);
+    ASSERT_NE(row, nullptr) << node.module << " defines " << path
+                            << " but the schema table lacks it";
+    // Rates and ratios are fractional: decimal64 (the store holds doubles).
+    const bool fractional = row->unit.ends_with("-per-second") && row->unit != "bits-per-second";
+    const char* want = row->kind == LeafKind::kCounter ? "yang:counter64"
+                       : row->kind == LeafKind::kGauge
+                           ? (fractional || row->unit == "ratio" ? "decimal64" : "uint64")
+                           : "string";
+    EXPECT_EQ(node.type, want) << path;
+    ++checked;
   }
-  EXPECT_EQ(checked, SchemaTable::instance().leaves().size());
+  for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+    if (!isOpenconfig(loaded().ownerOf(std::string(row.path)))) ++ours;
+  }
+  EXPECT_EQ(checked, ours);
 }
 
 }  // namespace
