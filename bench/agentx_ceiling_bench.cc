@@ -27,11 +27,14 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <thread>
 
 #include "bench/bulkwalk.h"
+#include "models/schema.h"
 #include "sim/snmpd_launcher.h"
 
 // Net-SNMP's AgentX session (exported by libnetsnmpagent, not in its headers).
@@ -42,9 +45,30 @@ namespace {
 
 // Same size and shape as the large context of rdmagw_snmp_bench (~8k
 // objects per column set): 10 columns x 3000 rows of Counter64 under our
-// documentation PEN, in context "null".
-constexpr oid kEntry[] = {1, 3, 6, 1, 4, 1, 32473, 1, 99, 1};
-constexpr size_t kEntryLen = sizeof(kEntry) / sizeof(kEntry[0]);
+// MIB's root (the schema's enterprise arc) at 99.1, an arc RDMAGW-MIB leaves
+// unused, in context "null".
+struct EntryOid {
+  oid arcs[MAX_OID_LEN];
+  size_t len = 0;
+  std::string dotted;  // with a leading dot, as the tools take it
+};
+EntryOid makeEntry() {
+  EntryOid e;
+  std::string root(SchemaTable::instance().mibRoot());
+  for (size_t pos = 0; pos < root.size() && e.len + 2 < MAX_OID_LEN;) {
+    size_t dot = root.find('.', pos);
+    if (dot == std::string::npos) dot = root.size();
+    e.arcs[e.len++] = oid(std::strtoul(root.substr(pos, dot - pos).c_str(), nullptr, 10));
+    pos = dot + 1;
+  }
+  e.arcs[e.len++] = 99;
+  e.arcs[e.len++] = 1;
+  for (size_t i = 0; i < e.len; ++i) e.dotted += "." + std::to_string(e.arcs[i]);
+  return e;
+}
+const EntryOid kEntryOid = makeEntry();
+const oid* const kEntry = kEntryOid.arcs;
+const size_t kEntryLen = kEntryOid.len;
 constexpr oid kColumns = 10;
 constexpr oid kRows = 3000;
 constexpr char kContext[] = "null";
@@ -85,7 +109,7 @@ void answerNext(netsnmp_variable_list* vb) {
     snmp_set_var_typed_value(vb, SNMP_ENDOFMIBVIEW, nullptr, 0);
     return;
   }
-  oid out[kEntryLen + 2];
+  oid out[MAX_OID_LEN + 2];
   std::copy(kEntry, kEntry + kEntryLen, out);
   out[kEntryLen] = column;
   out[kEntryLen + 1] = row;
@@ -196,13 +220,14 @@ struct Rig {
       }
     });
     agent.detach();
-    for (int i = 0; i < 100 && walk(10, ".1.3.6.1.4.1.32473.1.99.1.1") == 0; ++i) {
+    for (int i = 0; i < 100 && walk(10, (kEntryOid.dotted + ".1").c_str()) == 0; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   }
 
-  size_t walk(int repetitions, const char* root = ".1.3.6.1.4.1.32473.1.99") {
-    return bulkWalk(*snmpd, kContext, repetitions, root);
+  size_t walk(int repetitions, const char* root = nullptr) {
+    const std::string table = kEntryOid.dotted.substr(0, kEntryOid.dotted.rfind('.'));
+    return bulkWalk(*snmpd, kContext, repetitions, root != nullptr ? root : table.c_str());
   }
 };
 

@@ -1,8 +1,21 @@
 #include "gateway/demo_snmp.h"
 
 #include "models/log.h"
+#include "models/schema.h"
 
 namespace rdmagw::gateway {
+namespace {
+
+// The OID of an SNMP table the schema lists, with a leading dot as the
+// Net-SNMP tools print it.
+std::string tableOid(std::string_view name) {
+  for (const SnmpTableSchema& t : SchemaTable::instance().snmpTables()) {
+    if (t.name == name) return "." + std::string(t.oid);
+  }
+  return "." + std::string(SchemaTable::instance().mibRoot());
+}
+
+}  // namespace
 
 void startDemoSnmpd(const std::string& dir, GatewayConfig* cfg, sim::SnmpdLauncher* snmpd) {
   if (Status st = snmpd->start(); !st.isOk()) {
@@ -28,9 +41,9 @@ std::string demoSnmpHowTo(const sim::SnmpdLauncher& snmpd, const GatewayConfig& 
   }
   std::string out;
   out += "rdmagw demo: SNMP via snmpd on udp " + snmpd.address() + " (one context per device, e.g. " + ctx + "):\n";
-  out += "  snmpwalk " + snmpd.v2cArgs("") + " .1.3.6.1.4.1.32473.1.1.1     # devices (default context)\n";
-  out += "  snmpwalk " + snmpd.v2cArgs(ctx) + " .1.3.6.1.4.1.9.9.813.1.2    # cpfcIfPriorityTable\n";
-  out += "  snmpbulkwalk -Cr50 " + snmpd.v3Args(ctx) + " .1.3.6.1.2.1.31.1.1  # ifXTable, v3 authPriv\n";
+  out += "  snmpwalk " + snmpd.v2cArgs("") + " " + tableOid("rdmagwTargetTable") + "     # devices (default context)\n";
+  out += "  snmpwalk " + snmpd.v2cArgs(ctx) + " " + tableOid("cpfcIfPriorityTable") + "    # cpfcIfPriorityTable\n";
+  out += "  snmpbulkwalk -Cr50 " + snmpd.v3Args(ctx) + " " + tableOid("ifXTable") + "  # ifXTable, v3 authPriv\n";
   out += "  (v2c community per device: " + snmpd.options().context_community_prefix +
          "<device>; names: -M +<repo>/mibs:<repo>/mibs/standard -m RDMAGW-MIB:IF-MIB)\n";
   return out;

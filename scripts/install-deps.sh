@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # a real gNMI peer for tests: Debian's grpcio and protobuf for python3
   python3-grpcio python3-protobuf
+  # the schema generator (models/gen_schema.py, run by the build) reads YAML
+  python3-yaml
   # small well-kept helpers
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
   # real peers and validators used by the tests and benchmarks

@@ -1,8 +1,8 @@
 #pragma once
 // What a Capabilities answer lists: the models whose paths the store's
-// leaves follow (the OpenConfig modules named in models/schema_table.cc and
-// our own modules under yang/, with their revisions), the encodings we
-// serve, and the gNMI version of the wire we speak.
+// leaves follow (the schema's modules: the OpenConfig releases we validate
+// against and our own modules under yang/, with their revisions), the
+// encodings we serve, and the gNMI version of the wire we speak.
 
 #include <span>
 #include <string_view>
@@ -19,7 +19,8 @@ struct ServedModel {
   std::string_view version;  // OpenConfig: semantic version; ours: the YANG revision date
 };
 
-// A test keeps the rdmagw-* rows in step with the revisions in yang/.
+// The schema's modules, in its order. A test keeps the rdmagw-* rows in
+// step with the revisions in yang/.
 std::span<const ServedModel> servedModels();
 
 void fillCapabilities(gnmi::CapabilityResponse* out);

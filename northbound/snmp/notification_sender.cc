@@ -272,14 +272,14 @@ void NotificationSender::pump() {
   for (auto& d : destinations_) {
     if (d->session == nullptr && now >= d->next_open) open(*d);
   }
-  static const std::vector<oid> target_oid = parsed(kNotifyTargetOid);
-  static const std::vector<oid> port_oid = parsed(kNotifyPortOid);
+  static const std::vector<oid> target_oid = parsed(notifyTargetOid());
+  static const std::vector<oid> port_oid = parsed(notifyPortOid());
   std::span<const NotificationDef> defs = notificationTable();
   const u_long uptime = netsnmp_get_agent_uptime();
   while (!queue_.empty()) {
     PendingNotification n = std::move(queue_.front());
     queue_.pop_front();
-    std::vector<oid> trap_oid = parsed(kNotificationsArc);
+    std::vector<oid> trap_oid = parsed(notificationsArc());
     trap_oid.push_back(defs[n.def].sub_id);
     for (auto& d : destinations_) {
       if (d->session == nullptr) {

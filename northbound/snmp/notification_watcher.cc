@@ -5,15 +5,15 @@ namespace {
 
 NotifyValue own(const CellView& cell) { return NotifyValue{cell.type, cell.number, std::string(cell.text)}; }
 
-// The interface name of `if_index` in a context: ifXTable's ifName.
+// The interface name of `if_index` in a context: the column the schema
+// fills with the interface name (IF-MIB's ifDescr/ifName).
 std::string ifNameOf(const ContextData& ctx, uint32_t if_index) {
-  const MibCatalog& catalog = MibCatalog::instance();
-  size_t t = catalog.find(kIfXTable);
-  if (t >= ctx.tables.size()) return std::to_string(if_index);
-  const TableData& data = ctx.tables[t];
+  const Placement* name_column = MibCatalog::instance().derivedColumn(SnmpDerived::kIfName);
+  if (name_column == nullptr || name_column->table >= ctx.tables.size()) return std::to_string(if_index);
+  const TableData& data = ctx.tables[name_column->table];
   if (data.empty()) return std::to_string(if_index);
   size_t row = data.findRow(std::span<const uint32_t>(&if_index, 1));
-  size_t column = data.findColumn(1);  // ifName
+  size_t column = data.findColumn(name_column->column);
   std::optional<CellView> name =
       row == TableData::kNone || column == TableData::kNone ? std::nullopt : data.cell(column, row);
   return name ? std::string(name->text) : std::to_string(if_index);

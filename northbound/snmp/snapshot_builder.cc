@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "models/log.h"
 
@@ -39,9 +40,12 @@ bool addCell(TableDataBuilder& table, std::span<const uint32_t> index, const Val
       }
       return true;
     case SnmpType::kInteger:
-      if (p.if_status) {
+      if (p.map == SnmpValueMap::kIfStatus) {
         if (!std::holds_alternative<std::string>(value)) return false;
         number = ifStatusOf(std::get<std::string>(value));
+      } else if (p.map == SnmpValueMap::kTruthValue) {
+        if (!numberOf(value, &d)) return false;
+        number = d != 0 ? 1 : 2;  // TruthValue: true(1), false(2)
       } else {
         if (!numberOf(value, &d)) return false;
         number = uint64_t(uint32_t(int32_t(std::clamp(d * p.scale, -2147483648.0, 2147483647.0))));
@@ -103,6 +107,34 @@ void finishTables(Pending& pending, TableScope scope, ContextData* ctx, MibSnaps
   }
 }
 
+// The value of a gateway metric for a target, in the metric's unit (the
+// placement scales it), as the Prometheus exposition reports it; nothing
+// when the target has none yet.
+std::optional<Value> gatewayValue(std::string_view id, const TargetStatus& t) {
+  const TargetHealth& h = t.health;
+  if (id == "target_up") return Value(uint64_t(h.up ? 1 : 0));
+  if (id == "last_success") {
+    if (h.last_success_ns <= 0) return std::nullopt;
+    return Value(uint64_t(h.last_success_ns / 1'000'000'000));
+  }
+  if (id == "series") return Value(t.series);
+  if (id == "polls") return Value(h.polls);
+  if (id == "poll_errors") return Value(h.poll_errors);
+  if (id == "read_errors") return Value(h.read_errors);
+  if (id == "poll_duration") return Value(double(std::max<int64_t>(h.poll_duration_ns, 0) / 1'000'000) / 1e3);
+  if (id == "counter_resets") return Value(t.counter_resets);
+  if (id == "rejected_updates") return Value(t.rejected_updates);
+  return std::nullopt;
+}
+
+// The value of a label of the target's metrics (target_info's).
+std::optional<Value> gatewayLabel(std::string_view label, const TargetStatus& t) {
+  if (label == kTargetLabel) return Value(t.name);
+  if (label == "kind") return Value(t.health.kind);
+  if (label == "transport") return Value(t.health.transport);
+  return std::nullopt;
+}
+
 struct InterfaceSeen {
   uint32_t if_index = 0;
   TimestampNs discontinuity_ns = 0;
@@ -116,6 +148,11 @@ SnapshotBuilder::SnapshotBuilder(const Store& store, IfIndexRegistry& registry, 
     std::vector<std::string_view> labels = SchemaTable::splitLabels(leaf.labels);
     interface_keyed_.push_back(!labels.empty() && (labels[0] == "interface" || labels[0] == "nic"));
   }
+  for (const TableDef& def : MibCatalog::instance().tables()) {
+    for (const Placement& p : def.derived) {
+      (p.from == SnmpDerived::kTargetLastError ? target_columns_ : interface_columns_).push_back(p);
+    }
+  }
 }
 
 MibSnapshotPtr SnapshotBuilder::build() {
@@ -125,34 +162,22 @@ MibSnapshotPtr SnapshotBuilder::build() {
   const LeafSchema* first_leaf = SchemaTable::instance().leaves().data();
   auto snap = std::make_shared<MibSnapshot>();
 
-  const size_t target_table = catalog.find(kTargetTable);
-  const size_t if_table = catalog.find(kIfTable);
-  const size_t ifx_table = catalog.find(kIfXTable);
   // One set of table builders for every context: finish() leaves each
   // ready for the next, so its buffers are allocated once per build.
   Pending pending(ntables);
   std::vector<TargetStatus> targets = store_.targets();
-  TableDataBuilder& target_rows = pending[target_table];
   for (const TargetStatus& t : targets) {
     Oid index;
     appendStringIndex(&index, t.name);
-    auto number = [&](uint32_t column, SnmpType type, uint64_t n) { target_rows.addNumber(index, column, type, n); };
-    auto text = [&](uint32_t column, std::string_view s) { target_rows.addText(index, column, s); };
-    const TargetHealth& h = t.health;
-    text(2, h.kind);
-    text(3, t.name);
-    number(4, SnmpType::kInteger, h.up ? 1 : 2);  // TruthValue
-    text(5, h.transport);
-    if (h.last_success_ns > 0) number(6, SnmpType::kGauge32, uint64_t(h.last_success_ns / 1'000'000'000));
-    number(7, SnmpType::kGauge32, std::min<uint64_t>(t.series, 0xffffffffu));
-    number(8, SnmpType::kCounter64, h.polls);
-    number(9, SnmpType::kCounter64, h.poll_errors);
-    number(10, SnmpType::kCounter64, h.read_errors);
-    number(11, SnmpType::kGauge32,
-           std::min<uint64_t>(uint64_t(std::max<int64_t>(h.poll_duration_ns, 0) / 1'000'000), 0xffffffffu));
-    number(12, SnmpType::kCounter64, t.counter_resets);
-    number(13, SnmpType::kCounter64, t.rejected_updates);
-    text(14, h.last_error);
+    for (const GatewayMetric& m : SchemaTable::instance().gatewayMetrics()) {
+      for (const Placement& p : catalog.placements(&m)) {
+        std::optional<Value> v = p.label.empty() ? gatewayValue(m.id, t) : gatewayLabel(p.label, t);
+        if (v && catalog.tables()[p.table].index.size() == 1) addCell(pending[p.table], index, *v, p);
+      }
+    }
+    for (const Placement& p : target_columns_) {
+      if (p.from == SnmpDerived::kTargetLastError) addCell(pending[p.table], index, Value(t.health.last_error), p);
+    }
   }
   finishTables(pending, TableScope::kGateway, &snap->contexts[""], snap.get());
 
@@ -181,13 +206,19 @@ MibSnapshotPtr SnapshotBuilder::build() {
     });
     for (const auto& [name, seen] : interfaces) {
       const uint32_t row[] = {seen.if_index};
-      pending[if_table].addNumber(row, 1, SnmpType::kInteger, seen.if_index);
-      pending[if_table].addText(row, 2, name);
-      pending[if_table].addNumber(row, 3, SnmpType::kInteger, kEthernetCsmacd);
-      pending[ifx_table].addText(row, 1, name);
       // TimeStamp: hundredths of a second since the agent started.
-      TimestampNs since = seen.discontinuity_ns > agent_start_ns_ ? seen.discontinuity_ns - agent_start_ns_ : 0;
-      pending[ifx_table].addNumber(row, 19, SnmpType::kTimeTicks, uint64_t(since / 10'000'000));
+      const TimestampNs since = seen.discontinuity_ns > agent_start_ns_ ? seen.discontinuity_ns - agent_start_ns_ : 0;
+      for (const Placement& p : interface_columns_) {
+        switch (p.from) {
+          case SnmpDerived::kIfIndex: addCell(pending[p.table], row, Value(uint64_t(seen.if_index)), p); break;
+          case SnmpDerived::kIfName: addCell(pending[p.table], row, Value(name), p); break;
+          case SnmpDerived::kIfType: addCell(pending[p.table], row, Value(uint64_t(kEthernetCsmacd)), p); break;
+          case SnmpDerived::kDiscontinuityTime: addCell(pending[p.table], row, Value(uint64_t(since / 10'000'000)), p); break;
+          case SnmpDerived::kNone:
+          case SnmpDerived::kTargetLastError:
+            break;
+        }
+      }
     }
     finishTables(pending, TableScope::kDevice, &snap->contexts[t.name], snap.get());
   }

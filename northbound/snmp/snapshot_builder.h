@@ -1,9 +1,9 @@
 #pragma once
 // Builds a MibSnapshot from the store: one pass over each target's series,
 // placing every leaf whose schema row has an OID (MibCatalog::placements),
-// plus the columns derived from keys rather than leaves (ifIndex, ifDescr,
-// ifType, ifName, ifCounterDiscontinuityTime) and the default context's
-// target table. Cost: proportional to the series served; the store's shard
+// plus the columns the schema derives from keys rather than leaves (ifIndex,
+// ifDescr, ifType, ifName, ifCounterDiscontinuityTime) and the default
+// context's target table (the gateway metrics the schema places there). Cost: proportional to the series served; the store's shard
 // lock is held only while one target is visited, never while answering.
 //
 // Contexts: one per store target, named exactly as the target (the name in
@@ -15,6 +15,7 @@
 
 #include "models/store.h"
 #include "northbound/snmp/if_index_registry.h"
+#include "northbound/snmp/mib_catalog.h"
 #include "northbound/snmp/mib_snapshot.h"
 
 namespace rdmagw::northbound::snmp {
@@ -37,6 +38,8 @@ class SnapshotBuilder {
   IfIndexRegistry& registry_;
   const TimestampNs agent_start_ns_;
   std::vector<bool> interface_keyed_;  // per schema leaf: first key names an interface
+  std::vector<Placement> interface_columns_;  // derived from an interface's key (ifIndex, ifName...)
+  std::vector<Placement> target_columns_;     // derived from a target's health (its last error)
 };
 
 }  // namespace rdmagw::northbound::snmp

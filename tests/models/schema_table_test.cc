@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <set>
 
 namespace rdmagw {
@@ -63,6 +65,122 @@ TEST(SchemaTableTest, EveryLabelNamesAKeyedElementInPathOrder) {
       ++next;
     }
   }
+}
+
+// The qualified path is the keyless path with module names: stripping them
+// gives the path back, the first node names its module, the leaf's module
+// is the last one named, and every module is one the schema lists.
+TEST(SchemaTableTest, QualifiedPathsAgreeWithPathsAndModules) {
+  const SchemaTable& t = SchemaTable::instance();
+  for (const LeafSchema& row : t.leaves()) {
+    SCOPED_TRACE(std::string(row.qualified_path));
+    std::string stripped, module;
+    std::string_view rest = row.qualified_path;
+    ASSERT_TRUE(rest.starts_with("/"));
+    bool first = true;
+    while (!rest.empty()) {
+      rest.remove_prefix(1);
+      std::string_view seg = rest.substr(0, rest.find('/'));
+      rest.remove_prefix(seg.size());
+      if (size_t colon = seg.find(':'); colon != std::string_view::npos) {
+        module = std::string(seg.substr(0, colon));
+        EXPECT_NE(t.findModule(module), nullptr) << module;
+        seg.remove_prefix(colon + 1);
+      } else {
+        EXPECT_FALSE(first) << "the first node names its module";
+      }
+      first = false;
+      stripped += "/" + std::string(seg);
+      EXPECT_EQ(t.moduleOfNode(stripped), module) << stripped;
+    }
+    EXPECT_EQ(stripped, row.path);
+    EXPECT_EQ(row.yang_module, module);
+    EXPECT_FALSE(row.yang_type.empty());
+  }
+}
+
+TEST(SchemaTableTest, ModulesOfNodesFollowTheOwnershipRule) {
+  const SchemaTable& t = SchemaTable::instance();
+  EXPECT_EQ(t.moduleOfNode("/interfaces"), "openconfig-interfaces");
+  EXPECT_EQ(t.moduleOfNode("/interfaces/interface/ethernet"), "openconfig-if-ethernet");
+  EXPECT_EQ(t.moduleOfNode("/interfaces/interface/ethernet/pfc"), "rdmagw-interfaces");
+  EXPECT_EQ(t.moduleOfNode("/qos"), "openconfig-qos");
+  EXPECT_EQ(t.moduleOfNode("/qos/network-qos"), "rdmagw-qos");
+  EXPECT_EQ(t.moduleOfNode("/lldp"), "openconfig-lldp");
+  EXPECT_EQ(t.moduleOfNode("/rdma"), "rdmagw-rdma");
+  EXPECT_EQ(t.moduleOfNode("/hypervisor"), "rdmagw-hypervisor-nic");
+  EXPECT_EQ(t.moduleOfNode("/fabric"), "rdmagw-fabric");
+  EXPECT_EQ(t.moduleOfNode("/no/such/node"), "");
+  // OpenConfig's types where OpenConfig owns the leaf.
+  EXPECT_EQ(t.find("/interfaces/interface/state/mtu")->yang_type, "uint16");
+  EXPECT_EQ(t.find("/interfaces/interface/state/counters/in-octets")->yang_typedef, "oc-yang:counter64");
+}
+
+TEST(SchemaTableTest, ListsGiveKeysTypesAndLabels) {
+  const SchemaTable& t = SchemaTable::instance();
+  const ListSchema* interfaces = t.findList("/interfaces/interface");
+  ASSERT_NE(interfaces, nullptr);
+  EXPECT_EQ(interfaces->key, "name");
+  EXPECT_EQ(interfaces->label, "interface");
+  EXPECT_EQ(t.listKeyType("/interfaces/interface"), "string");
+  EXPECT_EQ(t.listKeyType("/interfaces/interface/ethernet/pfc/priorities/priority"), "uint8");
+  EXPECT_EQ(t.listKeyType("/interfaces"), "");
+  // Every leaf's labels are those of the lists on its path, in order.
+  for (const LeafSchema& row : t.leaves()) {
+    std::string want, prefix;
+    std::string_view rest = row.path;
+    while (!rest.empty()) {
+      rest.remove_prefix(1);
+      std::string_view seg = rest.substr(0, rest.find('/'));
+      rest.remove_prefix(seg.size());
+      prefix += "/" + std::string(seg);
+      if (const ListSchema* l = t.findList(prefix)) want += (want.empty() ? "" : ",") + std::string(l->label);
+    }
+    EXPECT_EQ(row.labels, want) << row.path;
+  }
+}
+
+TEST(SchemaTableTest, SnmpPlacementsAndNotificationsResolve) {
+  const SchemaTable& t = SchemaTable::instance();
+  const std::string root(t.mibRoot());
+  EXPECT_TRUE(root.starts_with(std::string(t.enterpriseArc()) + "."));
+  EXPECT_TRUE(std::string(t.notificationsArc()).starts_with(root + "."));
+  for (const LeafSchema& row : t.leaves()) {
+    for (const SnmpPlacement& p : row.snmp) {
+      ASSERT_LT(p.table, t.snmpTables().size()) << row.path;
+      EXPECT_EQ(t.snmpTables()[p.table].index.size(), SchemaTable::splitLabels(row.labels).size()) << row.path;
+      EXPECT_FALSE(p.object.empty());
+    }
+  }
+  ASSERT_FALSE(t.notifications().empty());
+  for (const NotificationSchema& n : t.notifications()) {
+    const LeafSchema* verdict = t.find(n.verdict_path);
+    ASSERT_NE(verdict, nullptr) << n.name;
+    bool placed = false;
+    for (const SnmpPlacement& p : verdict->snmp) placed = placed || (t.snmpTables()[p.table].name == n.table && p.column == n.code_column);
+    EXPECT_TRUE(placed) << n.name;
+  }
+  EXPECT_TRUE(std::string(t.notifyObject(NotifyRole::kTarget).oid).starts_with(root + "."));
+}
+
+// Capabilities names the OpenConfig versions we validate against: those of
+// the vendored modules under yang/openconfig/ (skipped until they are there).
+TEST(SchemaTableTest, OpenConfigVersionsAreThoseOfTheVendoredModules) {
+  const std::string dir = std::string(RDMAGW_SOURCE_DIR) + "/yang/openconfig/";
+  int checked = 0;
+  for (const YangModule& m : SchemaTable::instance().modules()) {
+    if (!m.openconfig) continue;
+    std::ifstream in(dir + std::string(m.name) + ".yang");
+    if (!in) continue;
+    std::stringstream text;
+    text << in.rdbuf();
+    std::smatch match;
+    const std::string s = text.str();
+    ASSERT_TRUE(std::regex_search(s, match, std::regex(R"re(oc-ext:openconfig-version "([^"]+)")re"))) << m.name;
+    EXPECT_EQ(match[1].str(), m.version) << m.name;
+    ++checked;
+  }
+  if (checked == 0) GTEST_SKIP() << "no OpenConfig modules vendored under yang/openconfig/ yet";
 }
 
 TEST(SchemaTableTest, SplitLabels) {

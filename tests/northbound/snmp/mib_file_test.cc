@@ -13,6 +13,7 @@
 #include "models/schema.h"
 #include "northbound/snmp/mib_catalog.h"
 #include "northbound/snmp/notification_table.h"
+#include "tests/northbound/snmp/table_names.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::northbound::snmp {
@@ -70,7 +71,7 @@ TEST(MibFileTest, SnmptranslateLoadsIt) {
 }
 
 TEST(MibFileTest, EverySchemaOidNamesAnObject) {
-  const std::string ours = std::string(MibCatalog::kRdmagwMib) + ".";
+  const std::string ours = std::string(SchemaTable::instance().mibRoot()) + ".";
   std::vector<std::string> checked;
   std::string args;
   for (const std::string& oid : schemaOids()) {
@@ -105,11 +106,18 @@ TEST(MibFileTest, EveryReadableMibColumnIsServed) {
   std::vector<std::string> oids = lines(r.output);
   ASSERT_EQ(oids.size(), readable.size()) << r.output;
 
+  // Leaves' columns, the gateway metrics' (the target table) and the
+  // columns the tables derive from keys and health.
   std::set<std::string> served = schemaOids();
   const MibCatalog& catalog = MibCatalog::instance();
-  const TableDef& targets = catalog.tables()[catalog.find(kTargetTable)];
-  for (uint32_t column = 2; column <= 14; ++column) {  // the builder's target-table columns
-    served.insert(oidToString(targets.entry) + "." + std::to_string(column));
+  auto serve = [&](const Placement& p) {
+    served.insert(oidToString(catalog.tables()[p.table].entry) + "." + std::to_string(p.column));
+  };
+  for (const GatewayMetric& m : SchemaTable::instance().gatewayMetrics()) {
+    for (const Placement& p : catalog.placements(&m)) serve(p);
+  }
+  for (const TableDef& t : catalog.tables()) {
+    for (const Placement& p : t.derived) serve(p);
   }
   for (size_t i = 0; i < oids.size(); ++i) {
     EXPECT_TRUE(served.count(oids[i].substr(1))) << readable[i] << " " << oids[i] << " has no schema row";
@@ -129,7 +137,7 @@ TEST(MibFileTest, EveryNotificationOfTheTableIsDefinedWithTheObjectsItCarries) {
   for (const NotificationDef& def : notificationTable()) {
     SCOPED_TRACE(std::string(def.name));
     testsupport::CommandResult r = translate("-On RDMAGW-MIB::" + std::string(def.name));
-    EXPECT_EQ(r.output, "." + std::string(kNotificationsArc) + "." + std::to_string(def.sub_id) + "\n");
+    EXPECT_EQ(r.output, "." + std::string(notificationsArc()) + "." + std::to_string(def.sub_id) + "\n");
     std::smatch m;
     ASSERT_TRUE(std::regex_search(s, m, std::regex(std::string(def.name) + R"( NOTIFICATION-TYPE\s+OBJECTS\s+\{([^}]*)\})")));
     std::string args;
@@ -139,8 +147,8 @@ TEST(MibFileTest, EveryNotificationOfTheTableIsDefinedWithTheObjectsItCarries) {
     const size_t t = catalog.find(def.table);
     ASSERT_LT(t, catalog.tables().size()) << def.table;
     const std::string entry = "." + oidToString(catalog.tables()[t].entry) + ".";
-    std::vector<std::string> want = {"." + std::string(kNotifyTargetOid).substr(0, kNotifyTargetOid.size() - 2),
-                                     "." + std::string(kNotifyPortOid).substr(0, kNotifyPortOid.size() - 2),
+    std::vector<std::string> want = {"." + std::string(notifyTargetOid()).substr(0, notifyTargetOid().size() - 2),
+                                     "." + std::string(notifyPortOid()).substr(0, notifyPortOid().size() - 2),
                                      entry + std::to_string(def.code_column)};
     for (uint32_t c : def.extra_columns) {
       if (c != 0) want.push_back(entry + std::to_string(c));

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "northbound/snmp/agentx_fast_path.h"
+#include "tests/northbound/snmp/table_names.h"
 
 namespace rdmagw::northbound::snmp {
 namespace {

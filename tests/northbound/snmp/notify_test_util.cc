@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "northbound/snmp/mib_catalog.h"
+#include "tests/northbound/snmp/table_names.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::northbound::snmptest {

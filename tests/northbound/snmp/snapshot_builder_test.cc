@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/northbound/snmp/snmp_test_store.h"
+#include "tests/northbound/snmp/table_names.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::northbound::snmp {
