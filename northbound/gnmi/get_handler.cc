@@ -53,9 +53,11 @@ void render(const Selection& sel, std::string_view target, gnmi::Encoding encodi
   const bool ietf = encoding == gnmi::JSON_IETF;
   const YangTree& yang = YangTree::schema();
   for (const auto& [path, value] : sel.proto_leaves) {
-    gnmi::Update* u = n->add_update();
     const YangNode* node = ietf ? yang.find(path) : nullptr;
-    const YangLeafType* type = node != nullptr && node->is_leaf ? &node->leaf : nullptr;
+    // JSON_IETF has no encoding for a leaf the modules do not define.
+    if (ietf && (node == nullptr || !node->is_leaf)) continue;
+    const YangLeafType* type = ietf ? &node->leaf : nullptr;
+    gnmi::Update* u = n->add_update();
     if (!setTypedValue(value, encoding, u->mutable_val(), type)) {
       n->mutable_update()->RemoveLast();
       reportIetfMismatch(path.toString(), *type, value);
@@ -64,10 +66,12 @@ void render(const Selection& sel, std::string_view target, gnmi::Encoding encodi
     toGnmiPath(path, u->mutable_path());
   }
   for (const auto& [key, group] : sel.groups) {
+    const YangNode* node = ietf ? yang.find(group.first) : nullptr;
+    if (ietf && (node == nullptr || node->is_leaf)) continue;  // not a container the modules define
     gnmi::Update* u = n->add_update();
     toGnmiPath(group.first, u->mutable_path());
     if (ietf) {
-      u->mutable_val()->set_json_ietf_val(group.second.renderIetf(yang.find(group.first), key));
+      u->mutable_val()->set_json_ietf_val(group.second.renderIetf(node, key));
     } else {
       u->mutable_val()->set_json_val(group.second.renderJson());
     }

@@ -106,6 +106,7 @@ struct JsonTree::Node {
         // A key written from the entry's keys is not written again.
         if (r.ietf && skip != nullptr && skip->count(name) != 0) continue;
         const YangNode* ks = schema != nullptr ? schema->child(name) : nullptr;
+        if (r.ietf && ks == nullptr) continue;  // not in the YANG modules
         m.begin(moduleFor(r, schema, ks, top), name);
         if (!kid.is_leaf) {
           r.stack.emplace_back(&name, nullptr);
@@ -113,8 +114,8 @@ struct JsonTree::Node {
           r.stack.pop_back();
         } else if (!r.ietf) {
           appendJsonScalar(kid.leaf, false, r.out);
-        } else if (ks == nullptr || !ks->is_leaf) {
-          appendJsonScalar(kid.leaf, true, r.out);  // not in the schema: as the store holds it
+        } else if (!ks->is_leaf) {
+          m.undo();  // a value where the modules have a container
         } else if (!appendIetfScalar(kid.leaf, ks->leaf, r.out)) {
           m.undo();
           r.stack.emplace_back(&name, nullptr);
@@ -125,6 +126,10 @@ struct JsonTree::Node {
       }
       const std::string& name = l->first;
       const YangNode* ls = schema != nullptr ? schema->child(name) : nullptr;
+      if (r.ietf && ls == nullptr) {
+        ++l;
+        continue;
+      }
       m.begin(moduleFor(r, schema, ls, top), name);
       r.out->push_back('[');
       bool first_entry = true;
@@ -190,6 +195,7 @@ std::string JsonTree::renderJson() const {
 }
 
 std::string JsonTree::renderIetf(const YangNode* schema, std::string_view where) const {
+  if (schema == nullptr) return "{}";
   std::string out;
   Render r;
   r.ietf = true;

@@ -11,7 +11,10 @@
 // in a Get of an interface), and so does every member whose module differs
 // from its parent's ("openconfig-if-ethernet:ethernet" inside an interface);
 // leaves and keys are encoded by their YANG type (ietf_scalar.h), and a leaf
-// whose value does not fit its type is left out and reported.
+// whose value does not fit its type is left out and reported. Nodes the
+// modules do not define (leaves a collector keeps without a schema row, such
+// as an ESXi driver's private statistics) cannot be written in RFC 7951 and
+// are left out of JSON_IETF; JSON and PROTO serve them.
 
 #include <map>
 #include <memory>
@@ -37,9 +40,8 @@ class JsonTree {
   // JSON (non-IETF).
   std::string renderJson() const;
   // JSON_IETF; `schema` is the YANG node of the grouped container (the
-  // tree's root for "/"); null when the schema does not know it: members
-  // are then unqualified and values as the store holds them. `where` names
-  // the container in mismatch reports.
+  // tree's root for "/"); null when the modules do not define it: "{}".
+  // `where` names the container in mismatch reports.
   std::string renderIetf(const YangNode* schema, std::string_view where) const;
 
  private:

@@ -82,6 +82,30 @@ Status YangTree::addLeaf(std::string_view qualified_path, const YangLeafType& ty
   return Status::ok();
 }
 
+Status YangTree::addKey(std::string_view keyless_list_path, std::string_view key, const YangLeafType& type) {
+  const Result<Path> path = Path::parse(keyless_list_path);
+  if (!path.isOk()) return path.status();
+  YangNode* list = root_.get();
+  for (const PathElem& e : path->elems()) {
+    auto it = list->children.find(e.name);
+    list = it == list->children.end() ? nullptr : it->second.get();
+    if (list == nullptr || list->is_leaf) {
+      return Status::invalidArgument("list '" + std::string(keyless_list_path) + "' is on no leaf's path");
+    }
+  }
+  if (list == root_.get() || key.empty()) return Status::invalidArgument("no list or key to add");
+  std::unique_ptr<YangNode>& slot = list->children[std::string(key)];
+  if (slot != nullptr && !slot->is_leaf) {
+    return Status::invalidArgument("key '" + std::string(key) + "' of '" + std::string(keyless_list_path) +
+                                   "' is a container elsewhere");
+  }
+  if (slot == nullptr) slot = std::make_unique<YangNode>();
+  slot->module = list->module;
+  slot->is_leaf = true;
+  slot->leaf = type;
+  return Status::ok();
+}
+
 const YangNode* YangTree::find(const std::vector<PathElem>& elems, size_t n) const {
   const YangNode* node = root_.get();
   for (size_t i = 0; i < n && node != nullptr; ++i) node = node->child(elems[i].name);

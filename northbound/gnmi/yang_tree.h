@@ -82,6 +82,9 @@ class YangTree {
   // A list key is added as the leaf below its list. Refuses a malformed path,
   // a path without a module at the top, and a node given two modules.
   Status addLeaf(std::string_view qualified_path, const YangLeafType& type);
+  // Adds a list's key leaf below the list at `keyless_list_path` (already
+  // placed by a leaf below it), in the list's module.
+  Status addKey(std::string_view keyless_list_path, std::string_view key, const YangLeafType& type);
 
   const YangNode& root() const { return *root_; }
   // The node at elems[0, n) by name (keys ignored), or null.

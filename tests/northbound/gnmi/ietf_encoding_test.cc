@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "models/schema.h"
 #include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/json_tree.h"
 #include "northbound/gnmi/typed_value.h"
@@ -204,6 +205,19 @@ TEST(IetfEncodingTest, AKeyHeldAsALeafTooIsWrittenOnce) {
             "{\"openconfig-interfaces:interface\":[{\"name\":\"Ethernet1/1\",\"state\":{\"mtu\":9216}}]}");
 }
 
+TEST(IetfEncodingTest, NodesTheModulesDoNotDefineAreLeftOut) {
+  const std::string eth = kEth;
+  EXPECT_EQ(ietf(eth + "/state", {{eth + "/state/mtu", uint64_t{9216}},
+                                  {eth + "/state/driver-private/rx-xoff", uint64_t{1}},
+                                  {eth + "/state/vendor[id=1]/x", uint64_t{1}},
+                                  {eth + "/state/mtu-bogus", uint64_t{1}}}),
+            "{\"openconfig-interfaces:mtu\":9216}");
+  EXPECT_EQ(ietf("/", {{"/nosuch/tree", uint64_t{1}}, {eth + "/state/mtu", uint64_t{1500}}}),
+            "{\"openconfig-interfaces:interfaces\":{\"interface\":[{\"name\":\"Ethernet1/1\",\"state\":{\"mtu\":1500}}]}}");
+  // A value where the modules have a container.
+  EXPECT_EQ(ietf(eth, {{eth + "/state", uint64_t{1}}}), "{}");
+}
+
 TEST(IetfEncodingTest, TheTreeRefusesPathsItCannotPlace) {
   YangTree y;
   EXPECT_FALSE(y.addLeaf("interfaces/interface/name", t(YangType::kString)).isOk());
@@ -221,6 +235,27 @@ TEST(IetfEncodingTest, TheTreeRefusesPathsItCannotPlace) {
   EXPECT_EQ(y.find(*Path::parse("/x/nosuch")), nullptr);
   EXPECT_EQ(yangTypeFromName("uint16"), YangType::kUint16);
   EXPECT_EQ(yangTypeFromName("counter64"), YangType::kUnknown);
+}
+
+TEST(IetfEncodingTest, TheSchemaTreeHoldsEveryLeafAndListKey) {
+  const YangTree& yang = YangTree::schema();
+  for (const LeafSchema& leaf : SchemaTable::instance().leaves()) {
+    const YangNode* n = yang.find(*Path::parse(leaf.path));
+    ASSERT_NE(n, nullptr) << leaf.path;
+    EXPECT_TRUE(n->is_leaf) << leaf.path;
+    EXPECT_EQ(n->module, leaf.yang_module) << leaf.path;
+    EXPECT_EQ(yangTypeName(n->leaf.type), leaf.yang_type) << leaf.path;
+  }
+  for (const ListSchema& list : SchemaTable::instance().lists()) {
+    const YangNode* n = yang.find(*Path::parse(std::string(list.path) + "/" + std::string(list.key)));
+    ASSERT_NE(n, nullptr) << list.path;
+    EXPECT_EQ(yangTypeName(n->leaf.type), list.key_type) << list.path;
+  }
+  // Augments as the schema places them.
+  EXPECT_EQ(yang.find(*Path::parse("/interfaces/interface/ethernet"))->module, "openconfig-if-ethernet");
+  EXPECT_EQ(yang.find(*Path::parse("/interfaces/interface/ethernet/pfc"))->module, "rdmagw-interfaces");
+  EXPECT_EQ(yang.find(*Path::parse("/qos/network-qos"))->module, "rdmagw-qos");
+  EXPECT_EQ(yang.find(*Path::parse("/interfaces/interface/state/mtu"))->leaf.type, YangType::kUint16);
 }
 
 }  // namespace
