@@ -243,12 +243,13 @@ class Schema:
         fraction_digits = int(yang_t.get("fraction-digits") or 0)
         if (ytype == "decimal64") != (1 <= fraction_digits <= 18):
             raise SchemaError(f"{where}: a decimal64 has fraction-digits 1..18 (yang.fraction-digits), no other type has")
-        labels = []
+        labels, key_lists = [], []
         segs = path.strip("/").split("/")
         for i in range(1, len(segs)):
             lp = "/" + "/".join(segs[:i])
             if lp in self.lists:
                 labels.append(self.lists[lp]["label"])
+                key_lists.append(self.lists[lp])
         leaf = {"qualified": qualified, "path": path, "kind": kind, "unit": str(e.get("unit") or ""),
                 "help": str(need(e, "description", where)), "prom": str(need(prom, "name", where + " prometheus")),
                 "scale": float(prom.get("scale", 1.0)), "labels": labels, "module": nodes[-1][1],
@@ -260,6 +261,11 @@ class Schema:
             if len(t["index"]) != len(labels):
                 raise SchemaError(f"{where}: table {t['name']} has {len(t['index'])} index parts but the leaf has "
                                   f"{len(labels)} keys ({', '.join(labels) or 'none'})")
+            for part, lst in zip(t["index"], key_lists):
+                numeric = re.fullmatch(r"u?int(8|16|32|64)", lst["type"]) is not None
+                if (part["kind"] == "unsigned") != numeric:
+                    raise SchemaError(f"{where}: {t['name']} index {part['object']} ({part['kind']}) cannot be built "
+                                      f"from the {lst['type']} key of {lst['path']}")
             if t["scope"] != "device":
                 raise SchemaError(f"{where}: leaves are served in device tables, not in {t['name']}")
             if p["label"]:
@@ -380,9 +386,13 @@ class Schema:
                 path += "/" + seg
                 if out.setdefault(path, module) != module:
                     raise SchemaError(f"leaf {leaf['qualified']}: node {path} is owned by {out[path]} on another path")
-        for lp in self.lists:
+        for lp, lst in self.lists.items():
             if lp not in out:
                 raise SchemaError(f"lists: {lp} is on no leaf path")
+            # A key leaf is its list's (a renderer writes it inside each entry).
+            key_path = lp + "/" + lst["key"]
+            if out.setdefault(key_path, out[lp]) != out[lp]:
+                raise SchemaError(f"lists: key {key_path} is owned by {out[key_path]}, not by its list's module")
         return out
 
 
@@ -535,8 +545,6 @@ def table_columns(s, ti):
     """(column, object, syntax, units, access, description) of one of our tables, by column."""
     t = s.tables[ti]
     cols = {}
-    if t["index"] and t["index"][-1]["syntax"] is not None:
-        pass
     for part in t["index"]:
         if part["syntax"]:
             cols[1] = (1, part["object"], part["syntax"], None, "not-accessible", part["description"])
@@ -651,10 +659,9 @@ def write_mib(s):
 -- schema, then run scripts/gen-schema.sh.
 
 IMPORTS
-    MODULE-IDENTITY, OBJECT-TYPE, NOTIFICATION-TYPE, Counter64,
-    Gauge32, Unsigned32, enterprises
+{{smi_imports}}
         FROM SNMPv2-SMI
-    DisplayString, TruthValue
+{{tc_imports}}
         FROM SNMPv2-TC
     MODULE-COMPLIANCE, OBJECT-GROUP, NOTIFICATION-GROUP
         FROM SNMPv2-CONF
@@ -696,6 +703,14 @@ rdmagwConformance   OBJECT IDENTIFIER ::= {{ rdmagwMIB {sub['conformance']} }}
 rdmagwNotifyObjects OBJECT IDENTIFIER ::= {{ rdmagwMIB {sub['notify_objects']} }}
 
 '''
+    # SMIv2 types our objects use beyond the ones every version has.
+    used = "".join(mib) + notes
+    smi = ["MODULE-IDENTITY", "OBJECT-TYPE", "NOTIFICATION-TYPE", "Counter64", "Gauge32", "Unsigned32", "enterprises"]
+    smi += [t for t in ("Counter32", "Integer32", "TimeTicks") if re.search(r"SYNTAX\s+" + t + r"\b", used)]
+    tc = ["DisplayString"] + [t for t in ("TruthValue",) if re.search(r"SYNTAX\s+" + t + r"\b", used)]
+    head = head.replace("{smi_imports}", "\n".join(textwrap.wrap(", ".join(smi), 64, initial_indent="    ",
+                                                                subsequent_indent="    ")))
+    head = head.replace("{tc_imports}", "    " + ", ".join(tc))
     if s.mib_rel["root"].count("."):
         raise SchemaError("snmp.mib.root: the module identity is a direct child of the enterprise arc")
     return head + "".join(mib) + notes + conf + "END\n"
@@ -759,6 +774,16 @@ def write_docs(s):
     for l in s.lists.values():
         w(f"| `{l['path']}` | {l['key']} ({l['type']}) | {l['label']} |")
     w("")
+    w("## SNMP tables")
+    w("")
+    w("Device tables are served in each target's SNMP context, gateway tables in the default context.")
+    w("")
+    w("| Table | MIB | OID | Scope | Index |")
+    w("|---|---|---|---|---|")
+    for t in s.tables:
+        index = ", ".join(f"{p['object']} ({p['kind']})" for p in t["index"])
+        w(f"| {t['name']} | {t['mib']} | {t['oid']} | {t['scope']} | {index} |")
+    w("")
     tops = []
     for leaf in s.leaves:
         top = leaf["path"].split("/")[1]
@@ -812,7 +837,8 @@ def main():
     args = ap.parse_args()
     try:
         with open(args.schema, encoding="utf-8") as f:
-            doc = yaml.safe_load(f)
+            # libyaml's loader when PyYAML has it: five times faster than the pure-Python one
+            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         s = Schema(doc)
         outputs = []
         if args.cc:
@@ -824,7 +850,10 @@ def main():
     except (SchemaError, yaml.YAMLError, OSError) as e:
         sys.exit(f"{args.schema}: {e}")
     for path, text in outputs:
-        write(path, text)
+        try:
+            write(path, text)
+        except OSError as e:
+            sys.exit(f"gen_schema.py: cannot write {path}: {e}")
 
 
 if __name__ == "__main__":

@@ -171,8 +171,9 @@ class SchemaTable {
   // YANG: the modules the served tree uses (Capabilities lists them), and
   // the module that owns a node: moduleOfNode("/interfaces/interface/ethernet")
   // is "openconfig-if-ethernet", moduleOfNode("/interfaces") is
-  // "openconfig-interfaces"; "" for a node on no leaf path. Keyless paths
-  // without module names, as the store keeps them.
+  // "openconfig-interfaces"; a list's key leaf is its list's module
+  // (moduleOfNode("/interfaces/interface/name")); "" for a node on no leaf
+  // path. Keyless paths without module names, as the store keeps them.
   std::span<const YangModule> modules() const;
   const YangModule* findModule(std::string_view name) const;
   std::string_view moduleOfNode(std::string_view keyless_path) const;

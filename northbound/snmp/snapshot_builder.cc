@@ -211,7 +211,13 @@ MibSnapshotPtr SnapshotBuilder::build() {
       for (const Placement& p : interface_columns_) {
         switch (p.from) {
           case SnmpDerived::kIfIndex: addCell(pending[p.table], row, Value(uint64_t(seen.if_index)), p); break;
-          case SnmpDerived::kIfName: addCell(pending[p.table], row, Value(name), p); break;
+          case SnmpDerived::kIfName:
+            if (p.type == SnmpType::kOctetString) {
+              pending[p.table].addText(row, p.column, name);  // no copy of the name per row
+            } else {
+              addCell(pending[p.table], row, Value(name), p);
+            }
+            break;
           case SnmpDerived::kIfType: addCell(pending[p.table], row, Value(uint64_t(kEthernetCsmacd)), p); break;
           case SnmpDerived::kDiscontinuityTime: addCell(pending[p.table], row, Value(uint64_t(since / 10'000'000)), p); break;
           case SnmpDerived::kNone:

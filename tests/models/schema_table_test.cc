@@ -111,6 +111,8 @@ TEST(SchemaTableTest, ModulesOfNodesFollowTheOwnershipRule) {
   EXPECT_EQ(t.moduleOfNode("/hypervisor"), "rdmagw-hypervisor-nic");
   EXPECT_EQ(t.moduleOfNode("/fabric"), "rdmagw-fabric");
   EXPECT_EQ(t.moduleOfNode("/no/such/node"), "");
+  EXPECT_EQ(t.moduleOfNode("/interfaces/interface/name"), "openconfig-interfaces");
+  EXPECT_EQ(t.moduleOfNode("/interfaces/interface/ethernet/pfc/priorities/priority/id"), "rdmagw-interfaces");
   // OpenConfig's types where OpenConfig owns the leaf.
   EXPECT_EQ(t.find("/interfaces/interface/state/mtu")->yang_type, "uint16");
   EXPECT_EQ(t.find("/interfaces/interface/state/counters/in-octets")->yang_typedef, "oc-yang:counter64");

@@ -55,5 +55,20 @@ TEST(EncodingTest, JsonTreeGroupsContainersAndLists) {
   EXPECT_EQ(tree.renderIetf(nullptr, "/interfaces"), "{}");
 }
 
+// Every top-level tree of the schema is qualified with the module the
+// schema says owns it, the fabric and LLDP trees included.
+TEST(EncodingTest, JsonIetfQualifiesEveryTopLevelTreeOfTheSchema) {
+  JsonTree tree;
+  tree.add(Path::parse("/fabric/interfaces/interface[name=e]/dcb/state/consistency")->elems(), 0, Value(std::string("consistent")));
+  tree.add(Path::parse("/lldp/interfaces/interface[name=e]/neighbors/neighbor[id=n]/state/system-name")->elems(), 0,
+           Value(std::string("leaf01")));
+  const std::string json = tree.render(true, true);
+  EXPECT_NE(json.find("\"rdmagw-fabric:fabric\":"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"openconfig-lldp:lldp\":"), std::string::npos) << json;
+  EXPECT_EQ(JsonTree::moduleOf("hypervisor"), "rdmagw-hypervisor-nic");
+  EXPECT_EQ(JsonTree::moduleOf("qos"), "openconfig-qos");
+  EXPECT_EQ(JsonTree::moduleOf("nothing"), "");
+}
+
 }  // namespace
 }  // namespace rdmagw::northbound::gnmi_server

@@ -19,7 +19,8 @@ TEST_F(GnmiGetTest, Capabilities) {
   for (const YangModule& m : SchemaTable::instance().modules()) {
     EXPECT_NE(out[0].find(std::string(m.name) + "@" + std::string(m.version)), std::string::npos) << m.name;
   }
-  EXPECT_NE(out[0].find("openconfig-interfaces@3.8.1"), std::string::npos) << out[0];
+  EXPECT_NE(out[0].find("openconfig-interfaces@3.8.1"), std::string::npos) << out[0];  // the release we validate against
+  EXPECT_NE(out[0].find("openconfig-lldp@1.1.0"), std::string::npos);
   EXPECT_EQ(out[1], "STATUS OK");
 }
 

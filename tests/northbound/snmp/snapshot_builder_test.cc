@@ -121,6 +121,27 @@ TEST_F(SnapshotBuilderTest, RdmaAndVmnicAndTargets) {
   std::optional<CellView> up = cellAt(*s, "", kTargetTable, 4, sw1);
   ASSERT_TRUE(up);
   EXPECT_EQ(up->number, 1u);
+  // The schema's gateway placements: the context name (a label of
+  // target_info), seconds as Unix time, the poll duration scaled to
+  // milliseconds, counters as Counter64, and the derived last error.
+  std::optional<CellView> context = cellAt(*s, "", kTargetTable, 3, sw1);
+  ASSERT_TRUE(context);
+  EXPECT_EQ(context->text, "sw1");
+  std::optional<CellView> last = cellAt(*s, "", kTargetTable, 6, sw1);
+  ASSERT_TRUE(last);
+  EXPECT_EQ(last->type, SnmpType::kGauge32);
+  EXPECT_EQ(last->number, 1700000000u);
+  std::optional<CellView> duration = cellAt(*s, "", kTargetTable, 11, sw1);
+  ASSERT_TRUE(duration);
+  EXPECT_EQ(duration->type, SnmpType::kGauge32);
+  EXPECT_EQ(duration->number, 250u);
+  std::optional<CellView> polls = cellAt(*s, "", kTargetTable, 8, sw1);
+  ASSERT_TRUE(polls);
+  EXPECT_EQ(polls->type, SnmpType::kCounter64);
+  EXPECT_EQ(polls->number, 10u);
+  std::optional<CellView> error = cellAt(*s, "", kTargetTable, 14, sw1);
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->text, "");
 }
 
 // The analytics' verdicts (derived leaves under /fabric of the port's own
