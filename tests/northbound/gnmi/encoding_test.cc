@@ -62,12 +62,13 @@ TEST(EncodingTest, JsonIetfQualifiesEveryTopLevelTreeOfTheSchema) {
   tree.add(Path::parse("/fabric/interfaces/interface[name=e]/dcb/state/consistency")->elems(), 0, Value(std::string("consistent")));
   tree.add(Path::parse("/lldp/interfaces/interface[name=e]/neighbors/neighbor[id=n]/state/system-name")->elems(), 0,
            Value(std::string("leaf01")));
-  const std::string json = tree.render(true, true);
+  const std::string json = tree.renderIetf(&YangTree::schema().root(), "/");
   EXPECT_NE(json.find("\"rdmagw-fabric:fabric\":"), std::string::npos) << json;
   EXPECT_NE(json.find("\"openconfig-lldp:lldp\":"), std::string::npos) << json;
-  EXPECT_EQ(JsonTree::moduleOf("hypervisor"), "rdmagw-hypervisor-nic");
-  EXPECT_EQ(JsonTree::moduleOf("qos"), "openconfig-qos");
-  EXPECT_EQ(JsonTree::moduleOf("nothing"), "");
+  const YangNode& root = YangTree::schema().root();
+  EXPECT_EQ(root.child("hypervisor")->module, "rdmagw-hypervisor-nic");
+  EXPECT_EQ(root.child("qos")->module, "openconfig-qos");
+  EXPECT_EQ(root.child("nothing"), nullptr);
 }
 
 }  // namespace
