@@ -240,6 +240,9 @@ class Schema:
         identities = yang_t.get("identities")
         if ytype == "identityref" and not identities:
             raise SchemaError(f"{where}: an identityref names the module of its identities (yang.identities)")
+        fraction_digits = int(yang_t.get("fraction-digits") or 0)
+        if (ytype == "decimal64") != (1 <= fraction_digits <= 18):
+            raise SchemaError(f"{where}: a decimal64 has fraction-digits 1..18 (yang.fraction-digits), no other type has")
         labels, key_lists = [], []
         segs = path.strip("/").split("/")
         for i in range(1, len(segs)):
@@ -251,6 +254,7 @@ class Schema:
                 "help": str(need(e, "description", where)), "prom": str(need(prom, "name", where + " prometheus")),
                 "scale": float(prom.get("scale", 1.0)), "labels": labels, "module": nodes[-1][1],
                 "ytype": ytype, "typedef": str(yang_t.get("typedef") or ytype), "identities": str(identities or ""),
+                "fraction_digits": fraction_digits,
                 "snmp": [self._placement(p, f"{where} snmp[{j}]", kind) for j, p in enumerate(e.get("snmp") or [])]}
         for p in leaf["snmp"]:
             t = self.tables[p["table_index"]]
@@ -455,7 +459,7 @@ def write_cc(s):
         w(f"    {{{cstr(l['path'])}, LeafKind::{KINDS[l['kind']]}, {cstr(l['unit'])}, {cstr(l['help'])},")
         w(f"     {cstr(l['prom'])}, {cstr(','.join(l['labels']))}, {cdouble(l['scale'])}, {cstr(oids)},")
         w(f"     {cstr(l['qualified'])}, {cstr(l['module'])}, {cstr(l['ytype'])}, {cstr(l['typedef'])}, "
-          f"{cstr(l['identities'])}, {span(sn, 'kPlacements')}}},")
+          f"{cstr(l['identities'])}, {l['fraction_digits']}, {span(sn, 'kPlacements')}}},")
     w("};")
     w("")
     w("constexpr GatewayMetric kGateway[] = {")

@@ -115,6 +115,7 @@ struct LeafSchema {
   std::string_view yang_type = {};        // resolved built-in type: uint64, string, identityref...
   std::string_view yang_typedef = {};     // as the module writes it: oc-yang:counter64
   std::string_view yang_identities = {};  // identityref: the module defining its identities
+  uint8_t yang_fraction_digits = 0;       // decimal64: its fraction-digits (1..18)
   std::span<const SnmpPlacement> snmp = {};
 };
 

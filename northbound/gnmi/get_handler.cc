@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <map>
 
+#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/json_tree.h"
 #include "northbound/gnmi/path_pattern.h"
 #include "northbound/gnmi/typed_value.h"
+#include "northbound/gnmi/yang_tree.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
@@ -48,20 +50,30 @@ void render(const Selection& sel, std::string_view target, gnmi::Encoding encodi
   n->set_timestamp(sel.newest);
   n->mutable_prefix()->set_target(std::string(target));
   if (config_only) return;  // the gateway holds no configuration leaves
-  for (const auto& [path, value] : sel.proto_leaves) {
-    gnmi::Update* u = n->add_update();
-    toGnmiPath(path, u->mutable_path());
-    setTypedValue(value, encoding, u->mutable_val());
-  }
   const bool ietf = encoding == gnmi::JSON_IETF;
+  const YangTree& yang = YangTree::schema();
+  for (const auto& [path, value] : sel.proto_leaves) {
+    const YangNode* node = ietf ? yang.find(path) : nullptr;
+    // JSON_IETF has no encoding for a leaf the modules do not define.
+    if (ietf && (node == nullptr || !node->is_leaf)) continue;
+    const YangLeafType* type = ietf ? &node->leaf : nullptr;
+    gnmi::Update* u = n->add_update();
+    if (!setTypedValue(value, encoding, u->mutable_val(), type)) {
+      n->mutable_update()->RemoveLast();
+      reportIetfMismatch(path.toString(), *type, value);
+      continue;
+    }
+    toGnmiPath(path, u->mutable_path());
+  }
   for (const auto& [key, group] : sel.groups) {
+    const YangNode* node = ietf ? yang.find(group.first) : nullptr;
+    if (ietf && (node == nullptr || node->is_leaf)) continue;  // not a container the modules define
     gnmi::Update* u = n->add_update();
     toGnmiPath(group.first, u->mutable_path());
-    std::string json = group.second.render(ietf, group.first.empty());
     if (ietf) {
-      u->mutable_val()->set_json_ietf_val(std::move(json));
+      u->mutable_val()->set_json_ietf_val(group.second.renderIetf(node, key));
     } else {
-      u->mutable_val()->set_json_val(std::move(json));
+      u->mutable_val()->set_json_val(group.second.renderJson());
     }
   }
 }

@@ -10,7 +10,9 @@
 //     collection time among its leaves;
 //   - PROTO: one update per leaf; JSON / JSON_IETF: a path naming a leaf
 //     gives that leaf, a path naming a container gives one update per
-//     container instance with the subtree as one JSON object.
+//     container instance with the subtree as one JSON object; JSON_IETF
+//     follows RFC 7951 by the schema's YANG modules (json_tree.h), leaving
+//     out what they do not define and values that do not fit their type;
 // Errors: INVALID_ARGUMENT for a malformed path or unknown type,
 // UNIMPLEMENTED for an encoding we do not serve, NOT_FOUND for a
 // well-formed path (or named target) matching nothing.

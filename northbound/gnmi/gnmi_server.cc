@@ -10,6 +10,7 @@
 #include "models/log.h"
 #include "models/self_metrics.h"
 #include "northbound/gnmi/gnmi_service.h"
+#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/subscription_hub.h"
 
 namespace rdmagw::northbound {
@@ -58,6 +59,7 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   out->push_back({"gnmi_updates_coalesced", {}, double(s.updates_coalesced.load())});
   out->push_back({"gnmi_updates_dropped", {}, double(s.updates_dropped.load())});
   s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
+  out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi_server::ietfMismatchCount())});
   for (int code = 1; code < 17; ++code) {
     if (uint64_t n = s.get_errors[code].load()) out->push_back({"gnmi_errors", {"get", kCodeNames[code]}, double(n)});
     if (uint64_t n = s.subscribe_errors[code].load()) {

@@ -2,11 +2,19 @@
 // Groups a subtree's leaves into one JSON object, as the gNMI
 // specification's JSON examples do when a path names a container: nested
 // objects for containers, arrays of objects for lists, each list entry
-// holding its keys as members. Key values are rendered as strings (the
-// store keeps them as text; no YANG types are loaded at run time).
+// holding its keys as members.
 //
-// For JSON_IETF, members at the top of the tree (a Get of "/") are named
-// "module:name" as RFC 7951 asks for top-level nodes.
+// JSON: member names as the store has them, numbers as numbers, keys as
+// strings. JSON_IETF (RFC 7951), walking the schema's YANG tree beside the
+// data: the members at the top of the value carry their module
+// ("openconfig-interfaces:interfaces" in a Get of "/", "openconfig-interfaces:state"
+// in a Get of an interface), and so does every member whose module differs
+// from its parent's ("openconfig-if-ethernet:ethernet" inside an interface);
+// leaves and keys are encoded by their YANG type (ietf_scalar.h), and a leaf
+// whose value does not fit its type is left out and reported. Nodes the
+// modules do not define (leaves a collector keeps without a schema row, such
+// as an ESXi driver's private statistics) cannot be written in RFC 7951 and
+// are left out of JSON_IETF; JSON and PROTO serve them.
 
 #include <map>
 #include <memory>
@@ -15,6 +23,7 @@
 
 #include "models/path.h"
 #include "models/value.h"
+#include "northbound/gnmi/yang_tree.h"
 
 namespace rdmagw::northbound::gnmi_server {
 
@@ -27,11 +36,13 @@ class JsonTree {
 
   // Adds the leaf at elems[begin, end) (relative to the grouped container).
   void add(const std::vector<PathElem>& elems, size_t begin, const Value& value);
-  std::string render(bool ietf, bool qualify_top) const;
 
-  // The YANG module that defines a top-level node ("interfaces" ->
-  // "openconfig-interfaces"), as the schema says, or "" when unknown.
-  static std::string moduleOf(const std::string& top_name);
+  // JSON (non-IETF).
+  std::string renderJson() const;
+  // JSON_IETF; `schema` is the YANG node of the grouped container (the
+  // tree's root for "/"); null when the modules do not define it: "{}".
+  // `where` names the container in mismatch reports.
+  std::string renderIetf(const YangNode* schema, std::string_view where) const;
 
  private:
   struct Node;

@@ -13,6 +13,9 @@ ParsedLeafPtr LeafCache::lookup(std::string_view path) {
   leaf->path = *parsed;
   const LeafSchema* schema = SchemaTable::instance().find(parsed->keylessString());
   leaf->counter = schema != nullptr && schema->kind == LeafKind::kCounter;
+  if (const YangNode* node = YangTree::schema().find(leaf->path); node != nullptr && node->is_leaf) {
+    leaf->yang = &node->leaf;
+  }
   if (by_path_.size() >= max_entries_) by_path_.clear();
   by_path_.emplace(std::string(path), leaf);
   return leaf;

@@ -11,12 +11,15 @@
 
 #include "models/path.h"
 #include "models/value.h"
+#include "northbound/gnmi/yang_tree.h"
 
 namespace rdmagw::northbound::gnmi_server {
 
 struct ParsedLeaf {
   Path path;
   bool counter = false;  // the schema says counter: TARGET_DEFINED samples it
+  // The leaf's YANG type for JSON_IETF; null when the schema has none.
+  const YangLeafType* yang = nullptr;
 };
 using ParsedLeafPtr = std::shared_ptr<const ParsedLeaf>;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/path_pattern.h"
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/typed_value.h"
@@ -222,26 +223,39 @@ bool SubscribeSession::buildNextLocked() {
     return true;
   }
   const uint64_t before = sync_marks_.empty() ? UINT64_MAX : sync_marks_.front();
-  std::vector<PendingLeaf> run = queue_.popRun(hub_->options().max_updates_per_notification, before);
-  if (run.empty()) return false;
-  write_buf_.Clear();
-  gnmi::Notification* n = write_buf_.mutable_update();
-  n->set_timestamp(run.front().timestamp_ns);
-  n->mutable_prefix()->set_target(run.front().target);
-  in_flight_seen_ns_.clear();
-  for (const PendingLeaf& leaf : run) {
-    if (leaf.seen_ns != 0) in_flight_seen_ns_.push_back(leaf.seen_ns);
-    if (leaf.deleted) {
-      toGnmiPath(leaf.leaf->path, n->add_delete_());
-      continue;
+  const bool ietf = spec_.encoding == gnmi::JSON_IETF;
+  // A run whose every leaf JSON_IETF cannot carry sends nothing: the next
+  // run is tried.
+  for (;;) {
+    std::vector<PendingLeaf> run = queue_.popRun(hub_->options().max_updates_per_notification, before);
+    if (run.empty()) return false;
+    write_buf_.Clear();
+    gnmi::Notification* n = write_buf_.mutable_update();
+    n->set_timestamp(run.front().timestamp_ns);
+    n->mutable_prefix()->set_target(run.front().target);
+    in_flight_seen_ns_.clear();
+    for (const PendingLeaf& leaf : run) {
+      if (leaf.seen_ns != 0) in_flight_seen_ns_.push_back(leaf.seen_ns);
+      if (leaf.deleted) {
+        toGnmiPath(leaf.leaf->path, n->add_delete_());
+        continue;
+      }
+      // RFC 7951 has no encoding for a leaf the YANG modules do not define.
+      if (ietf && leaf.leaf->yang == nullptr) continue;
+      gnmi::Update* u = n->add_update();
+      if (!setTypedValue(leaf.value, spec_.encoding, u->mutable_val(), leaf.leaf->yang)) {
+        n->mutable_update()->RemoveLast();
+        reportIetfMismatch(leaf.path, *leaf.leaf->yang, leaf.value);
+        continue;
+      }
+      toGnmiPath(leaf.leaf->path, u->mutable_path());
     }
-    gnmi::Update* u = n->add_update();
-    toGnmiPath(leaf.leaf->path, u->mutable_path());
-    setTypedValue(leaf.value, spec_.encoding, u->mutable_val());
+    const size_t sent = size_t(n->update_size() + n->delete__size());
+    if (sent == 0) continue;
+    stats.notifications_sent.fetch_add(1);
+    stats.updates_sent.fetch_add(sent);
+    return true;
   }
-  stats.notifications_sent.fetch_add(1);
-  stats.updates_sent.fetch_add(run.size());
-  return true;
 }
 
 void SubscribeSession::kick() {

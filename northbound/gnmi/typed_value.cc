@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "northbound/gnmi/ietf_scalar.h"
+
 namespace rdmagw::northbound::gnmi_server {
 
 bool servedEncoding(int encoding) {
@@ -56,16 +58,23 @@ void appendJsonScalar(const Value& value, bool ietf, std::string* out) {
   }
 }
 
-void setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue* out) {
-  if (encoding == gnmi::JSON || encoding == gnmi::JSON_IETF) {
+bool setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue* out,
+                   const YangLeafType* ietf_type) {
+  if (encoding == gnmi::JSON) {
     std::string text;
-    appendJsonScalar(value, encoding == gnmi::JSON_IETF, &text);
-    if (encoding == gnmi::JSON) {
-      out->set_json_val(std::move(text));
-    } else {
-      out->set_json_ietf_val(std::move(text));
+    appendJsonScalar(value, false, &text);
+    out->set_json_val(std::move(text));
+    return true;
+  }
+  if (encoding == gnmi::JSON_IETF) {
+    std::string text;
+    if (ietf_type == nullptr) {
+      appendJsonScalar(value, true, &text);
+    } else if (!appendIetfScalar(value, *ietf_type, &text)) {
+      return false;
     }
-    return;
+    out->set_json_ietf_val(std::move(text));
+    return true;
   }
   if (auto u = std::get_if<uint64_t>(&value)) {
     out->set_uint_val(*u);
@@ -78,6 +87,7 @@ void setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue
   } else {
     out->set_string_val(std::get<std::string>(value));
   }
+  return true;
 }
 
 }  // namespace rdmagw::northbound::gnmi_server

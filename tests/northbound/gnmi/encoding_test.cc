@@ -48,24 +48,11 @@ TEST(EncodingTest, JsonTreeGroupsContainersAndLists) {
   tree.add(a.elems(), 1, Value(uint64_t{1}));
   tree.add(b.elems(), 1, Value(uint64_t{2}));
   tree.add(c.elems(), 1, Value(uint64_t{3}));
-  EXPECT_EQ(tree.render(false, false),
+  EXPECT_EQ(tree.renderJson(),
             "{\"interface\":[{\"name\":\"eth1/1\",\"state\":{\"counters\":{\"in-octets\":1,\"out-octets\":2}}},"
             "{\"name\":\"eth1/2\",\"state\":{\"counters\":{\"in-octets\":3}}}]}");
-  EXPECT_EQ(tree.render(true, false),
-            "{\"interface\":[{\"name\":\"eth1/1\",\"state\":{\"counters\":{\"in-octets\":\"1\",\"out-octets\":\"2\"}}},"
-            "{\"name\":\"eth1/2\",\"state\":{\"counters\":{\"in-octets\":\"3\"}}}]}");
-}
-
-TEST(EncodingTest, JsonIetfQualifiesTopLevelMembers) {
-  JsonTree tree;
-  Path a = *Path::parse("/interfaces/interface[name=e]/state/counters/in-octets");
-  Path r = *Path::parse("/rdma/devices/device[name=m]/state/fw-version");
-  tree.add(a.elems(), 0, Value(uint64_t{1}));
-  tree.add(r.elems(), 0, Value(std::string("x")));
-  const std::string json = tree.render(true, true);
-  EXPECT_EQ(json.find("{\"openconfig-interfaces:interfaces\":"), 0u) << json;
-  EXPECT_NE(json.find("\"rdmagw-rdma:rdma\":"), std::string::npos) << json;
-  EXPECT_EQ(tree.render(false, true).find("{\"interfaces\":"), 0u);
+  // A container the YANG modules do not define has nothing JSON_IETF can write.
+  EXPECT_EQ(tree.renderIetf(nullptr, "/interfaces"), "{}");
 }
 
 // Every top-level tree of the schema is qualified with the module the
@@ -75,12 +62,13 @@ TEST(EncodingTest, JsonIetfQualifiesEveryTopLevelTreeOfTheSchema) {
   tree.add(Path::parse("/fabric/interfaces/interface[name=e]/dcb/state/consistency")->elems(), 0, Value(std::string("consistent")));
   tree.add(Path::parse("/lldp/interfaces/interface[name=e]/neighbors/neighbor[id=n]/state/system-name")->elems(), 0,
            Value(std::string("leaf01")));
-  const std::string json = tree.render(true, true);
+  const std::string json = tree.renderIetf(&YangTree::schema().root(), "/");
   EXPECT_NE(json.find("\"rdmagw-fabric:fabric\":"), std::string::npos) << json;
   EXPECT_NE(json.find("\"openconfig-lldp:lldp\":"), std::string::npos) << json;
-  EXPECT_EQ(JsonTree::moduleOf("hypervisor"), "rdmagw-hypervisor-nic");
-  EXPECT_EQ(JsonTree::moduleOf("qos"), "openconfig-qos");
-  EXPECT_EQ(JsonTree::moduleOf("nothing"), "");
+  const YangNode& root = YangTree::schema().root();
+  EXPECT_EQ(root.child("hypervisor")->module, "rdmagw-hypervisor-nic");
+  EXPECT_EQ(root.child("qos")->module, "openconfig-qos");
+  EXPECT_EQ(root.child("nothing"), nullptr);
 }
 
 }  // namespace

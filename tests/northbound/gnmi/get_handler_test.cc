@@ -65,7 +65,13 @@ TEST_F(GetHandlerTest, ContainerInJsonIsOneGroupedUpdate) {
   ASSERT_EQ(r.notification_size(), 1);
   ASSERT_EQ(r.notification(0).update_size(), 1);
   EXPECT_EQ(r.notification(0).update(0).val().json_ietf_val(),
-            "{\"port\":[{\"port-num\":\"1\",\"state\":{\"counters\":{\"port-xmit-octets\":\"1152921504606846983\"},"
+            "{\"rdmagw-rdma:port\":[{\"port-num\":1,\"state\":{\"counters\":{\"port-xmit-octets\":\"1152921504606846983\"},"
+            "\"rate\":\"100000000000\",\"state\":\"ACTIVE\"}}]}");
+  // JSON: names and values as the store holds them, keys as strings.
+  r.Clear();
+  ASSERT_TRUE(get("host02", {"/rdma/devices/device[name=mlx5_0]/ports"}, gnmi::JSON, &r).ok());
+  EXPECT_EQ(r.notification(0).update(0).val().json_val(),
+            "{\"port\":[{\"port-num\":\"1\",\"state\":{\"counters\":{\"port-xmit-octets\":1152921504606846983},"
             "\"rate\":100000000000,\"state\":\"ACTIVE\"}}]}");
 }
 

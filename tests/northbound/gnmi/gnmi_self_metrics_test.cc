@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/prometheus/exposition.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
@@ -34,6 +35,13 @@ TEST_F(GnmiSelfMetricsTest, CountersAppearInTheExposition) {
   EXPECT_TRUE(has(text, "rdmagw_gnmi_updates_sent_total 17")) << text;
   EXPECT_TRUE(has(text, "rdmagw_gnmi_updates_coalesced_total 0")) << text;
   EXPECT_TRUE(has(text, "rdmagw_gnmi_errors_total{rpc=\"get\",code=\"NOT_FOUND\"} 1")) << text;
+  // A text where a uint16 belongs: left out of JSON_IETF, counted.
+  const uint64_t mismatches = ietfMismatchCount();
+  apply("leaf01", {leaf("/interfaces/interface[name=eth1/9]/state/mtu", std::string("jumbo"), kTs2)});
+  EXPECT_EQ(last(run(R"({"rpc": "get", "target": "leaf01", "encoding": "JSON_IETF", "paths": ["/interfaces"]})")),
+            "STATUS OK");
+  EXPECT_EQ(ietfMismatchCount(), mismatches + 1);
+  EXPECT_TRUE(has(writer.build(store_), "rdmagw_gnmi_json_ietf_mismatches_total " + std::to_string(mismatches + 1)));
   c.reset();
   server_.reset();
   EXPECT_EQ(writer.build(store_).find("rdmagw_gnmi_"), std::string::npos);

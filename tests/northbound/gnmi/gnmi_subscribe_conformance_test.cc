@@ -189,6 +189,34 @@ TEST_F(GnmiSubscribeTest, ProtocolErrors) {
   EXPECT_EQ(server_->stats().subscribe_errors[3].load(), 5u);  // 3: INVALID_ARGUMENT
 }
 
+TEST_F(GnmiSubscribeTest, JsonIetfUpdatesFollowTheLeafsYangTypeInOnceAndPoll) {
+  start();
+  const std::string mtu1 = "/interfaces/interface[name=eth1/1]/state/mtu";
+  const std::string mtu2 = "/interfaces/interface[name=eth1/2]/state/mtu";
+  const std::string pfc = "/interfaces/interface[name=eth1/1]/ethernet/pfc/state/enabled-priorities";
+  const std::string unmodeled = "/interfaces/interface[name=eth1/1]/state/driver-private/rx-xoff";
+  // uint16 mtu: a JSON number; a text where the uint16 belongs is left out
+  // (JSON_IETF only); a leaf no module defines has no RFC 7951 encoding.
+  apply("leaf01", {leaf(mtu1, uint64_t{9216}, kTs3), leaf(mtu2, std::string("jumbo"), kTs3),
+                   leaf(pfc, uint64_t{8}, kTs3), leaf(unmodeled, uint64_t{5}, kTs3)});
+  const std::string subs = R"("subs": [{"path": "/interfaces/interface/state/mtu"},
+                                       {"path": "/interfaces/interface/ethernet/pfc/state/enabled-priorities"},
+                                       {"path": "/interfaces/interface/state/driver-private"}]})";
+  const Lines typed = {"N leaf01 " + ts(kTs3), "U " + mtu1 + " json_ietf_val 9216",
+                       "U " + pfc + " json_ietf_val \"8\"", "SYNC"};
+  Lines out = run(R"({"rpc": "sub", "mode": "ONCE", "encoding": "JSON_IETF", "target": "leaf01", )" + subs);
+  Lines want = typed;
+  want.push_back("STATUS OK");
+  EXPECT_EQ(out, want);
+  auto c = spawn(R"({"rpc": "sub", "mode": "POLL", "encoding": "JSON_IETF", "target": "leaf01", "polls": 1,
+                     "stop_after_syncs": 2, )" + subs);
+  EXPECT_EQ(c->until("SYNC"), typed);
+  EXPECT_EQ(c->until("SYNC"), typed);
+  // JSON carries every leaf as the store holds it.
+  out = run(R"({"rpc": "sub", "mode": "ONCE", "encoding": "JSON", "target": "leaf01", )" + subs);
+  EXPECT_EQ(out.size(), 7u) << ::testing::PrintToString(out);
+}
+
 TEST_F(GnmiSubscribeTest, LimitsAnswerResourceExhaustedNamingTheLimit) {
   GnmiServerConfig c = plainConfig();
   c.max_subscriptions_per_client = 3;
