@@ -340,8 +340,10 @@ const std::map<std::string, std::vector<Subscribed>> kSubscribed = {
     {"leaf01",
      {{"/interfaces/interface/state/mtu"},                                          // uint16
       {"/interfaces/interface/state/counters/in-octets"},                            // uint64
-      {"/interfaces/interface/state/oper-status", true},                             // enumeration
-      {"/interfaces/interface/ethernet/state/port-speed", true},                     // identityref
+      {"/interfaces/interface/state/oper-status"},                                   // enumeration
+      {"/interfaces/interface/state/admin-status"},                                  // enumeration
+      {"/interfaces/interface/state/speed"},                                         // uint64, our augment
+      {"/interfaces/interface/ethernet/state/port-speed"},                           // identityref
       {"/interfaces/interface/ethernet/state/counters/in-mac-pause-frames"},         // OpenConfig augment
       {"/interfaces/interface/ethernet/pfc/state/enabled-priorities"},               // our augment
       {"/interfaces/interface/ethernet/pfc/priorities/priority/state/counters/out-pause-frames"},  // typed key
@@ -350,8 +352,10 @@ const std::map<std::string, std::vector<Subscribed>> kSubscribed = {
       {"/fabric/interfaces/interface/dcb/state/consistency"}}},                      // a verdict
     {"host01",
      {{"/interfaces/interface/state/mtu"},
-      {"/interfaces/interface/state/oper-status", true},
-      {"/interfaces/interface/ethernet/state/port-speed", true},
+      {"/interfaces/interface/state/oper-status"},
+      {"/interfaces/interface/state/admin-status"},
+      {"/interfaces/interface/state/speed"},
+      {"/interfaces/interface/ethernet/state/port-speed"},
       {"/rdma/devices/device/ports/port/state/rate"},
       {"/rdma/devices/device/ports/port/state/counters/port-xmit-octets"},
       {"/fabric/dcqcn/devices/device/ports/port/state/cnp-handled-rate"},            // decimal64
