@@ -15,7 +15,9 @@ constexpr uint32_t kEthernetCsmacd = 6;  // IANAifType
 // One builder per catalog table, reused from context to context.
 using Pending = std::vector<TableDataBuilder>;
 
-bool numberOf(const Value& v, double* out) { return valueAsDouble(v, out); }
+// A NaN or an infinity has no SNMP number, and converting one to an integer
+// is undefined behaviour: such a value leaves its cell absent.
+bool numberOf(const Value& v, double* out) { return valueAsDouble(v, out) && std::isfinite(*out); }
 
 // IF-MIB ifOperStatus/ifAdminStatus from the states sources report (ESXi
 // "Up", sysfs "ACTIVE", OpenConfig "TESTING"); 4 is unknown(4), which only

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "tests/northbound/snmp/snmp_test_store.h"
 #include "tests/northbound/snmp/table_names.h"
 #include "tests/support/test_support.h"
@@ -246,6 +249,25 @@ TEST_F(SnapshotBuilderTest, AdminStatusHasNoUnknownButOperStatusHas) {
   std::optional<CellView> unknown = cellAt(*s, "sw1", kIfTable, 8, {eth16});
   ASSERT_TRUE(unknown);
   EXPECT_EQ(unknown->number, 4u);
+}
+
+// A gauge or counter that is not a finite number (a rate over an empty
+// window) has no SNMP value: its cell is absent, the row's others stay.
+TEST_F(SnapshotBuilderTest, NonFiniteNumbersLeaveTheirCellAbsent) {
+  const TimestampNs ts = nowNs();
+  std::vector<Update> sw = {
+      {"/interfaces/interface[name=eth1/7]/state/mtu", Value(std::nan("")), ts, {}},
+      {"/interfaces/interface[name=eth1/7]/state/speed", Value(std::numeric_limits<double>::infinity()), ts, {}},
+      {"/interfaces/interface[name=eth1/7]/state/oper-status", Value(std::string("UP")), ts, {}},
+  };
+  store_.apply("sw1", sw);
+  IfIndexRegistry reg;
+  MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
+  const uint32_t eth17 = reg.indexOf("sw1", "eth1/7");
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfTable, 4, {eth17}));   // ifMtu
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfTable, 5, {eth17}));   // ifSpeed
+  EXPECT_FALSE(cellAt(*s, "sw1", kIfXTable, 15, {eth17})); // ifHighSpeed
+  EXPECT_TRUE(cellAt(*s, "sw1", kIfTable, 8, {eth17}));    // ifOperStatus
 }
 
 TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
