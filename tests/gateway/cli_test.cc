@@ -227,17 +227,10 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   });
   EXPECT_GT(later, first);
 
-  kill(pid, SIGINT);
-  int status = 0;
-  bool reaped = false;
-  reaped = rdmagw::testsupport::waitUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; });
-  if (!reaped) {
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-    FAIL() << "demo did not stop on SIGINT";
-  }
-  EXPECT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
+  const std::optional<int> status = rdmagw::testsupport::interruptChild(pid);
+  ASSERT_TRUE(status) << "demo did not stop on SIGINT";
+  EXPECT_TRUE(WIFEXITED(*status));
+  EXPECT_EQ(WEXITSTATUS(*status), 0);
 }
 
 }  // namespace

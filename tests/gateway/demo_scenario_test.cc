@@ -58,13 +58,9 @@ TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
   for (auto it = std::sregex_iterator(body.begin(), body.end(), other); it != std::sregex_iterator(); ++it) {
     EXPECT_EQ((*it)[1].str() + ":" + (*it)[2].str(), "host01:ens1f0np0");
   }
-  kill(pid, SIGINT);
-  int status = 0;
-  if (!rdmagw::testsupport::waitUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; })) {
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-    FAIL() << "demo did not stop on SIGINT";
-  }
+  const std::optional<int> stopped = rdmagw::testsupport::interruptChild(pid);
+  ASSERT_TRUE(stopped) << "demo did not stop on SIGINT";
+  const int status = *stopped;
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }
 

@@ -75,13 +75,9 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
     }
   }
 
-  kill(pid, SIGINT);
-  int status = 0;
-  if (!rdmagw::testsupport::waitUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; })) {
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-    FAIL() << "demo did not stop on SIGINT";
-  }
+  const std::optional<int> stopped = rdmagw::testsupport::interruptChild(pid);
+  ASSERT_TRUE(stopped) << "demo did not stop on SIGINT";
+  const int status = *stopped;
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
   // gRPC's own format is "E1125 16:32:21.781339844 23888 file.cc:1501] ...";

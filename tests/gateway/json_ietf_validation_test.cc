@@ -70,12 +70,7 @@ class Demo {
   }
   ~Demo() {
     if (pid_ <= 0) return;
-    kill(pid_, SIGINT);
-    int status = 0;
-    if (!testsupport::waitUntil([&] { return waitpid(pid_, &status, WNOHANG) == pid_; })) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-    }
+    testsupport::interruptChild(pid_);
   }
   std::string gnmi() const { return "127.0.0.1:" + std::to_string(gnmi_port_); }
   std::string metrics() const {

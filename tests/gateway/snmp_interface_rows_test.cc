@@ -104,11 +104,7 @@ class Demo {
   }
   ~Demo() {
     if (pid_ <= 0) return;
-    kill(pid_, SIGINT);
-    if (!testsupport::waitUntil([&] { return waitpid(pid_, nullptr, WNOHANG) == pid_; })) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
+    testsupport::interruptChild(pid_);
   }
   // "snmpwalk -v2c -c '<prefix>leaf01' 127.0.0.1:PORT ...": the address and
   // the community prefix, once the demo printed them.

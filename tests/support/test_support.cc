@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
@@ -26,6 +27,15 @@ bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limi
     std::this_thread::sleep_for(step);
   }
   return cond();
+}
+
+std::optional<int> interruptChild(int pid) {
+  ::kill(pid, SIGINT);
+  int status = 0;
+  if (waitUntil([&] { return ::waitpid(pid, &status, WNOHANG) == pid; })) return status;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return std::nullopt;
 }
 
 TempDir::TempDir(const std::string& prefix) {

@@ -62,6 +62,11 @@ inline constexpr std::chrono::seconds kEventWait{90};
 bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limit = kEventWait,
                std::chrono::milliseconds step = std::chrono::milliseconds(25));
 
+// Stops a child the test started as a user would (SIGINT, Ctrl-C) and reaps
+// it: its wait status, or nullopt when it did not stop within kEventWait and
+// had to be killed (SIGKILL, reaped too).
+std::optional<int> interruptChild(int pid);
+
 // The first update at exactly `path`, or nullptr.
 const Update* findUpdate(const PollBatch& b, const std::string& path);
 // The value at `path` when it is there and of that type.
