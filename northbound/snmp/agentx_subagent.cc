@@ -202,7 +202,17 @@ void AgentxSubagent::registerContext(const std::string& context) {
 void AgentxSubagent::unregisterContext(const std::string& context) {
   auto it = registered_.find(context);
   if (it == registered_.end()) return;
-  for (netsnmp_handler_registration* r : it->second->registrations) netsnmp_unregister_handler(r);
+  // Not netsnmp_unregister_handler(r): it hands the registration's own
+  // rootoid and contextName to unregister_mib_context, which frees the
+  // registration and then reads the context name again to invalidate its
+  // lookup cache (Net-SNMP 5.9, agent_registry.c) — a use-after-free for
+  // every non-default context. The same call with copies we own is safe.
+  const std::string name = context;
+  for (netsnmp_handler_registration* r : it->second->registrations) {
+    std::vector<oid> root(r->rootoid, r->rootoid + r->rootoid_len);
+    unregister_mib_context(root.data(), root.size(), r->priority, r->range_subid, r->range_ubound,
+                           name.empty() ? nullptr : name.c_str());
+  }
   registered_.erase(it);
 }
 

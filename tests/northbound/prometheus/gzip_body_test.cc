@@ -74,7 +74,9 @@ TEST(GzipBodyTest, IncompressibleInputStillFits) {
 TEST(GzipBodyTest, PiecesCompressAsTheirConcatenation) {
   std::string big(3 << 20, 'x');
   for (size_t i = 0; i < big.size(); i += 101) big[i] = char('a' + i % 26);
-  const std::vector<std::string_view> pieces = {"", "# HELP a b\n", big, "", "a 1\n", big.substr(7, 1000), ""};
+  // A view of big, not big.substr(): a temporary string would be freed
+  // before the views are read.
+  const std::vector<std::string_view> pieces = {"", "# HELP a b\n", big, "", "a 1\n", std::string_view(big).substr(7, 1000), ""};
   std::string joined;
   for (std::string_view p : pieces) joined.append(p);
   Result<std::string> gz = gzipCompress(pieces);
