@@ -69,7 +69,10 @@ void deriveDcqcn(const RunContext& ctx, DerivedWriter& out) {
       if (any) r.switch_marks = sum;
     }
   }
-  for (auto& [p, r] : rates) {
+  for (auto& entry : rates) {
+    // Plain references, not a structured binding: clang 14 cannot capture one in a lambda.
+    const auto& p = entry.first;
+    auto& r = entry.second;
     const bool own = r.handled.has_value();
     if (handled_ports > (own ? 1u : 0u)) r.peers_handled = handled_total - r.handled.value_or(0);
     // Nothing measured yet (first run, or the counters went stale): no verdict.

@@ -272,17 +272,29 @@ void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
   if (Status st = cfg->prometheus.validate(); !st.isOk()) r.error(p, "northbound.prometheus", st.message());
 }
 
-}  // namespace
-
-Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name) {
-  YamlReader r(file_name);
-  YAML::Node root;
+// The YAML tree of `yaml_text`, or its syntax error as "file:line:col: ...".
+Result<YAML::Node> loadYaml(const std::string& yaml_text, const std::string& file_name) {
   try {
-    root = YAML::Load(yaml_text);
+    return YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     return Status::invalidArgument(file_name + ":" + std::to_string(e.mark.line + 1) + ":" +
                                    std::to_string(e.mark.column + 1) + ": YAML syntax error: " + e.msg);
   }
+}
+
+Status joinedErrors(const YamlReader& r) {
+  std::string all;
+  for (const std::string& e : r.errors()) all += (all.empty() ? "" : "\n") + e;
+  return Status::invalidArgument(all);
+}
+
+}  // namespace
+
+Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
+  if (!loaded.isOk()) return loaded.status();
+  YAML::Node root = *loaded;
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_series_per_target",
@@ -323,12 +335,21 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   if (YAML::Node nb = root["northbound"]) readNorthbound(r, nb, &cfg);
   else cfg.prometheus_enabled = true;  // defaults: Prometheus on 127.0.0.1:9464
 
-  if (!r.errors().empty()) {
-    std::string all;
-    for (const std::string& e : r.errors()) all += (all.empty() ? "" : "\n") + e;
-    return Status::invalidArgument(all);
-  }
+  if (!r.errors().empty()) return joinedErrors(r);
   return cfg;
+}
+
+Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
+  if (!loaded.isOk()) return loaded.status();
+  YAML::Node root = *loaded;
+  if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty target");
+  if (!root.IsMap()) return Status::invalidArgument(file_name + ": a target is a mapping (name, kind, address...)");
+  TargetConfig t;
+  readTarget(r, root, "target", &t);
+  if (!r.errors().empty()) return joinedErrors(r);
+  return t;
 }
 
 void spreadFirstDials(std::vector<TargetConfig>& targets) {

@@ -71,6 +71,9 @@ struct GatewayConfig {
 // problem: "file:line:col: key.path: what is wrong".
 Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name);
 Result<GatewayConfig> loadConfigFile(const std::string& path);
+// One target entry on its own (the mapping a `targets:` list item holds),
+// with the same checks as inside a whole configuration.
+Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::string& file_name);
 
 // A Nexus streamed over gNMI (transport gnmi, or auto with SSH standing by).
 inline bool isGnmiSwitch(std::string_view kind, std::string_view transport) {

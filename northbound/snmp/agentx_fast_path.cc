@@ -111,20 +111,28 @@ bool isUnixStream(const netsnmp_transport* t) {
 int onAgentxPacket(int op, netsnmp_session* session, int reqid, netsnmp_pdu* pdu, void* magic) {
   AgentxFastPath* fp = g_fast_path;
   auto original = reinterpret_cast<netsnmp_callback>(FastPathAccess::original(fp));
-  const ServedContexts* served = FastPathAccess::served(fp);
-  if (op != NETSNMP_CALLBACK_OP_RECEIVED_MESSAGE || pdu == nullptr ||
-      (pdu->command != kAgentxGet && pdu->command != kAgentxGetNext)) {
-    return original(op, session, reqid, pdu, magic);
-  }
+  netsnmp_pdu* response = nullptr;
+  if (op == NETSNMP_CALLBACK_OP_RECEIVED_MESSAGE) response = answerAgentxRequest(*FastPathAccess::served(fp), pdu);
+  if (response == nullptr) return original(op, session, reqid, pdu, magic);
+  response->version = session->version;
+  if (!snmp_send(session, response)) snmp_free_pdu(response);
+  FastPathAccess::countAnswered(fp);
+  return 1;
+}
+
+}  // namespace
+
+snmp_pdu* answerAgentxRequest(const ServedContexts& served, const snmp_pdu* pdu) {
+  if (pdu == nullptr || (pdu->command != kAgentxGet && pdu->command != kAgentxGetNext)) return nullptr;
   std::string_view context;
   if (pdu->community != nullptr) context = {reinterpret_cast<const char*>(pdu->community), pdu->community_len};
-  auto it = served->find(context);
-  if (it == served->end()) return original(op, session, reqid, pdu, magic);
+  auto it = served.find(context);
+  if (it == served.end()) return nullptr;
   // The response is the request with its varbinds answered, as Net-SNMP's
   // own send_agentx_error() builds one: same session, transaction and
   // packet ids.
-  netsnmp_pdu* response = snmp_clone_pdu(pdu);
-  if (response == nullptr) return original(op, session, reqid, pdu, magic);
+  netsnmp_pdu* response = snmp_clone_pdu(const_cast<netsnmp_pdu*>(pdu));
+  if (response == nullptr) return nullptr;
   for (netsnmp_variable_list* vb = response->variables; vb != nullptr; vb = vb->next_variable) {
     if (pdu->command == kAgentxGet) {
       answerGet(it->second, vb);
@@ -133,15 +141,10 @@ int onAgentxPacket(int op, netsnmp_session* session, int reqid, netsnmp_pdu* pdu
     }
   }
   response->command = kAgentxResponse;
-  response->version = session->version;
   response->errstat = SNMP_ERR_NOERROR;
   response->errindex = 0;
-  if (!snmp_send(session, response)) snmp_free_pdu(response);
-  FastPathAccess::countAnswered(fp);
-  return 1;
+  return response;
 }
-
-}  // namespace
 
 size_t agentxGetNext(std::span<const ServedTable> tables, std::span<const uint32_t> start, bool inclusive,
                      std::span<const uint32_t> end, std::span<uint32_t> oid_out, CellView* value) {

@@ -28,6 +28,8 @@
 
 #include "northbound/snmp/mib_snapshot.h"
 
+struct snmp_pdu;  // Net-SNMP's netsnmp_pdu; its headers stay out of this one
+
 namespace rdmagw::northbound::snmp {
 
 // One table as served in one context, in OID order among its context's.
@@ -61,6 +63,13 @@ class AgentxFastPath {
   void* original_recv_ = nullptr;  // the unix transport's, while replaced
   std::atomic<uint64_t>* answered_;
 };
+
+// Answers an AgentX Get or GetNext PDU, as Net-SNMP decoded it, from the
+// tables `served` in its context: the response PDU (the caller sets its
+// version, then sends or frees it), or null when the request is not one
+// the fast path answers (another PDU type, a context not served) and goes
+// to Net-SNMP's own handler.
+snmp_pdu* answerAgentxRequest(const ServedContexts& served, const snmp_pdu* request);
 
 // The GetNext search of AgentX (RFC 2741 7.2.3.2) over one context's tables:
 // the first present object after `start` (at or after when `inclusive`),

@@ -191,6 +191,24 @@ TEST(ConfigTest, YamlSyntaxErrorNamesThePosition) {
   EXPECT_NE(cfg.status().message().find("YAML syntax error"), std::string::npos);
 }
 
+TEST(ConfigTest, OneTargetEntryOnItsOwn) {
+  auto t = parseTargetConfig("name: leaf01\nkind: nexus\naddress: 10.0.0.1\ntransport: ssh\n"
+                             "credentials: {username: admin, password_env: LEAF_PW}\n",
+                             "leaf01.yaml");
+  ASSERT_TRUE(t.isOk()) << t.status().message();
+  EXPECT_EQ(t->name, "leaf01");
+  EXPECT_EQ(t->transport, "ssh");
+  EXPECT_EQ(t->ssh.host, "10.0.0.1");
+  // The same checks as inside `targets:`, positions from the target's file.
+  auto bad = parseTargetConfig("name: x\nkind: toaster\n", "t.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("t.yaml:2:"), std::string::npos) << bad.status().message();
+  EXPECT_NE(bad.status().message().find("target.kind: unknown kind"), std::string::npos) << bad.status().message();
+  EXPECT_FALSE(parseTargetConfig("- name: x\n", "t.yaml").isOk());
+  EXPECT_FALSE(parseTargetConfig("", "t.yaml").isOk());
+  EXPECT_FALSE(parseTargetConfig("{name: [", "t.yaml").isOk());
+}
+
 TEST(ConfigTest, MissingRequiredKeys) {
   auto cfg = parseConfig("targets:\n  - interval: 1s\n", "m.yaml");
   ASSERT_FALSE(cfg.isOk());

@@ -3,6 +3,14 @@
 #include "southbound/ssh/parsers/nxos_text.h"
 
 namespace rdmagw::southbound::ssh {
+
+JsonValue::JsonValue() = default;
+JsonValue::JsonValue(const JsonValue&) = default;
+JsonValue::JsonValue(JsonValue&&) noexcept = default;
+JsonValue& JsonValue::operator=(const JsonValue&) = default;
+JsonValue& JsonValue::operator=(JsonValue&&) noexcept = default;
+JsonValue::~JsonValue() = default;
+
 namespace {
 
 constexpr int kMaxDepth = 64;

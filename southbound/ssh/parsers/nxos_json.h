@@ -14,6 +14,15 @@ namespace rdmagw::southbound::ssh {
 
 struct JsonValue {
   enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
+  // Defined in the .cc: clang 14 with libstdc++ 12 cannot instantiate the
+  // implicit ones (pair<string, JsonValue> inside JsonValue recurses).
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
+
   Type type = Type::kNull;
   std::string text;  // string contents, number digits as written, "true"/"false"
   std::vector<JsonValue> items;                              // kArray

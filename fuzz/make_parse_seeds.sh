@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Regenerates fuzz/corpus/parse/ from tests/fixtures/: one seed per (format,
+# fixture) pair that format reads, each "FORMAT\n" + the fixture's first
+# 16 KiB (a cut reply is itself input the parsers must survive, and short
+# seeds keep the mutation pass fast). Run from anywhere; commit the result.
+set -eu  # no pipefail: head closes the pipe on long fixtures
+root=$(cd "$(dirname "$0")/.." && pwd)
+fx=$root/tests/fixtures
+out=$root/fuzz/corpus/parse
+rm -rf "$out"
+mkdir -p "$out"
+
+seed() {  # seed FORMAT FILE...  (several files are concatenated)
+  local format=$1; shift
+  local name
+  name=$format--$(basename "$1" | sed 's/[^A-Za-z0-9._-]/_/g' | cut -c1-80)
+  { printf '%s\n' "$format"; cat "$@"; } | head -c 16400 > "$out/$name"
+}
+
+for f in "$fx"/nxos/*; do
+  b=$(basename "$f")
+  case $b in
+    SOURCES.md) continue ;;
+  esac
+  case $b in *priority-flow-control*|*pfc*) seed nxos-pfc "$f" ;; esac
+  case $b in *pfc*|*queuing*) seed nxos-pfc-detail "$f" ;; esac
+  case $b in *queuing*) seed nxos-queuing "$f" ;; esac
+  case $b in *queuing*json*) seed nxos-queuing-json "$f" ;; esac
+  case $b in *show_interface__*|*show_interface_json*|*_show_interface__*|*rx_tx_block*) seed nxos-interface "$f" ;; esac
+  case $b in *interface*json*) seed nxos-interface-json "$f" ;; esac
+  case $b in *interface_counters__*|*counters_detailed*) seed nxos-interface-counters "$f" ;; esac
+  case $b in *counters_errors*) seed nxos-interface-counters-errors "$f" ;; esac
+  case $b in *lldp*) seed nxos-lldp-neighbors "$f" ;; esac
+  case $b in *network-qos*) seed nxos-network-qos "$f" ;; esac
+  case $b in *class-map*) seed nxos-class-map-qos "$f" ;; esac
+done
+
+seed ethtool-s "$fx"/rdma/ethtool_S_mlx5_core_cx4lx_ethq.txt
+seed ethtool-s "$fx"/rdma/LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt
+seed sysfs-dump "$fx"/rdma/sysfs_infiniband_mlx5_procfs_fixture.txt
+for f in "$fx"/rdma/*lldpctl*; do seed lldpctl-json "$f"; done
+
+# The remote dump: sysfs, then the sections the dump command prints.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+{
+  echo '### rdmagw-remote-dump 1 ethtool=1'
+  grep -v '^#' "$fx"/rdma/sysfs_infiniband_mlx5_procfs_fixture.txt | head -60
+  echo '### ethtool -S ens1f0np0'
+  cat "$fx"/rdma/LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt
+  echo '### ethtool-failed ib0 94'
+  echo '### lldpctl'
+  cat "$fx"/rdma/RECONSTRUCTED_lldpctl_json0_two_ports.json
+  echo '### dcb -j pfc show dev ens1f0np0'
+  echo '{"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,true,false,false,false,false]}'
+  echo '### dcb-failed ens1f1np1 127'
+  echo '### rdmagw-skipped bad$name'
+  echo '### rdmagw-end'
+} > "$tmp/remote_dump.txt"
+seed rdma-remote-dump "$tmp/remote_dump.txt"
+
+# iproute2 dcb JSON (shapes from tests/southbound/rdma/netdev_dcb_test.cc).
+printf '# dcb -j pfc show dev ens6\n{"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,true,false,false,false,false]}\n' > "$tmp/dcb_pfc_list.json"
+printf '{"prio_pfc":{"0":false,"1":false,"2":false,"3":true,"4":true,"5":false,"6":false,"7":false}}\n' > "$tmp/dcb_pfc_map.json"
+printf '# dcb -j app show dev ens6\n{"dscp_prio":[["AF31",3],["CS6",6]]}\n' > "$tmp/dcb_app_dscp.json"
+printf '{"default_prio":[3],"ethtype_prio":[["0x8915",3]]}\n' > "$tmp/dcb_app_pcp.json"
+seed dcb-pfc-json "$tmp/dcb_pfc_list.json"
+seed dcb-pfc-json "$tmp/dcb_pfc_map.json"
+seed dcb-app-json "$tmp/dcb_app_dscp.json"
+seed dcb-app-json "$tmp/dcb_app_pcp.json"
+
+seed esxi-nic-list "$fx"/esxi/SYNTHETIC_esxcli_network_nic_list.txt
+seed esxi-nic-stats "$fx"/esxi/esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt
+for f in "$fx"/esxi/*vsish* "$fx"/esxi/*privstats*; do seed esxi-vsish-stats "$f"; done
+
+# The ESXi bundle: the nic list, then one marked section per kind.
+{
+  cat "$fx"/esxi/SYNTHETIC_esxcli_network_nic_list.txt
+  echo '@@rdmagw nic-stats vmnic2'
+  cat "$fx"/esxi/esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt
+  echo '@@rdmagw vsish vmnic2'
+  cat "$fx"/esxi/SYNTHETIC_nmlx5_vsish_pNics_stats.txt
+  echo '@@rdmagw dcb vmnic2'
+  cat "$fx"/esxi/SYNTHETIC_esxcli_network_nic_dcb_status_get.txt
+  echo '@@rdmagw other vmnic3'
+} > "$tmp/esxi_bundle.txt"
+seed esxi-bundle "$tmp/esxi_bundle.txt"
+
+echo "$(ls "$out" | wc -l) seeds in $out"
+ls "$out" | sed 's/--.*//' | sort | uniq -c
