@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   rdmagw::Result<rdmagw::gateway::GatewayConfig> cfg = rdmagw::gateway::parseConfig(text, "fuzz.yaml");
   if (cfg.isOk()) {
-    rdmagw::gateway::spreadFirstDials(cfg->targets);
+    rdmagw::gateway::GatewayConfig config = *cfg;
+    rdmagw::gateway::spreadFirstDials(config.targets);
   } else if (cfg.status().message().empty()) {
     __builtin_trap();  // a refusal must say why
   }

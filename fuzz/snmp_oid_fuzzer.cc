@@ -9,7 +9,8 @@
 //           forward, stays in the table, ends, and every object it returns
 //           is found again by an exact GET with the same value;
 //   mode 2  the ifIndex state file (IfIndexRegistry::load): bad lines are
-//           reported, and indexes stay stable and distinct per context.
+//           reported, and indexes stay in range, stable and distinct per
+//           context.
 
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
@@ -126,7 +127,7 @@ void ifIndexState(FuzzedDataProvider& in) {
       start = i + 1;
       for (const char* context : {"sw1", ""}) {
         const uint32_t index = registry.indexOf(context, name);
-        if (index == 0) __builtin_trap();  // ifIndex is 1..2^31-1
+        if (index == 0 || index > 2147483647) __builtin_trap();  // InterfaceIndex is 1..2^31-1
         auto [it, fresh] = seen.emplace(std::make_pair(context, name), index);
         if (!fresh && it->second != index) __builtin_trap();
         if (fresh && !used[context].insert(index).second) __builtin_trap();
