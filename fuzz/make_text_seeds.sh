@@ -43,5 +43,4 @@ printf '1.3.6.1.4294967295.0\0' > "$c/snmp_oid/oid_max_arc"
 printf '1..3\0' > "$c/snmp_oid/oid_empty_arc"
 head -c 512 /dev/zero | tr '\0' 'A' > "$c/snmp_oid/table_zeros"; printf '\1' >> "$c/snmp_oid/table_zeros"
 printf 'Ethernet1/1,Ethernet1/2,mlx5_0:1,,Ethernet1/1\\xsw1\tEthernet1/1\t1\nsw1\tEthernet1/2\t7\n\tvmnic0\t2\n# comment\nsw1\tbad\tx\n\2' > "$c/snmp_oid/ifindex_state"
-printf 'a,b\\xsw1\ta\t2147483647\nsw1\tb\t2147483647\n\2' > "$c/snmp_oid/ifindex_duplicates"
 for d in nxos_json gnmi_json gnmi_path snmp_oid; do echo "$d: $(ls "$c/$d" | wc -l) seeds"; done

@@ -204,7 +204,10 @@ void printView(const FabricView& v, bool problems_only) {
   // DCB consistency per link end; what differs last (it holds spaces).
   std::vector<std::vector<std::string>> dcb{
       {"TARGET", "INTERFACE", "DCB", "PFC", "PEER-PFC", "MTU", "PEER-MTU", "MISMATCHES"}};
-  for (const auto& [k, l] : v.dcb) {
+  for (const auto& entry : v.dcb) {
+    // Plain references, not a structured binding: clang 14 cannot capture one in a lambda.
+    const auto& k = entry.first;
+    const auto& l = entry.second;
     if (problems_only && get(l, "consistency") != "mismatch") continue;
     auto list = [&l](const char* leaf) {
       const std::string p = get(l, leaf);

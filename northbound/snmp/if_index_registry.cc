@@ -25,17 +25,28 @@ Status IfIndexRegistry::load() {
       char* end = nullptr;
       std::string num = line.substr(t2 + 1);
       value = std::strtoul(num.c_str(), &end, 10);
-      ok = !num.empty() && *end == '\0' && value >= 1 && value <= 2147483647;
+      ok = !num.empty() && *end == '\0' && value >= 1 && value <= kMaxIfIndex;
     }
     if (!ok) {
       bad += (bad.empty() ? "" : ", ") + std::to_string(line_no);
       continue;
     }
     Context& ctx = contexts_[line.substr(0, t1)];
-    ctx.by_name[line.substr(t1 + 1, t2 - t1 - 1)] = uint32_t(value);
+    const std::string name = line.substr(t1 + 1, t2 - t1 - 1);
+    // One number per name: a second name for a number already held (an
+    // edited or merged file) would give two interfaces one ifIndex.
+    auto [holder, fresh] = ctx.by_index.emplace(uint32_t(value), name);
+    if (!fresh && holder->second != name) {
+      bad += (bad.empty() ? "" : ", ") + std::to_string(line_no);
+      continue;
+    }
+    if (auto old = ctx.by_name.find(name); old != ctx.by_name.end() && old->second != value) {
+      ctx.by_index.erase(old->second);
+    }
+    ctx.by_name[name] = uint32_t(value);
     if (value > ctx.highest) ctx.highest = uint32_t(value);
   }
-  if (!bad.empty()) return Status::corrupt(state_file_ + ": skipped malformed lines " + bad);
+  if (!bad.empty()) return Status::corrupt(state_file_ + ": skipped malformed or conflicting lines " + bad);
   return Status::ok();
 }
 
@@ -45,8 +56,17 @@ uint32_t IfIndexRegistry::indexOf(std::string_view context, std::string_view nam
   Context& ctx = cit->second;
   auto it = ctx.by_name.find(name);
   if (it != ctx.by_name.end()) return it->second;
-  uint32_t assigned = ++ctx.highest;
+  uint32_t assigned;
+  if (ctx.highest < kMaxIfIndex) {
+    assigned = ++ctx.highest;
+  } else {
+    // A file that used the top number (never reached by counting up): the
+    // lowest number no name holds, still never one in use.
+    assigned = 1;
+    while (ctx.by_index.count(assigned)) ++assigned;
+  }
   ctx.by_name.emplace(std::string(name), assigned);
+  ctx.by_index.emplace(assigned, std::string(name));
   dirty_ = true;
   return assigned;
 }

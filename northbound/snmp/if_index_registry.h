@@ -25,7 +25,8 @@ class IfIndexRegistry {
   explicit IfIndexRegistry(std::string state_file = "");
 
   // Reads the state file; a missing file is an empty registry. A malformed
-  // line is skipped and reported in the returned Status (the rest loads).
+  // line, or one giving a number another name already holds, is skipped and
+  // reported in the returned Status (the rest loads).
   Status load();
   // The ifIndex of `name` in `context`; assigns the next free one if new.
   uint32_t indexOf(std::string_view context, std::string_view name);
@@ -35,8 +36,11 @@ class IfIndexRegistry {
   const std::string& stateFile() const { return state_file_; }
 
  private:
+  // InterfaceIndex (IF-MIB) is 1..2^31-1.
+  static constexpr uint32_t kMaxIfIndex = 2147483647;
   struct Context {
     std::map<std::string, uint32_t, std::less<>> by_name;
+    std::map<uint32_t, std::string> by_index;  // the same assignments, by number
     uint32_t highest = 0;
   };
   const std::string state_file_;

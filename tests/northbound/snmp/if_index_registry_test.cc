@@ -40,5 +40,35 @@ TEST(IfIndexRegistryTest, MalformedLinesAreSkippedAndReported) {
   EXPECT_EQ(reg.indexOf("sw1", "eth3"), 8u);
 }
 
+// Found by fuzz/snmp_oid_fuzzer.cc: two names given one number in the file
+// were both served with it (two ifTable rows, one ifIndex).
+TEST(IfIndexRegistryTest, ANumberHeldByAnotherNameIsSkippedAndReported) {
+  testsupport::TempDir dir("rdmagw-ifindex");
+  const std::string file = dir.file("ifindex.tsv");
+  ASSERT_TRUE(testsupport::writeFile(file, "sw1\teth1\t5\nsw1\teth2\t5\nsw2\teth2\t5\nsw1\teth1\t5\n"));
+  IfIndexRegistry reg(file);
+  Status st = reg.load();
+  EXPECT_FALSE(st.isOk());
+  // Line 4 repeats line 1's pair: fine.
+  EXPECT_TRUE(st.message().ends_with("conflicting lines 2")) << st.message();
+  EXPECT_EQ(reg.indexOf("sw1", "eth1"), 5u);
+  EXPECT_EQ(reg.indexOf("sw1", "eth2"), 6u);
+  EXPECT_EQ(reg.indexOf("sw2", "eth2"), 5u);  // another context numbers on its own
+}
+
+// A file holding the top InterfaceIndex: new names still get free numbers
+// in range, never one in use and never 0 (the counter used to wrap past 2^31-1).
+TEST(IfIndexRegistryTest, NewNamesAfterTheTopNumberTakeFreeOnes) {
+  testsupport::TempDir dir("rdmagw-ifindex");
+  const std::string file = dir.file("ifindex.tsv");
+  ASSERT_TRUE(testsupport::writeFile(file, "sw1\teth1\t1\nsw1\teth9\t2147483647\n"));
+  IfIndexRegistry reg(file);
+  ASSERT_TRUE(reg.load().isOk());
+  EXPECT_EQ(reg.indexOf("sw1", "eth2"), 2u);
+  EXPECT_EQ(reg.indexOf("sw1", "eth3"), 3u);
+  EXPECT_EQ(reg.indexOf("sw1", "eth9"), 2147483647u);
+  EXPECT_EQ(reg.indexOf("sw1", "eth2"), 2u);
+}
+
 }  // namespace
 }  // namespace rdmagw::northbound::snmp
