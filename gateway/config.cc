@@ -24,11 +24,12 @@ const std::set<std::string> kReservedLabels = {"target", "device", "port", "inte
                                                "priority", "kind", "transport", "job", "instance"};
 
 void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path, CredentialsRef* c) {
+  r.checkKeys(n, path, {"username", "password", "password_env", "password_file", "key_file", "passphrase_env"});
+  if (!n.IsMap()) return;
   if (n["password"]) {
     r.error(n["password"], path + ".password",
             "inline secrets are not allowed; use password_env or password_file");
   }
-  r.checkKeys(n, path, {"username", "password", "password_env", "password_file", "key_file", "passphrase_env"});
   c->username = r.string(n, path, "username").value_or("");
   c->password_env = r.string(n, path, "password_env").value_or("");
   c->password_file = r.string(n, path, "password_file").value_or("");
@@ -41,6 +42,7 @@ void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path
 
 void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaConfig* c) {
   r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir", "lldp", "config_interval"});
+  if (!n.IsMap()) return;
   c->sysfs_root = r.string(n, path, "sysfs_root").value_or(c->sysfs_root);
   if (YAML::Node d = n["devices"]) {
     const std::string dpath = path + ".devices";
@@ -243,6 +245,7 @@ void readSnmp(YamlReader& r, const YAML::Node& s, GatewayConfig* cfg) {
   const std::string path = "northbound.snmp";
   r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "refresh_period", "notifications"});
   cfg->snmp_enabled = true;
+  if (!s.IsMap()) return;
   if (auto e = r.string(s, path, "enabled")) cfg->snmp_enabled = (*e != "false");
   cfg->snmp.agentx_socket = r.string(s, path, "agentx_socket").value_or(cfg->snmp.agentx_socket);
   cfg->snmp.state_dir = r.string(s, path, "state_dir").value_or(cfg->snmp.state_dir);
@@ -253,6 +256,7 @@ void readSnmp(YamlReader& r, const YAML::Node& s, GatewayConfig* cfg) {
 
 void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
   r.checkKeys(n, "northbound", {"prometheus", "snmp", "gnmi"});
+  if (!n.IsMap()) return;
   if (YAML::Node s = n["snmp"]) readSnmp(r, s, cfg);
   if (YAML::Node g = n["gnmi"]) {
     cfg->gnmi_enabled = true;

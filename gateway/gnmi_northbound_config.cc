@@ -10,6 +10,7 @@ constexpr const char* kPath = "northbound.gnmi";
 void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServerConfig* c) {
   r.checkKeys(n, kPath, {"listen", "tls", "insecure", "insecure_remote", "users_file", "users_env",
                          "min_sample_interval", "target_defined_interval", "limits"});
+  if (!n.IsMap()) return;
   c->listen = r.string(n, kPath, "listen").value_or(c->listen);
   if (YAML::Node tls = n["tls"]) {
     const std::string path = std::string(kPath) + ".tls";

@@ -5,6 +5,11 @@
 
 namespace rdmagw::gateway {
 
+YAML::Node YamlReader::child(const YAML::Node& parent, const char* key) {
+  if (!parent.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  return parent[key];
+}
+
 void YamlReader::error(const YAML::Node& at, const std::string& key_path, const std::string& message) {
   const YAML::Mark m = at.Mark();
   if (m.line < 0) {
@@ -39,7 +44,7 @@ void YamlReader::checkKeys(const YAML::Node& node, const std::string& key_path,
 std::optional<std::string> YamlReader::string(const YAML::Node& parent, const std::string& parent_path,
                                               const char* key, bool required) {
   const std::string path = joinKey(parent_path, key);
-  YAML::Node n = parent[key];
+  YAML::Node n = child(parent, key);
   if (!n) {
     if (required) error(parent, path, "required key is missing");
     return std::nullopt;
@@ -57,7 +62,7 @@ std::optional<bool> YamlReader::boolean(const YAML::Node& parent, const std::str
   if (!v) return std::nullopt;
   if (*v == "true") return true;
   if (*v == "false") return false;
-  error(parent[key], joinKey(parent_path, key), "must be true or false");
+  error(child(parent, key), joinKey(parent_path, key), "must be true or false");
   return std::nullopt;
 }
 
@@ -71,12 +76,12 @@ std::optional<int64_t> YamlReader::integer(const YAML::Node& parent, const std::
     long long v = std::stoll(*text, &used, 10);
     if (used != text->size()) throw std::invalid_argument("trailing");
     if (v < min || v > max) {
-      error(parent[key], path, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+      error(child(parent, key), path, "must be between " + std::to_string(min) + " and " + std::to_string(max));
       return std::nullopt;
     }
     return v;
   } catch (const std::exception&) {
-    error(parent[key], path, "\"" + *text + "\" is not an integer");
+    error(child(parent, key), path, "\"" + *text + "\" is not an integer");
     return std::nullopt;
   }
 }
@@ -100,14 +105,14 @@ std::optional<std::chrono::milliseconds> YamlReader::duration(const YAML::Node& 
   auto text = string(parent, parent_path, key);
   if (!text) return std::nullopt;
   auto d = parseDuration(*text);
-  if (!d) error(parent[key], joinKey(parent_path, key), "bad duration \"" + *text + "\" (use e.g. 500ms, 10s, 1m)");
+  if (!d) error(child(parent, key), joinKey(parent_path, key), "bad duration \"" + *text + "\" (use e.g. 500ms, 10s, 1m)");
   return d;
 }
 
 std::vector<std::string> YamlReader::stringList(const YAML::Node& parent, const std::string& parent_path,
                                                 const char* key) {
   std::vector<std::string> out;
-  YAML::Node n = parent[key];
+  YAML::Node n = child(parent, key);
   if (!n) return out;
   const std::string path = joinKey(parent_path, key);
   if (!n.IsSequence()) {

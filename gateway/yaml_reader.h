@@ -17,6 +17,11 @@ class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
 
+  // parent[key], or an undefined node when `parent` is not a mapping:
+  // yaml-cpp throws on a scalar's operator[], and a scalar where a mapping
+  // belongs is an error checkKeys reports, not a reason to stop reading.
+  static YAML::Node child(const YAML::Node& parent, const char* key);
+
   // Errors on any key of `node` not in `allowed` (typos must not pass silently).
   void checkKeys(const YAML::Node& node, const std::string& key_path,
                  std::initializer_list<const char*> allowed);

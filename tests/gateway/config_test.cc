@@ -209,6 +209,22 @@ TEST(ConfigTest, OneTargetEntryOnItsOwn) {
   EXPECT_FALSE(parseTargetConfig("{name: [", "t.yaml").isOk());
 }
 
+// A scalar where a block belongs used to throw out of yaml-cpp and stop the
+// gateway (inputs in fuzz/regressions/config_yaml and target_yaml).
+TEST(ConfigTest, AScalarWhereABlockBelongsIsAnError) {
+  for (const char* text : {"northbound: 5\n", "northbound:\n  prometheus: -1s\n",
+                           "northbound:\n  snmp: on\n  gnmi: yes\n",
+                           "targets:\n  - {name: a, kind: rdma-host, rdma: 5, credentials: x}\n"}) {
+    auto cfg = parseConfig(text, "s.yaml");
+    ASSERT_FALSE(cfg.isOk()) << text;
+    EXPECT_NE(cfg.status().message().find("must be a mapping"), std::string::npos) << cfg.status().message();
+  }
+  auto t = parseTargetConfig("name: esx01\nkind: esxi\naddress: h\ncredentials: root\n", "t.yaml");
+  ASSERT_FALSE(t.isOk());
+  EXPECT_NE(t.status().message().find("t.yaml:4:14: target.credentials: must be a mapping"), std::string::npos)
+      << t.status().message();
+}
+
 TEST(ConfigTest, MissingRequiredKeys) {
   auto cfg = parseConfig("targets:\n  - interval: 1s\n", "m.yaml");
   ASSERT_FALSE(cfg.isOk());

@@ -40,7 +40,7 @@ TEST(IfIndexRegistryTest, MalformedLinesAreSkippedAndReported) {
   EXPECT_EQ(reg.indexOf("sw1", "eth3"), 8u);
 }
 
-// Found by fuzz/snmp_oid_fuzzer.cc: two names given one number in the file
+// Input kept in fuzz/regressions/snmp_oid/: two names given one number in the file
 // were both served with it (two ifTable rows, one ifIndex).
 TEST(IfIndexRegistryTest, ANumberHeldByAnotherNameIsSkippedAndReported) {
   testsupport::TempDir dir("rdmagw-ifindex");
