@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Writes fuzz/corpus/agentx/: AgentX Get and GetNext PDUs (RFC 2741) for the
+"""Writes fuzz/corpus/agentx_pdu/: AgentX Get and GetNext PDUs (RFC 2741) for the
 tables and contexts the SNMP northbound serves, in both byte orders, as
 snmpd sends them to a subagent. Run from anywhere; commit the result."""
 import os
 import shutil
 import struct
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "agentx")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "agentx_pdu")
 GET, GETNEXT, GETBULK = 5, 6, 7
 NETWORK_BYTE_ORDER, NON_DEFAULT_CONTEXT = 0x10, 0x08
 

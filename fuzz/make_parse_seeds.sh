@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates fuzz/corpus/parse/ from tests/fixtures/: one seed per (format,
+# Regenerates fuzz/corpus/parse_formats/ from tests/fixtures/: one seed per (format,
 # fixture) pair that format reads, each "FORMAT\n" + the fixture's first
 # 16 KiB (a cut reply is itself input the parsers must survive, and short
 # seeds keep the mutation pass fast). Run from anywhere; commit the result.
 set -eu  # no pipefail: head closes the pipe on long fixtures
 root=$(cd "$(dirname "$0")/.." && pwd)
 fx=$root/tests/fixtures
-out=$root/fuzz/corpus/parse
+out=$root/fuzz/corpus/parse_formats
 rm -rf "$out"
 mkdir -p "$out"
 

@@ -12,6 +12,12 @@ fuzzer=$1 scratch=$2 seconds=$3 dict=$4
 shift 4
 rm -rf "$scratch"
 mkdir -p "$scratch/corpus" "$scratch/artifacts"
+# The first directory holds the seeds and must exist; the others (the
+# regression inputs) may not yet.
+if [ ! -d "$1" ] || [ -z "$(ls -A "$1")" ]; then
+  echo "FAILED: no seeds in $1"
+  exit 1
+fi
 dirs=()
 for d in "$@"; do
   [ -d "$d" ] && dirs+=("$d")
