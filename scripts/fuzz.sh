@@ -23,10 +23,11 @@ jobs=${FUZZ_BUILD_JOBS:-2}
 declare -A dict=([parse_formats]=parse.dict [nxos_json]=json.dict [gnmi_json]=json.dict [gnmi_path]=gnmi_path.dict
                  [config_yaml]=yaml.dict [target_yaml]=yaml.dict)
 
+mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
-  -DRDMAGW_FUZZ=ON -DRDMAGW_SANITIZE=address,undefined -DRDMAGW_BENCH=OFF > "$build.configure.log" 2>&1 ||
-  { cat "$build.configure.log"; exit 2; }
+  -DRDMAGW_FUZZ=ON -DRDMAGW_SANITIZE=address,undefined -DRDMAGW_BENCH=OFF > "$build/fuzz-configure.log" 2>&1 ||
+  { cat "$build/fuzz-configure.log"; exit 2; }
 # shellcheck disable=SC2086
 cmake --build "$build" -j "$jobs" --target $targets || exit 2
 
