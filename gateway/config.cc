@@ -78,7 +78,7 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
   const std::string spath = path + ".ssh";
   if (YAML::Node n = target["ssh"]) {
     r.checkKeys(n, spath, {"port", "known_hosts", "accept_unknown_host_key", "connect_timeout",
-                           "command_timeout", "keepalive"});
+                           "command_timeout", "keepalive", "max_output_bytes"});
     if (n.IsMap()) {
       c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
       c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
@@ -86,6 +86,8 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
       c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
       c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
       c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
+      c.max_output_bytes = size_t(r.integer(n, spath, "max_output_bytes", 4096, int64_t{1} << 34)
+                                      .value_or(int64_t(c.max_output_bytes)));
     }
   }
   if (t->address.empty() || t->address == "local") {
