@@ -15,6 +15,7 @@
 #include "models/store.h"
 #include "southbound/poll_scheduler.h"
 #include "southbound/rdma/rdma_collector.h"
+#include "southbound/rdma/remote_dump.h"
 #include "southbound/rdma/sysfs_reader_impl.h"
 #include "tests/southbound/rdma/rdma_test_util.h"
 #include "tests/support/test_support.h"
@@ -141,6 +142,29 @@ TEST(BadSysfsTest, HealthSaysWhyAndAnotherHostKeepsItsPace) {
   EXPECT_EQ(xmit("bad-host", "mlx5_1"), 800u);
   EXPECT_TRUE(health("good-host").up);
   EXPECT_EQ(health("good-host").read_errors, 0u);
+}
+
+TEST(BadSysfsTest, RemoteDumpSkipsWhatIsNoFileAndReadsTheRest) {
+  PoisonedHost host;
+  RdmaConfig c;
+  c.sysfs_root = host.tree.path("sys");
+  c.ethtool = RdmaConfig::EthtoolMode::kNone;
+  c.lldp = RdmaConfig::LldpMode::kOff;
+  // As the SSH session would run it; `timeout` only so that a regression
+  // fails the test instead of hanging it.
+  FILE* f = ::popen(("timeout 60 " + remoteDumpCommand(c)).c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  std::string dump;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) dump.append(buf, n);
+  ASSERT_EQ(::pclose(f), 0) << "the dump did not finish:\n" << dump.substr(0, 2000);
+  PollBatch b;
+  ASSERT_TRUE(parseRemoteDump(dump, 1, b).isOk()) << dump.substr(0, 2000);
+  for (const char* name : {"fifo_no_writer", "fifo_silent_writer", "endless_zero", "mlx5_1/fw_ver"}) {
+    EXPECT_TRUE(anyError(b.errors, name, "")) << name << ": " << ::testing::PrintToString(b.errors);
+  }
+  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_0") + kCounters)->value), 400u);
+  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_1") + kCounters)->value), 800u);
 }
 
 }  // namespace
