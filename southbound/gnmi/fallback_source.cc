@@ -167,7 +167,7 @@ void FallbackSource::checkStream(Clock::time_point now) {
       }
       ssh_polling_ = false;
       switchTo(Transport::kGnmi, "gNMI stream up");
-      gnmi_log_.recovered();
+      if (!oversized_streak_) gnmi_log_.recovered();  // else only once it stays up
       health_.up = true;
       health_.last_error.clear();
       up_since_ = now;
@@ -180,6 +180,7 @@ void FallbackSource::checkStream(Clock::time_point now) {
     }
     if (oversized_streak_ && health_.up && now - up_since_ >= opts_.config.sample_interval) {
       oversized_streak_ = false;  // up a whole interval since: the refusal is behind us
+      gnmi_log_.recovered();
       backoff_.reset();
       gnmi_failures_ = 0;
     }
