@@ -105,6 +105,10 @@ TEST_F(BadPeerTest, HundredMegabyteNotificationIsRefusedReportedAndRedialedWithB
   GnmiConfig c = rdmagw::testing::fastConfig(bad.address());
   c.backoff_initial = milliseconds(50);
   c.backoff_max = std::chrono::hours(1);
+  // Long enough that a slow machine moving the 100 MB never sees a stream
+  // "stay up" (which ends the refusal streak) or stall.
+  c.sample_interval = std::chrono::seconds(60);
+  c.idle_timeout = std::chrono::seconds(60);
   FallbackSource& src = startSource("bad", c);  // max_message_bytes: the 64 MiB default
 
   // Each stream: one good notification, then the 100 MB one, refused.
