@@ -5,6 +5,7 @@
 #include "gateway/snmp_notifications_config.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -80,7 +81,7 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
   const std::string spath = path + ".ssh";
   if (YAML::Node n = target["ssh"]) {
     r.checkKeys(n, spath, {"port", "known_hosts", "accept_unknown_host_key", "connect_timeout",
-                           "command_timeout", "keepalive"});
+                           "command_timeout", "keepalive", "max_output_bytes"});
     if (n.IsMap()) {
       c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
       c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
@@ -88,6 +89,8 @@ void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, T
       c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
       c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
       c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
+      c.max_output_bytes = size_t(r.integer(n, spath, "max_output_bytes", 4096, int64_t{1} << 34)
+                                      .value_or(int64_t(c.max_output_bytes)));
     }
   }
   if (t->address.empty() || t->address == "local") {
@@ -111,7 +114,7 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
   if (YAML::Node n = target["gnmi"]) {
     r.checkKeys(n, gpath, {"port", "tls", "insecure_skip_verify", "plaintext", "ca_file", "cert_file", "key_file",
                            "server_name_override", "encoding", "sample_interval", "retry_gnmi_after",
-                           "subscriptions"});
+                           "subscriptions", "max_message_bytes", "sync_timeout"});
     if (n.IsMap()) {
       port = int(r.integer(n, gpath, "port", 1, 65535).value_or(port));
       g.tls = r.boolean(n, gpath, "tls").value_or(g.tls);
@@ -128,6 +131,9 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
       }
       g.sample_interval = r.duration(n, gpath, "sample_interval").value_or(g.sample_interval);
       g.retry_gnmi_after = r.duration(n, gpath, "retry_gnmi_after").value_or(g.retry_gnmi_after);
+      g.max_message_bytes = size_t(r.integer(n, gpath, "max_message_bytes", 4096, INT32_MAX)
+                                       .value_or(int64_t(g.max_message_bytes)));
+      g.sync_timeout = r.duration(n, gpath, "sync_timeout").value_or(g.sync_timeout);
       if (YAML::Node subs = n["subscriptions"]) {
         if (!subs.IsSequence()) r.error(subs, gpath + ".subscriptions", "must be a list");
         for (size_t i = 0; subs.IsSequence() && i < subs.size(); ++i) {

@@ -56,6 +56,8 @@ Status FallbackSource::start() {
       out->push_back({"gnmi_source_leaves_applied", {t}, double(s.applied)});
       out->push_back({"gnmi_source_leaves_coalesced", {t}, double(s.coalesced)});
       out->push_back({"gnmi_source_leaves_dropped", {t}, double(s.dropped)});
+      out->push_back({"gnmi_source_sync_timeouts", {t}, double(s.sync_timeouts)});
+      out->push_back({"gnmi_source_oversized_refusals", {t}, double(s.oversized_refusals)});
     });
   }
   thread_ = std::thread([this] {
@@ -153,7 +155,7 @@ void FallbackSource::checkStream(Clock::time_point now) {
     client_.close();
     client_open_ = false;
     if (status.ok()) status = grpc::Status(grpc::StatusCode::UNAVAILABLE, "server ended the stream");
-    onGnmiFailure(status, had_data, now);
+    onGnmiFailure(status, had_data, /*from_stream=*/true, now);
     return;
   }
   if (had_data) {
@@ -165,15 +167,25 @@ void FallbackSource::checkStream(Clock::time_point now) {
       }
       ssh_polling_ = false;
       switchTo(Transport::kGnmi, "gNMI stream up");
-      gnmi_log_.recovered();
+      if (!oversized_streak_) gnmi_log_.recovered();  // else only once it stays up
       health_.up = true;
       health_.last_error.clear();
-      backoff_.reset();
-      gnmi_failures_ = 0;
+      up_since_ = now;
+      if (!oversized_streak_) {
+        backoff_.reset();
+        gnmi_failures_ = 0;
+      }
       expired_ = false;
       next_health_ = {};
     }
+    if (oversized_streak_ && health_.up && now - up_since_ >= opts_.config.sample_interval) {
+      oversized_streak_ = false;  // up a whole interval since: the refusal is behind us
+      gnmi_log_.recovered();
+      backoff_.reset();
+      gnmi_failures_ = 0;
+    }
   }
+  checkSync(now);
   const milliseconds idle = idle_timeout_;
   if (idle.count() > 0 && !stalled_ && nowNs() - client_.lastReceiveNs() > toNs(idle)) {
     stalled_ = true;
@@ -192,23 +204,37 @@ void FallbackSource::attemptGnmi(Clock::time_point now) {
   health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
   if (!s.ok()) {
     client_.close();
-    onGnmiFailure(s, false, Clock::now());
+    onGnmiFailure(s, false, /*from_stream=*/false, Clock::now());
     return;
   }
   client_open_ = true;
+  opened_at_ = Clock::now();
+  syncs_at_open_ = client_.counters().sync_responses.load();
+  sync_overdue_ = false;
   RDMAGW_LOG(kDebug, "gnmi") << opts_.target << ": subscribed, encoding " << encodingName(client_.encoding());
 }
 
-void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Clock::time_point now) {
+void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, bool from_stream,
+                                   Clock::time_point now) {
   const bool stalled = stalled_;
   stalled_ = false;
+  sync_overdue_ = false;
   FailureClass cls = stalled ? FailureClass::kRetry : classify(status.error_code());
   std::string text = stalled ? std::string("stream stalled (no message within idle_timeout)")
                              : std::string(statusCodeName(status.error_code())) + ": " + status.error_message();
+  // On an open stream, RESOURCE_EXHAUSTED is gRPC refusing a message above
+  // the receive limit (at dial time it is the dial-slot wait instead).
+  const bool oversized = from_stream && !stalled && status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED;
+  if (oversized) {
+    ++local_.oversized_refusals;
+    oversized_streak_ = true;
+    text = "refused a message above max_message_bytes (" + std::to_string(opts_.config.max_message_bytes) +
+           " bytes): " + text;
+  }
   text = scrub(std::move(text));
   gnmi_error_ = text;
   ++health_.poll_errors;
-  if (had_data) {
+  if (had_data && !oversized_streak_) {
     backoff_.reset();
     gnmi_failures_ = 0;
   }
@@ -224,6 +250,7 @@ void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Cl
   } else {
     ++gnmi_failures_;
     const milliseconds delay = backoff_.next();
+    local_.retry_delay_ms = static_cast<uint64_t>(delay.count());
     next_gnmi_ = now + delay;
     gnmi_log_.failed(text + "; retry in " + std::to_string(delay.count()) + " ms");
   }
@@ -235,6 +262,43 @@ void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, Cl
     switchTo(Transport::kSsh, "gNMI: " + text);
   }
   next_health_ = {};
+}
+
+// A stream past sync_timeout without a sync_response is reported, once per
+// stream; its updates keep being applied (each is a reading of its own, and
+// dropping them would leave a switch that never syncs unread).
+void FallbackSource::checkSync(Clock::time_point now) {
+  const uint64_t syncs = client_.counters().sync_responses.load();
+  if (sync_overdue_ && syncs > syncs_at_open_) {
+    sync_overdue_ = false;  // late, but it came
+    next_health_ = {};
+    return;
+  }
+  const milliseconds limit = opts_.config.sync_timeout;
+  if (sync_overdue_ || limit.count() <= 0 || syncs > syncs_at_open_ || now - opened_at_ < limit) return;
+  sync_overdue_ = true;
+  ++local_.sync_timeouts;
+  RDMAGW_LOG(kWarn, "gnmi") << opts_.target << ": no sync_response within " << limit.count()
+                            << " ms of subscribing; updates are applied as they come";
+  next_health_ = {};
+}
+
+// Why a target that is up is not quite right, most pressing first: readings
+// lost to a full queue, then updates that did not map, then a missing sync.
+std::string FallbackSource::upReason(const QueueStats& q) {
+  if (q.dropped > dropped_at_health_) {
+    const std::string text = "ingest queue full (queue_capacity " + std::to_string(queue_.capacity()) + "): " +
+                             std::to_string(q.dropped - dropped_at_health_) + " leaf update(s) dropped since the last report, " +
+                             std::to_string(q.dropped) + " in all";
+    dropped_at_health_ = q.dropped;
+    return text;
+  }
+  if (std::string e = client_.lastMapError(); !e.empty()) return e;
+  if (sync_overdue_) {
+    return "no sync_response within sync_timeout (" + std::to_string(opts_.config.sync_timeout.count()) +
+           " ms) of subscribing; updates applied as they come";
+  }
+  return "";
 }
 
 // The CLI-only leaves while gNMI carries the target. Its failures are read
@@ -366,6 +430,7 @@ void FallbackSource::publishHealth() {
   local_.queued = q.pushed;
   local_.coalesced = q.coalesced;
   local_.dropped = q.dropped;
+  local_.queue_high_water = q.high_water;
   local_.transport = health_.transport;
   local_.up = health_.up;
   {
@@ -383,7 +448,7 @@ void FallbackSource::publishHealth() {
     // errors, dropped ones are (they lost a reading).
     h.polls = health_.polls + c.notifications;
     h.read_errors = health_.read_errors + c.map_errors + q.dropped;
-    if (h.up && h.last_error.empty()) h.last_error = client_.lastMapError();
+    if (h.up && h.last_error.empty()) h.last_error = upReason(q);
   }
   if (!h.up && !expired_) {
     const milliseconds stale = opts_.config.stale_after.count() > 0 ? opts_.config.stale_after

@@ -60,6 +60,10 @@ struct GnmiSourceStats {
   uint64_t applied = 0, rejected = 0, removed = 0;  // as the store saw them
   uint64_t ssh_polls = 0, transport_changes = 0, stalls = 0, handover_dropped = 0;
   uint64_t supplement_polls = 0;
+  uint64_t sync_timeouts = 0;      // streams with no sync_response within sync_timeout
+  uint64_t oversized_refusals = 0; // streams ended by a message above max_message_bytes
+  uint64_t queue_high_water = 0;   // most leaves queued at once (never above queue_capacity)
+  uint64_t retry_delay_ms = 0;     // the backoff delay chosen after the last failure
   std::string transport;  // "gnmi" or "ssh"
   bool up = false;
 };
@@ -81,7 +85,9 @@ class FallbackSource : public southbound::StreamSource {
   void wake();
   void checkStream(Clock::time_point now);
   void attemptGnmi(Clock::time_point now);
-  void onGnmiFailure(const grpc::Status& status, bool had_data, Clock::time_point now);
+  void onGnmiFailure(const grpc::Status& status, bool had_data, bool from_stream, Clock::time_point now);
+  void checkSync(Clock::time_point now);
+  std::string upReason(const QueueStats& q);
   void pollSsh(Clock::time_point now);
   void pollSupplement(Clock::time_point now);
   void drainQueue();
@@ -123,6 +129,18 @@ class FallbackSource : public southbound::StreamSource {
   GnmiSourceStats local_;
   bool expired_ = false;
   std::string gnmi_error_;  // why gNMI failed last (scrubbed)
+  // The open stream: when it was opened, its sync_response count then, and
+  // whether it is past sync_timeout without one.
+  Clock::time_point opened_at_{};
+  uint64_t syncs_at_open_ = 0;
+  bool sync_overdue_ = false;
+  // Set by an oversized-message refusal: until a stream has then stayed up a
+  // sample interval, a stream coming up does not reset the backoff (a peer
+  // that sends one good message and then the oversized one again must not
+  // be redialed at the initial delay forever).
+  bool oversized_streak_ = false;
+  Clock::time_point up_since_{};
+  uint64_t dropped_at_health_ = 0;  // queue drops at the last store publish
   QueuedBatch batch_;  // reused drain buffer
   // Hand-over ssh -> gnmi: the last SSH raw reading per counter path. Until
   // the stream's value reaches it (or handover_until_), an older gNMI

@@ -60,7 +60,9 @@ Result<std::shared_ptr<grpc::Channel>> makeChannel(const GnmiConfig& config) {
   Result<std::shared_ptr<grpc::ChannelCredentials>> creds = credentials(config);
   if (!creds.isOk()) return creds.status();
   grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(64 << 20);
+  // A peer's oversized message ends the stream (RESOURCE_EXHAUSTED) instead
+  // of being mapped; validate() keeps the value within an int.
+  args.SetMaxReceiveMessageSize(static_cast<int>(config.max_message_bytes));
   if (config.keepalive_time.count() > 0) {
     args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, static_cast<int>(config.keepalive_time.count()));
     args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20000);

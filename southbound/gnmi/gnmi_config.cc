@@ -78,6 +78,10 @@ Status GnmiConfig::validate() const {
   }
   if (first_dial_delay.count() < 0) addError(&errs, "first_dial_delay", "must not be negative");
   if (queue_capacity < 16) addError(&errs, "queue_capacity", "must be at least 16");
+  if (max_message_bytes < 4096 || max_message_bytes > size_t{INT32_MAX}) {
+    addError(&errs, "max_message_bytes", "must be within 4096..2147483647");
+  }
+  if (sync_timeout.count() < 0) addError(&errs, "sync_timeout", "must not be negative");
   if (fallback_after_failures < 1) addError(&errs, "fallback_after_failures", "must be at least 1");
   for (size_t i = 0; i < subscriptions.size(); ++i) {
     const GnmiSubscription& s = subscriptions[i];

@@ -67,6 +67,14 @@ struct GnmiConfig {
   // full, updates coalesce per path, and what cannot coalesce is dropped
   // (both counted).
   size_t queue_capacity = 16384;  // ~200 B each with its path: ~3 MiB per target at most
+  // A SubscribeResponse larger than this is refused by gRPC (RESOURCE_EXHAUSTED):
+  // the stream ends, the target shows why, and redials follow the backoff,
+  // which such a refusal does not reset (the peer would only send it again).
+  size_t max_message_bytes = size_t{64} << 20;
+  // A stream that has sent no sync_response this long after subscribing is
+  // reported in the target's health (its updates are still applied: each
+  // carries its own reading; NX-OS 9.3(8) never syncs). 0: never reported.
+  std::chrono::milliseconds sync_timeout{60000};
   // Down this long: the target's data is expired (`up` stays, at 0). 0: 3 x sample_interval.
   std::chrono::milliseconds stale_after{0};
   // Wait this long before the first dial (redials follow the backoff). A

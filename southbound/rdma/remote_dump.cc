@@ -28,7 +28,9 @@ bool isAlnum(char c) {
 }
 
 // The sh script, one line. Functions: r FILE prints "/sys/FILE: value" (or
-// the read-error marker) and leaves the value in $v; nd NAME queues a netdev
+// the read-error marker) and leaves the value in $v; a file that is not a
+// regular file (a FIFO, a symlink to /dev/zero) is never opened: it reads as
+// an error instead of holding the whole dump until the command timeout; nd NAME queues a netdev
 // for ethtool. Names from the host pass a character-set check first. Values
 // go through printf, not echo (dash's echo would expand backslashes). Reads
 // use the `read` builtin: no fork per file; sysfs serves each open from one
@@ -41,7 +43,7 @@ std::string script(const RdmaConfig& c) {
        (c.ethtool == RdmaConfig::EthtoolMode::kNone ? "0" : "1") + "\"; ";
   s += "r() { case $1 in *[!A-Za-z0-9_./-]*) echo \"" + std::string(kSkipped) +
        " file with an unsafe name\"; return 1;; esac; v=; "
-       "if IFS= read -r v <\"$1\" || [ -n \"$v\" ]; then printf \"%s: %s\\n\" \"/sys/$1\" \"$v\"; "
+       "if [ -f \"$1\" ] && { IFS= read -r v <\"$1\" || [ -n \"$v\" ]; }; then printf \"%s: %s\\n\" \"/sys/$1\" \"$v\"; "
        "else echo \"/sys/$1" + std::string(kReadError) + "\"; return 1; fi; }; ";
   s += "nd() { case $1 in \"\"|-*|*[!A-Za-z0-9_.@-]*) echo \"" + std::string(kSkipped) +
        " netdev with an unsafe name\"; return;; esac; "

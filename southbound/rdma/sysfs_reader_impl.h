@@ -9,6 +9,10 @@
 
 namespace rdmagw::southbound::rdma {
 
+// A sysfs attribute is at most a page; a file longer than this (a file still
+// growing, a symlink to /dev/zero) is an error of that file, not a value.
+inline constexpr size_t kMaxSysfsFileBytes = 64 * 1024;
+
 class SysfsReaderImpl : public SysfsReader {
  public:
   explicit SysfsReaderImpl(std::string root);

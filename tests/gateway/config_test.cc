@@ -277,6 +277,33 @@ targets:
   EXPECT_EQ(cfg->targets[2].rdma.exclude_devices, std::vector<std::string>{"mlx5_4"});
 }
 
+TEST(ConfigTest, LimitsOnWhatAPeerMaySendAreConfigKeys) {
+  const char* text = R"(targets:
+  - name: leaf1
+    kind: nexus
+    address: 192.0.2.10
+    credentials: {username: admin, password_env: NEXUS_PASSWORD}
+    gnmi: {max_message_bytes: 8388608, sync_timeout: 2m}
+    ssh: {max_output_bytes: 1048576}
+  - name: leaf2
+    kind: nexus
+    address: 192.0.2.11
+    credentials: {username: admin, password_env: NEXUS_PASSWORD}
+)";
+  auto cfg = parseConfig(text, "limits.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
+  EXPECT_EQ(cfg->targets[0].gnmi.max_message_bytes, 8388608u);
+  EXPECT_EQ(cfg->targets[0].gnmi.sync_timeout.count(), 120000);
+  EXPECT_EQ(cfg->targets[0].ssh.max_output_bytes, 1048576u);
+  EXPECT_EQ(cfg->targets[1].gnmi.max_message_bytes, size_t{64} << 20);  // defaults
+  EXPECT_EQ(cfg->targets[1].gnmi.sync_timeout.count(), 60000);
+  EXPECT_EQ(cfg->targets[1].ssh.max_output_bytes, size_t{64} << 20);
+
+  auto tiny = parseConfig(std::string(text).replace(std::string(text).find("8388608"), 7, "100"), "tiny.yaml");
+  ASSERT_FALSE(tiny.isOk());
+  EXPECT_NE(tiny.status().message().find("max_message_bytes"), std::string::npos) << tiny.status().message();
+}
+
 TEST(ConfigTest, SshTargetsNeedAddressUserAndSecretReference) {
   const char* text = R"(targets:
   - name: leaf1
