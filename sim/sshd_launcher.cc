@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -29,6 +30,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
+
+constexpr const char* kStoppedMarker = "rdmagw-sim: sshd stopped";
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
@@ -176,7 +179,7 @@ Status SshdLauncher::writeConfig() {
     << "StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n"
     << "PasswordAuthentication " << (options_.password_auth ? "yes" : "no") << "\n"
     << "PermitEmptyPasswords no\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
-    << "LogLevel ERROR\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
+    << "LogLevel " << (options_.log_connections ? "VERBOSE" : "ERROR") << "\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
     << "PrintLastLog no\nPermitUserRC no\nX11Forwarding no\nAllowTcpForwarding no\n"
     << "LoginGraceTime 30\n"
     // sshd runs every forced command as `<login shell> -c ...`, and bash,
@@ -250,6 +253,8 @@ Status SshdLauncher::start() {
 
 void SshdLauncher::stopServer() {
   if (pid_ <= 0) return;
+  // Handshakes cut short by the kill log nothing: this line ends them all.
+  (void)writeFile(dir_ + "/sshd.log", std::string(kStoppedMarker) + "\n", true);
   // Sessions first, while they are still the listener's children.
   for (int round = 0; round < 2; ++round) {
     for (pid_t p : descendants(pid_)) ::kill(p, SIGKILL);
@@ -357,5 +362,52 @@ size_t SshdLauncher::connectionCount(const std::string& device) const {
 }
 
 std::string SshdLauncher::logText() const { return readFile(dir_ + "/sshd.log"); }
+
+size_t SshdLauncher::logSize() const {
+  std::error_code ec;
+  const auto n = fs::file_size(dir_ + "/sshd.log", ec);
+  return ec ? 0 : size_t(n);
+}
+
+SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
+  // "Connection from 127.0.0.1 port 40962 on 127.0.0.1 port 2222 ..." (VERBOSE)
+  // "Accepted publickey for root from 127.0.0.1 port 40962 ssh2: ..."
+  // "Connection closed by 127.0.0.1 port 40962 [preauth]", "... reset by ...",
+  // "Disconnected from ... port 40962 [preauth]", "Timeout before authentication for ... port 40962"
+  SshdHandshakeStats out;
+  const std::string text = readFile(dir_ + "/sshd.log");
+  std::istringstream in(from < text.size() ? text.substr(from) : std::string());
+  std::set<std::string> open;
+  const auto clientPort = [](const std::string& line) -> std::string {
+    const size_t p = line.find(" port ");
+    if (p == std::string::npos) return "";
+    size_t e = p + 6;
+    while (e < line.size() && std::isdigit(static_cast<unsigned char>(line[e]))) ++e;
+    return line.substr(p + 6, e - (p + 6));
+  };
+  for (std::string line; std::getline(in, line);) {
+    if (line == kStoppedMarker) {
+      open.clear();
+      continue;
+    }
+    const std::string port = clientPort(line);
+    if (port.empty()) continue;
+    if (line.rfind("Connection from ", 0) == 0) {
+      ++out.accepted;
+      open.insert(port);
+      out.peak_in_progress = std::max(out.peak_in_progress, open.size());
+      continue;
+    }
+    if (open.count(port) == 0) continue;
+    const bool accepted = line.rfind("Accepted ", 0) == 0;
+    if (accepted || line.find("[preauth]") != std::string::npos ||
+        line.rfind("Connection closed", 0) == 0 || line.rfind("Connection reset", 0) == 0 ||
+        line.rfind("Disconnected", 0) == 0 || line.rfind("Timeout before", 0) == 0) {
+      out.authenticated += accepted ? 1 : 0;
+      open.erase(port);
+    }
+  }
+  return out;
+}
 
 }  // namespace rdmagw::sim
