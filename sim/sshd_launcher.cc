@@ -372,6 +372,7 @@ size_t SshdLauncher::logSize() const {
 SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
   // "Connection from 127.0.0.1 port 40962 on 127.0.0.1 port 2222 ..." (VERBOSE)
   // "Accepted publickey for root from 127.0.0.1 port 40962 ssh2: ..."
+  // "Close session: user root from 127.0.0.1 port 40962 id 0" (VERBOSE)
   // "Connection closed by 127.0.0.1 port 40962 [preauth]", "... reset by ...",
   // "Disconnected from ... port 40962 [preauth]", "Timeout before authentication for ... port 40962"
   SshdHandshakeStats out;
@@ -398,12 +399,11 @@ SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
       out.peak_in_progress = std::max(out.peak_in_progress, open.size());
       continue;
     }
+    if (line.rfind("Accepted ", 0) == 0 && line.find(" for ") != std::string::npos) ++out.authenticated;
     if (open.count(port) == 0) continue;
-    const bool accepted = line.rfind("Accepted ", 0) == 0;
-    if (accepted || line.find("[preauth]") != std::string::npos ||
+    if (line.rfind("Close session:", 0) == 0 || line.find("[preauth]") != std::string::npos ||
         line.rfind("Connection closed", 0) == 0 || line.rfind("Connection reset", 0) == 0 ||
         line.rfind("Disconnected", 0) == 0 || line.rfind("Timeout before", 0) == 0) {
-      out.authenticated += accepted ? 1 : 0;
       open.erase(port);
     }
   }

@@ -38,12 +38,15 @@ struct SshdOptions {
   bool log_connections = false;
 };
 
-// What sshd's own log says about connection handshakes (accept until
-// authentication succeeded or the connection ended before it).
+// What sshd's own log says about connection setups: a connection is "in
+// setup" from its accept through key exchange, authentication and its first
+// command until that command's session closes (or the connection ends
+// before). A client that connects to run a command, as a gateway does,
+// holds its concurrency slot at least that long.
 struct SshdHandshakeStats {
   uint64_t accepted = 0;       // TCP connections sshd accepted
-  uint64_t authenticated = 0;  // of those, logins that succeeded
-  size_t peak_in_progress = 0; // most handshakes in progress at one time
+  uint64_t authenticated = 0;  // logins that succeeded
+  size_t peak_in_progress = 0; // most connections in setup at one time
 };
 
 class SshdLauncher {

@@ -64,9 +64,9 @@ void ConnectionLedger::rpcStarted(const std::string& peer, Rpc rpc) {
   std::lock_guard lock(mu_);
   if (rpc == Rpc::kCapabilities) ++counts_.capabilities;
   if (rpc == Rpc::kSubscribe) ++counts_.subscribes;
+  if (conns_.count(peer) == 0) sweep(now);
   auto [it, is_new] = conns_.try_emplace(peer);
   if (is_new) {
-    sweep(now);
     ++counts_.connections;
     meter_->begin();
   }
