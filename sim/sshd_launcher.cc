@@ -32,6 +32,7 @@ namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 constexpr const char* kStoppedMarker = "rdmagw-sim: sshd stopped";
+constexpr const char* kCommandDone = "rdmagw-sim: command done port ";
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
@@ -200,7 +201,14 @@ Status SshdLauncher::writeConfig() {
 }
 
 std::string SshdLauncher::wrap(const std::string& device, const std::string& command) const {
-  return "printf '%s\\n' \"$SSH_CLIENT\" >> " + dir_ + "/sessions/" + device + ".log; " + command;
+  std::string w = "printf '%s\\n' \"$SSH_CLIENT\" >> " + dir_ + "/sessions/" + device + ".log; ";
+  if (options_.log_connections) {
+    // Written as the command's shell exits, so before the client can see
+    // the command end (sshd's own "Close session" may come after that).
+    w += "trap 'set -- $SSH_CLIENT; printf \"" + std::string(kCommandDone) + "%s\\n\" \"$2\" >> " + dir_ +
+         "/sshd.log' EXIT; ";
+  }
+  return w + command;
 }
 
 Status SshdLauncher::spawn() {
@@ -373,6 +381,7 @@ SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
   // "Connection from 127.0.0.1 port 40962 on 127.0.0.1 port 2222 ..." (VERBOSE)
   // "Accepted publickey for root from 127.0.0.1 port 40962 ssh2: ..."
   // "Close session: user root from 127.0.0.1 port 40962 id 0" (VERBOSE)
+  // "rdmagw-sim: command done port 40962" (our forced command's exit trap)
   // "Connection closed by 127.0.0.1 port 40962 [preauth]", "... reset by ...",
   // "Disconnected from ... port 40962 [preauth]", "Timeout before authentication for ... port 40962"
   SshdHandshakeStats out;
@@ -401,7 +410,8 @@ SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
     }
     if (line.rfind("Accepted ", 0) == 0 && line.find(" for ") != std::string::npos) ++out.authenticated;
     if (open.count(port) == 0) continue;
-    if (line.rfind("Close session:", 0) == 0 || line.find("[preauth]") != std::string::npos ||
+    if (line.rfind("Close session:", 0) == 0 || line.rfind(kCommandDone, 0) == 0 ||
+        line.find("[preauth]") != std::string::npos ||
         line.rfind("Connection closed", 0) == 0 || line.rfind("Connection reset", 0) == 0 ||
         line.rfind("Disconnected", 0) == 0 || line.rfind("Timeout before", 0) == 0) {
       open.erase(port);

@@ -40,9 +40,9 @@ struct SshdOptions {
 
 // What sshd's own log says about connection setups: a connection is "in
 // setup" from its accept through key exchange, authentication and its first
-// command until that command's session closes (or the connection ends
-// before). A client that connects to run a command, as a gateway does,
-// holds its concurrency slot at least that long.
+// command until that command's shell exits (or the connection ends before).
+// A client that connects to run a command, as a gateway does, holds its
+// concurrency slot at least that long.
 struct SshdHandshakeStats {
   uint64_t accepted = 0;       // TCP connections sshd accepted
   uint64_t authenticated = 0;  // logins that succeeded
