@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <cctype>
 #include <map>
 #include <set>
@@ -33,6 +34,7 @@ using std::chrono::milliseconds;
 
 constexpr const char* kStoppedMarker = "rdmagw-sim: sshd stopped";
 constexpr const char* kCommandDone = "rdmagw-sim: command done port ";
+constexpr const char* kProbeMarker = "rdmagw-sim: readiness probe port ";
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
@@ -88,11 +90,20 @@ int freePort() {
   return port;
 }
 
-bool portAccepts(int port) {
+// `before_connect` gets the probe's own port first (so sshd's log of the
+// probe can be told from a client's connection).
+bool portAccepts(int port, const std::function<void(int)>& before_connect = nullptr) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (before_connect) {
+    socklen_t len = sizeof a;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
+      before_connect(ntohs(a.sin_port));
+    }
+  }
   a.sin_port = htons(static_cast<uint16_t>(port));
   bool ok = connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
   close(fd);
@@ -236,7 +247,12 @@ Status SshdLauncher::spawn() {
       pid_ = -1;
       return Status::unavailable("sshd exited at start: " + logText());
     }
-    if (portAccepts(port_)) return Status::ok();
+    const auto mark = [this](int probe_port) {
+      if (options_.log_connections) {
+        (void)writeFile(dir_ + "/sshd.log", std::string(kProbeMarker) + std::to_string(probe_port) + "\n", true);
+      }
+    };
+    if (portAccepts(port_, mark)) return Status::ok();
     std::this_thread::sleep_for(milliseconds(20));
   }
   stopServer();
@@ -388,6 +404,7 @@ SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
   const std::string text = readFile(dir_ + "/sshd.log");
   std::istringstream in(from < text.size() ? text.substr(from) : std::string());
   std::set<std::string> open;
+  std::set<std::string> probes;  // the launcher's own connections, not a client's
   const auto clientPort = [](const std::string& line) -> std::string {
     const size_t p = line.find(" port ");
     if (p == std::string::npos) return "";
@@ -402,6 +419,11 @@ SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
     }
     const std::string port = clientPort(line);
     if (port.empty()) continue;
+    if (line.rfind(kProbeMarker, 0) == 0) {
+      probes.insert(port);
+      continue;
+    }
+    if (line.rfind("Connection from ", 0) == 0 && probes.erase(port) > 0) continue;
     if (line.rfind("Connection from ", 0) == 0) {
       ++out.accepted;
       open.insert(port);

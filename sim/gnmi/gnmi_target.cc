@@ -47,7 +47,7 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
       resp->add_supported_encodings(gnmi::PROTO);
       resp->set_gnmi_version(target_->options_.gnmi_version);
     }
-    if (target_->options_.capabilities_delay.count() > 0) {
+    if (st.ok() && target_->options_.capabilities_delay.count() > 0) {  // a refusal is immediate
       target_->holdAnswer(r, st);
     } else {
       r->Finish(st);

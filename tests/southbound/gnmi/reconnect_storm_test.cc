@@ -27,9 +27,9 @@ constexpr milliseconds kBackoffInitial{100};
 constexpr milliseconds kStarting{1500};  // the switches refuse RPCs this long after coming back
 
 struct Storm {
-  Storm() : fabric([] {
+  explicit Storm(int switches = kSwitches) : fabric([switches] {
       sim::FabricConfig c;
-      c.switches = kSwitches;
+      c.switches = switches;
       c.hosts = 2;
       c.esxi_hosts = 0;
       return c;
@@ -48,7 +48,7 @@ struct Storm {
   }
 
   void startGateway(HandshakeGate* gate) {
-    for (int i = 0; i < kSwitches; ++i) {
+    for (size_t i = 0; i < fleet->size(); ++i) {
       GnmiConfig c = rdmagw::testing::fastConfig(fleet->target(i).address());
       c.sample_interval = milliseconds(500);
       c.backoff_initial = kBackoffInitial;
@@ -129,6 +129,31 @@ TEST(GnmiReconnectStormTest, RestartedFabricComesBackUnderTheHandshakeCap) {
   }
   // The switches did refuse while starting: the scenario tested the backoff.
   EXPECT_GE(total_refused, uint64_t(kSwitches));
+}
+
+// Few switches, a cap that never binds: only the backoff keeps a source from
+// retrying a starting switch in a tight loop.
+TEST(GnmiReconnectStormTest, AStartingSwitchIsNotHammered) {
+  constexpr int kFew = 6;
+  Storm storm(kFew);
+  ASSERT_TRUE(storm.fleet->start().isOk());
+  storm.fleet->publish(storm.fabric, nowNs());
+  HandshakeGate gate(64);
+  storm.startGateway(&gate);
+  ASSERT_TRUE(waitFor([&] { return storm.allUpAfter(std::vector<uint64_t>(kFew, 0)); })) << storm.down();
+  std::vector<uint64_t> dials_before;
+  for (auto& s : storm.sources) dials_before.push_back(s->stats().dials);
+
+  ASSERT_TRUE(storm.fleet->restart(milliseconds(100), kStarting).isOk());
+  storm.fleet->publish(storm.fabric, nowNs());
+  ASSERT_TRUE(waitFor([&] { return storm.allUpAfter(dials_before); })) << storm.down();
+
+  const uint64_t bound = uint64_t(kStarting / kBackoffInitial) + 1;
+  for (int i = 0; i < kFew; ++i) {
+    const sim::ConnectionCounts c = storm.fleet->target(i).connectionCounts();
+    EXPECT_GE(c.refused_starting, 1u) << storm.fleet->target(i).switchName();
+    EXPECT_LE(c.refused_starting, bound) << storm.fleet->target(i).switchName();
+  }
 }
 
 }  // namespace
