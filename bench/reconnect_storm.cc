@@ -37,6 +37,7 @@
 #include "southbound/ssh/cli_source.h"
 #include "southbound/ssh/concurrency_limiter.h"
 #include "southbound/ssh/ssh_connection.h"
+#include "southbound/ssh/ssh_factory.h"
 
 namespace {
 
