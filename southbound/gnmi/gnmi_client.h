@@ -47,7 +47,8 @@ class GnmiClient {
   GnmiClient& operator=(const GnmiClient&) = delete;
 
   // Blocking, bounded by dial_timeout. `slot` is a granted ticket of the
-  // handshake gate: it is held until the stream's first response, its end,
+  // handshake gate (null: this dial is not capped): it is held until the
+  // stream's first response, its end,
   // close(), or dial_timeout after the dial (releaseStaleHandshake()),
   // whichever comes first. OK means the Subscribe call is started, not that
   // data will come.
