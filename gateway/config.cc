@@ -307,7 +307,8 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   YAML::Node root = *loaded;
   GatewayConfig cfg;
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
-  r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_series_per_target",
+  r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
+                         "max_series_per_target",
                          "ingest_nice", "spread_subscriptions", "targets", "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
@@ -316,6 +317,8 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   }
   cfg.max_concurrent_polls = size_t(r.integer(root, "", "max_concurrent_polls", 1, 1024).value_or(8));
   cfg.max_concurrent_ssh = size_t(r.integer(root, "", "max_concurrent_ssh", 1, 1024).value_or(16));
+  cfg.max_concurrent_gnmi_handshakes = size_t(
+      r.integer(root, "", "max_concurrent_gnmi_handshakes", 1, 1024).value_or(cfg.max_concurrent_gnmi_handshakes));
   cfg.max_series_per_target =
       size_t(r.integer(root, "", "max_series_per_target", 1, 100'000'000).value_or(1'000'000));
   cfg.ingest_nice = int(r.integer(root, "", "ingest_nice", 0, 19).value_or(cfg.ingest_nice));

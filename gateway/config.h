@@ -49,6 +49,9 @@ struct GatewayConfig {
   LogLevel log_level = LogLevel::kInfo;
   size_t max_concurrent_polls = 8;
   size_t max_concurrent_ssh = 16;  // SSH connects/commands in flight, all targets together
+  // gNMI dials from connect to the stream's first response, all switches
+  // together: a fabric that restarts at once comes back this many at a time.
+  size_t max_concurrent_gnmi_handshakes = 16;
   size_t max_series_per_target = 1'000'000;  // bounded memory: new leaves past it are refused, counted
   // Spread the gNMI switches' first dials over their sample interval
   // (southbound/gnmi/gnmi_config.h firstDialSpread), so their SAMPLE bursts do

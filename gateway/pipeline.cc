@@ -7,6 +7,7 @@
 #include "northbound/gnmi/gnmi_server.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "northbound/snmp/snmp_agent.h"
+#include "southbound/handshake_gate.h"
 #include "southbound/poll_scheduler.h"
 #include "southbound/ssh/ssh_factory.h"
 
@@ -19,6 +20,7 @@ Pipeline::~Pipeline() { stop(); }
 
 Status Pipeline::start() {
   southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
+  southbound::setMaxConcurrentGnmiHandshakes(config_.max_concurrent_gnmi_handshakes);
   setIngestNice(config_.ingest_nice);  // before any ingest thread starts
   if (config_.spread_subscriptions) spreadFirstDials(config_.targets);
   auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);

@@ -11,11 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <cctype>
 #include <map>
 #include <set>
@@ -29,6 +31,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
+
+constexpr const char* kStoppedMarker = "rdmagw-sim: sshd stopped";
+constexpr const char* kCommandDone = "rdmagw-sim: command done port ";
+constexpr const char* kProbeMarker = "rdmagw-sim: readiness probe port ";
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
@@ -84,11 +90,20 @@ int freePort() {
   return port;
 }
 
-bool portAccepts(int port) {
+// `before_connect` gets the probe's own port first (so sshd's log of the
+// probe can be told from a client's connection).
+bool portAccepts(int port, const std::function<void(int)>& before_connect = nullptr) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (before_connect) {
+    socklen_t len = sizeof a;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
+      before_connect(ntohs(a.sin_port));
+    }
+  }
   a.sin_port = htons(static_cast<uint16_t>(port));
   bool ok = connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
   close(fd);
@@ -176,7 +191,7 @@ Status SshdLauncher::writeConfig() {
     << "StrictModes no\nUsePAM no\nPubkeyAuthentication yes\n"
     << "PasswordAuthentication " << (options_.password_auth ? "yes" : "no") << "\n"
     << "PermitEmptyPasswords no\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
-    << "LogLevel ERROR\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
+    << "LogLevel " << (options_.log_connections ? "VERBOSE" : "ERROR") << "\nMaxStartups 200\nMaxSessions 200\nUseDNS no\nPrintMotd no\n"
     << "PrintLastLog no\nPermitUserRC no\nX11Forwarding no\nAllowTcpForwarding no\n"
     << "LoginGraceTime 30\n"
     // sshd runs every forced command as `<login shell> -c ...`, and bash,
@@ -197,7 +212,14 @@ Status SshdLauncher::writeConfig() {
 }
 
 std::string SshdLauncher::wrap(const std::string& device, const std::string& command) const {
-  return "printf '%s\\n' \"$SSH_CLIENT\" >> " + dir_ + "/sessions/" + device + ".log; " + command;
+  std::string w = "printf '%s\\n' \"$SSH_CLIENT\" >> " + dir_ + "/sessions/" + device + ".log; ";
+  if (options_.log_connections) {
+    // Written as the command's shell exits, so before the client can see
+    // the command end (sshd's own "Close session" may come after that).
+    w += "trap 'set -- $SSH_CLIENT; printf \"" + std::string(kCommandDone) + "%s\\n\" \"$2\" >> " + dir_ +
+         "/sshd.log' EXIT; ";
+  }
+  return w + command;
 }
 
 Status SshdLauncher::spawn() {
@@ -225,7 +247,12 @@ Status SshdLauncher::spawn() {
       pid_ = -1;
       return Status::unavailable("sshd exited at start: " + logText());
     }
-    if (portAccepts(port_)) return Status::ok();
+    const auto mark = [this](int probe_port) {
+      if (options_.log_connections) {
+        (void)writeFile(dir_ + "/sshd.log", std::string(kProbeMarker) + std::to_string(probe_port) + "\n", true);
+      }
+    };
+    if (portAccepts(port_, mark)) return Status::ok();
     std::this_thread::sleep_for(milliseconds(20));
   }
   stopServer();
@@ -250,6 +277,8 @@ Status SshdLauncher::start() {
 
 void SshdLauncher::stopServer() {
   if (pid_ <= 0) return;
+  // Handshakes cut short by the kill log nothing: this line ends them all.
+  (void)writeFile(dir_ + "/sshd.log", std::string(kStoppedMarker) + "\n", true);
   // Sessions first, while they are still the listener's children.
   for (int round = 0; round < 2; ++round) {
     for (pid_t p : descendants(pid_)) ::kill(p, SIGKILL);
@@ -357,5 +386,60 @@ size_t SshdLauncher::connectionCount(const std::string& device) const {
 }
 
 std::string SshdLauncher::logText() const { return readFile(dir_ + "/sshd.log"); }
+
+size_t SshdLauncher::logSize() const {
+  std::error_code ec;
+  const auto n = fs::file_size(dir_ + "/sshd.log", ec);
+  return ec ? 0 : size_t(n);
+}
+
+SshdHandshakeStats SshdLauncher::handshakeStats(size_t from) const {
+  // "Connection from 127.0.0.1 port 40962 on 127.0.0.1 port 2222 ..." (VERBOSE)
+  // "Accepted publickey for root from 127.0.0.1 port 40962 ssh2: ..."
+  // "Close session: user root from 127.0.0.1 port 40962 id 0" (VERBOSE)
+  // "rdmagw-sim: command done port 40962" (our forced command's exit trap)
+  // "Connection closed by 127.0.0.1 port 40962 [preauth]", "... reset by ...",
+  // "Disconnected from ... port 40962 [preauth]", "Timeout before authentication for ... port 40962"
+  SshdHandshakeStats out;
+  const std::string text = readFile(dir_ + "/sshd.log");
+  std::istringstream in(from < text.size() ? text.substr(from) : std::string());
+  std::set<std::string> open;
+  std::set<std::string> probes;  // the launcher's own connections, not a client's
+  const auto clientPort = [](const std::string& line) -> std::string {
+    const size_t p = line.find(" port ");
+    if (p == std::string::npos) return "";
+    size_t e = p + 6;
+    while (e < line.size() && std::isdigit(static_cast<unsigned char>(line[e]))) ++e;
+    return line.substr(p + 6, e - (p + 6));
+  };
+  for (std::string line; std::getline(in, line);) {
+    if (line == kStoppedMarker) {
+      open.clear();
+      continue;
+    }
+    const std::string port = clientPort(line);
+    if (port.empty()) continue;
+    if (line.rfind(kProbeMarker, 0) == 0) {
+      probes.insert(port);
+      continue;
+    }
+    if (line.rfind("Connection from ", 0) == 0 && probes.erase(port) > 0) continue;
+    if (line.rfind("Connection from ", 0) == 0) {
+      ++out.accepted;
+      open.insert(port);
+      out.peak_in_progress = std::max(out.peak_in_progress, open.size());
+      continue;
+    }
+    if (line.rfind("Accepted ", 0) == 0 && line.find(" for ") != std::string::npos) ++out.authenticated;
+    if (open.count(port) == 0) continue;
+    if (line.rfind("Close session:", 0) == 0 || line.rfind(kCommandDone, 0) == 0 ||
+        line.find("[preauth]") != std::string::npos ||
+        line.rfind("Connection closed", 0) == 0 || line.rfind("Connection reset", 0) == 0 ||
+        line.rfind("Disconnected", 0) == 0 || line.rfind("Timeout before", 0) == 0) {
+      open.erase(port);
+    }
+  }
+  return out;
+}
 
 }  // namespace rdmagw::sim

@@ -33,6 +33,20 @@ struct SshdOptions {
   std::string password_user = "rdmagw-ssh-test";  // whose password logins are forced
   std::string sshd_path = "/usr/sbin/sshd";        // sshd re-execs itself: must be absolute
   std::string keygen_path = "/usr/bin/ssh-keygen";
+  // sshd logs every accepted connection (LogLevel VERBOSE), so
+  // handshakeStats() can tell how many were in progress at once.
+  bool log_connections = false;
+};
+
+// What sshd's own log says about connection setups: a connection is "in
+// setup" from its accept through key exchange, authentication and its first
+// command until that command's shell exits (or the connection ends before).
+// A client that connects to run a command, as a gateway does, holds its
+// concurrency slot at least that long.
+struct SshdHandshakeStats {
+  uint64_t accepted = 0;       // TCP connections sshd accepted
+  uint64_t authenticated = 0;  // logins that succeeded
+  size_t peak_in_progress = 0; // most connections in setup at one time
 };
 
 class SshdLauncher {
@@ -74,6 +88,11 @@ class SshdLauncher {
   // Distinct TCP connections those commands came over.
   size_t connectionCount(const std::string& device) const;
   std::string logText() const;  // sshd's own stderr
+  // With options.log_connections: read from the log, from byte `from` of it
+  // (logSize() before a storm: that storm alone). Lines are in the order
+  // sshd's processes wrote them, so no clock is involved.
+  SshdHandshakeStats handshakeStats(size_t from = 0) const;
+  size_t logSize() const;
 
  private:
   Status prepareDir();

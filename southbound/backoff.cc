@@ -6,10 +6,11 @@
 
 namespace rdmagw::southbound {
 
-Backoff::Backoff(std::chrono::milliseconds initial, std::chrono::milliseconds max, double jitter,
-                 Random random)
-    : initial_(initial), max_(std::max(initial, max)), jitter_(std::clamp(jitter, 0.0, 1.0)),
-      random_(std::move(random)) {
+Backoff::Backoff(std::chrono::milliseconds initial, std::chrono::milliseconds max, Random random)
+    : initial_(std::max(initial, std::chrono::milliseconds(1))),
+      max_(std::max(initial_, max)),
+      random_(std::move(random)),
+      previous_(initial_) {
   if (!random_) {
     // Seeded per instance so targets created together still spread out.
     auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());
@@ -18,12 +19,14 @@ Backoff::Backoff(std::chrono::milliseconds initial, std::chrono::milliseconds ma
 }
 
 std::chrono::milliseconds Backoff::next() {
-  double base = static_cast<double>(initial_.count());
-  for (int i = 0; i < attempts_ && base < static_cast<double>(max_.count()); ++i) base *= 2;
-  base = std::min(base, static_cast<double>(max_.count()));
+  const double low = static_cast<double>(initial_.count());
+  // 3 x previous, computed without overflow: previous_ never exceeds max_.
+  const double high = std::min(3.0 * static_cast<double>(previous_.count()), static_cast<double>(max_.count()));
+  const double r = std::clamp(random_(), 0.0, 1.0);
+  const auto delay = std::chrono::milliseconds(static_cast<int64_t>(low + (std::max(high, low) - low) * r));
+  previous_ = std::clamp(delay, initial_, max_);
   ++attempts_;
-  const double factor = 1.0 - jitter_ + 2.0 * jitter_ * random_();
-  return std::chrono::milliseconds(static_cast<int64_t>(base * factor));
+  return previous_;
 }
 
 }  // namespace rdmagw::southbound

@@ -1,6 +1,11 @@
 #include "sim/gnmi/gnmi_fleet.h"
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
+#include <functional>
+#include <mutex>
+#include <thread>
 
 #include "sim/gnmi/gnmi_tls.h"
 
@@ -8,6 +13,8 @@ namespace rdmagw::sim {
 
 GnmiFleet::GnmiFleet(const std::vector<Switch>& switches, const GnmiTargetOptions& options) {
   GnmiTargetOptions shared = options;
+  if (!shared.handshake_meter) shared.handshake_meter = std::make_shared<HandshakeMeter>();
+  meter_ = shared.handshake_meter;
   if (options.tls != GnmiTls::kNone && options.ca.cert.empty() && !switches.empty()) {
     ca_status_ = generateGnmiCa(&ca_);
     if (ca_status_.isOk()) {
@@ -42,6 +49,39 @@ Status GnmiFleet::start() {
 
 void GnmiFleet::stop() {
   for (auto& t : targets_) t->stop();
+}
+
+namespace {
+
+// fn(i) for every i < n, on a few threads: a target's stop or start takes
+// milliseconds, which in a row would spread 500 "simultaneous" reboots over
+// seconds.
+void forEachParallel(size_t n, const std::function<void(size_t)>& fn) {
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> threads;
+  const size_t k = std::min<size_t>(n, 32);
+  for (size_t t = 0; t < k; ++t) {
+    threads.emplace_back([&] {
+      for (size_t i = next++; i < n; i = next++) fn(i);
+    });
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+}  // namespace
+
+Status GnmiFleet::restart(std::chrono::milliseconds down, std::chrono::milliseconds starting) {
+  forEachParallel(targets_.size(), [this](size_t i) { targets_[i]->stop(); });
+  std::this_thread::sleep_for(down);
+  std::mutex mu;
+  Status first = Status::ok();
+  forEachParallel(targets_.size(), [&](size_t i) {
+    targets_[i]->setStartingFor(starting);
+    Status st = targets_[i]->start();
+    std::lock_guard lock(mu);
+    if (!st.isOk() && first.isOk()) first = st;
+  });
+  return first;
 }
 
 void GnmiFleet::publish(const Fabric& fabric, TimestampNs ts) {

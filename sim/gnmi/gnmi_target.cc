@@ -7,6 +7,7 @@
 
 #include "sim/gnmi/gnmi_target_impl.h"
 #include "sim/gnmi/gnmi_tls.h"
+#include "sim/gnmi/ledger_interceptor.h"
 #include "sim/gnmi/subscribe_session.h"
 
 namespace rdmagw::sim {
@@ -46,7 +47,11 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
       resp->add_supported_encodings(gnmi::PROTO);
       resp->set_gnmi_version(target_->options_.gnmi_version);
     }
-    r->Finish(st);
+    if (st.ok() && target_->options_.capabilities_delay.count() > 0) {  // a refusal is immediate
+      target_->holdAnswer(r, st);
+    } else {
+      r->Finish(st);
+    }
     return r;
   }
 
@@ -76,10 +81,34 @@ GnmiTarget::Impl::Impl(std::string name, GnmiTargetOptions options)
       min_sample_(options_.min_sample_interval),
       username_(options_.username),
       password_(options_.password),
+      ledger_(options_.handshake_meter),
       snap_(std::make_shared<gnmi_tree::Snapshot>()),
       port_(options_.port) {}
 
-grpc::Status GnmiTarget::Impl::checkCall(const grpc::CallbackServerContext& ctx, Rpc rpc) const {
+void GnmiTarget::Impl::holdAnswer(grpc::ServerUnaryReactor* reactor, grpc::Status status) {
+  std::lock_guard<std::mutex> lock(held_mu_);
+  held_.push_back({Clock::now() + options_.capabilities_delay, reactor, std::move(status)});
+}
+
+void GnmiTarget::Impl::finishHeldAnswers(bool all) {
+  std::vector<HeldAnswer> due;
+  {
+    std::lock_guard<std::mutex> lock(held_mu_);
+    const Clock::time_point now = Clock::now();
+    auto it = std::stable_partition(held_.begin(), held_.end(),
+                                    [&](const HeldAnswer& h) { return !all && h.due > now; });
+    due.assign(std::make_move_iterator(it), std::make_move_iterator(held_.end()));
+    held_.erase(it, held_.end());
+  }
+  for (HeldAnswer& h : due) h.reactor->Finish(h.status);
+}
+
+grpc::Status GnmiTarget::Impl::checkCall(const grpc::CallbackServerContext& ctx, Rpc rpc) {
+  const int64_t starting_until = starting_until_ns_.load();
+  if (starting_until != 0 && Clock::now().time_since_epoch().count() < starting_until) {
+    ledger_.countRefusedStarting();
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "gNMI agent is starting");
+  }
   if (rpc == Rpc::kSubscribe && subscribe_unimplemented_.load()) {
     return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "Subscribe is not implemented");
   }
@@ -151,6 +180,7 @@ void GnmiTarget::Impl::schedulerLoop() {
     sched_cv_.wait_for(lock, kSchedulerPeriod, [this] { return sched_stop_; });
     if (sched_stop_) break;
     lock.unlock();
+    finishHeldAnswers(false);
     const auto now = Clock::now();
     forEachSession([now](SubscribeSession& s) { s.pump(now); });
     lock.lock();
@@ -186,6 +216,9 @@ Status GnmiTarget::Impl::start() {
   // NX-OS answers HTTP/2 pings more frequent than 60 s with too_many_pings.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 60000);
   builder.RegisterService(service_.get());
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(makeLedgerInterceptorFactory(&ledger_));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   server_ = builder.BuildAndStart();
   if (!server_ || selected == 0) {
     server_.reset();
@@ -219,6 +252,7 @@ void GnmiTarget::Impl::stop() {
   }
   sched_cv_.notify_all();
   sched_.join();
+  finishHeldAnswers(true);
   const grpc::Status going(grpc::StatusCode::UNAVAILABLE, "gNMI target shutting down");
   forEachSession([&going](SubscribeSession& s) { s.requestFinish(going); });
   server_->Shutdown(std::chrono::system_clock::now() + options_.shutdown_grace);
@@ -289,6 +323,13 @@ void GnmiTarget::setStall(bool stall) { impl_->stall_ = stall; }
 void GnmiTarget::setResetAfterUpdates(uint64_t n) { impl_->reset_after_ = n; }
 void GnmiTarget::setSubscribeUnimplemented(bool on) { impl_->subscribe_unimplemented_ = on; }
 void GnmiTarget::setCapabilitiesUnimplemented(bool on) { impl_->capabilities_unimplemented_ = on; }
+
+void GnmiTarget::setStartingFor(std::chrono::milliseconds d) {
+  impl_->starting_until_ns_ =
+      (Impl::Clock::now() + std::chrono::duration_cast<Impl::Clock::duration>(d)).time_since_epoch().count();
+}
+
+ConnectionCounts GnmiTarget::connectionCounts() const { return impl_->ledger_.counts(); }
 
 void GnmiTarget::resetStreams(int grpc_code) {
   const grpc::Status st(static_cast<grpc::StatusCode>(grpc_code), "stream reset by the target");

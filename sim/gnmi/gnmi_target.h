@@ -19,6 +19,7 @@
 
 #include "models/status.h"
 #include "models/value.h"
+#include "sim/gnmi/connection_ledger.h"
 #include "sim/switch.h"
 
 namespace rdmagw::sim {
@@ -70,6 +71,13 @@ struct GnmiTargetOptions {
   // it so that "timestamp -> visible in the gateway" measures the gateway,
   // not how old the simulator's last tick was.
   bool stamp_at_send = false;
+  // Counts handshakes in progress (sim/gnmi/connection_ledger.h); share one
+  // across a fleet to see how many the client runs at once. Null: the
+  // target's own.
+  std::shared_ptr<HandshakeMeter> handshake_meter;
+  // Capabilities is answered this much later: NX-OS authenticates every RPC
+  // against AAA (a TACACS+ round trip), so a handshake is not instant.
+  std::chrono::milliseconds capabilities_delay{0};
 };
 
 // Files written by start() when tls != kNone (a temp dir, removed by the
@@ -123,6 +131,10 @@ class GnmiTarget {
   // Finishes every open stream now with `code` (a grpc::StatusCode value,
   // default UNAVAILABLE = 14); the server keeps accepting new ones.
   void resetStreams(int grpc_code = 14);
+  // For `d` from now every RPC is answered UNAVAILABLE: a rebooted device
+  // back on the network whose gNMI agent is not serving yet. Each such
+  // attempt is counted (connectionCounts().refused_starting).
+  void setStartingFor(std::chrono::milliseconds d);
 
   // --- observations for tests ---
   int openStreams() const;
@@ -132,6 +144,8 @@ class GnmiTarget {
   // writing (a native JSON blob is one update).
   uint64_t notificationsSent() const;
   uint64_t updatesSent() const;
+  // Every connection and RPC the target saw, across restarts.
+  ConnectionCounts connectionCounts() const;
 
   class Impl;  // sim/gnmi/gnmi_target_impl.h
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gnmi.grpc.pb.h"
+#include "sim/gnmi/connection_ledger.h"
 #include "sim/gnmi/gnmi_target.h"
 #include "sim/gnmi/nxos_tree.h"
 
@@ -30,7 +31,7 @@ class GnmiTarget::Impl {
   // --- for sessions ---
   enum class Rpc { kCapabilities, kSubscribe };
   // Fault switches and credentials, in that order.
-  grpc::Status checkCall(const grpc::CallbackServerContext& ctx, Rpc rpc) const;
+  grpc::Status checkCall(const grpc::CallbackServerContext& ctx, Rpc rpc);
   std::shared_ptr<const gnmi_tree::Snapshot> snapshot() const;
   GnmiQuirks quirks() const;
   std::chrono::milliseconds minSampleInterval() const;
@@ -74,6 +75,21 @@ class GnmiTarget::Impl {
   std::atomic<uint64_t> coalesced_{0};
   std::atomic<uint64_t> notifications_sent_{0};
   std::atomic<uint64_t> updates_sent_{0};
+
+  ConnectionLedger ledger_;
+  std::atomic<int64_t> starting_until_ns_{0};  // steady clock; RPCs before it: UNAVAILABLE
+
+  // Capabilities answers held back by capabilities_delay, finished by the
+  // scheduler thread (or by stop()).
+  struct HeldAnswer {
+    Clock::time_point due;
+    grpc::ServerUnaryReactor* reactor;
+    grpc::Status status;
+  };
+  void holdAnswer(grpc::ServerUnaryReactor* reactor, grpc::Status status);
+  void finishHeldAnswers(bool all);
+  std::mutex held_mu_;
+  std::vector<HeldAnswer> held_;  // guarded by held_mu_
 
   mutable std::mutex snap_mu_;
   std::shared_ptr<const gnmi_tree::Snapshot> snap_;  // guarded by snap_mu_

@@ -13,6 +13,7 @@ namespace rdmagw::southbound::gnmi {
 namespace {
 
 using std::chrono::milliseconds;
+using southbound::HandshakeGate;
 
 const char* transportName(bool ssh) { return ssh ? "ssh" : "gnmi"; }
 
@@ -27,6 +28,7 @@ FallbackSource::FallbackSource(Store& store, FallbackOptions options)
       queue_(opts_.config.queue_capacity),
       client_(opts_.target, opts_.config, queue_, [this] { wake(); }),
       backoff_(opts_.config.backoff_initial, opts_.config.backoff_max),
+      gate_(opts_.handshake_gate != nullptr ? opts_.handshake_gate : &HandshakeGate::gnmi()),
       gnmi_log_("gnmi", opts_.target + ": gNMI"),
       ssh_log_("gnmi", opts_.target + ": SSH fallback poll failed"),
       supplement_log_("gnmi", opts_.target + ": CLI supplement poll failed (gNMI still up)") {
@@ -125,9 +127,17 @@ void FallbackSource::run() {
       wake_pending_ = false;
     }
     Clock::time_point now = Clock::now();
-    if (client_open_) checkStream(now);
+    if (client_open_) {
+      checkStream(now);
+      client_.releaseStaleHandshake();
+    }
     drainQueue();
-    if (!client_open_ && now >= next_gnmi_) attemptGnmi(now);
+    if (!client_open_ && now >= next_gnmi_) {
+      // A due dial waits its turn for a handshake slot; meanwhile this
+      // thread keeps polling SSH and publishing health. The grant wakes it.
+      if (ticket_ == nullptr) ticket_ = gate_->request([this] { wake(); });
+      if (ticket_->granted()) attemptGnmi(now);
+    }
     if (ssh_polling_ && Clock::now() >= next_ssh_) pollSsh(Clock::now());
     const bool gnmi_carries = !ssh_polling_ && transport_ == Transport::kGnmi && health_.up;
     if (opts_.cli_supplement && gnmi_carries && Clock::now() >= next_supplement_) pollSupplement(Clock::now());
@@ -136,7 +146,7 @@ void FallbackSource::run() {
     // Sleep until the next timer, a wake from the stream, or stop.
     now = Clock::now();
     Clock::time_point until = now + std::chrono::seconds(1);  // health refresh, idle checks
-    if (!client_open_) until = std::min(until, next_gnmi_);
+    if (!client_open_ && ticket_ == nullptr) until = std::min(until, next_gnmi_);
     if (ssh_polling_) until = std::min(until, next_ssh_);
     if (opts_.cli_supplement && !ssh_polling_) until = std::min(until, std::max(now, next_supplement_));
     if (client_open_ && idle.count() > 0) until = std::min(until, now + std::max(idle / 4, milliseconds(10)));
@@ -144,6 +154,7 @@ void FallbackSource::run() {
     cv_.wait_until(lock, until, [this] { return stopping_ || wake_pending_; });
   }
   client_.close();
+  ticket_.reset();
   drainQueue();
   client_open_ = false;
 }
@@ -200,7 +211,7 @@ void FallbackSource::attemptGnmi(Clock::time_point now) {
   stalled_ = false;
   health_.last_attempt_ns = nowNs();
   const auto t0 = Clock::now();
-  grpc::Status s = client_.open();
+  grpc::Status s = client_.open(std::move(ticket_));
   health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
   if (!s.ok()) {
     client_.close();

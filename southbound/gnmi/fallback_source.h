@@ -37,6 +37,7 @@
 #include "southbound/poll_source.h"
 #include "southbound/backoff.h"
 #include "southbound/failure_log.h"
+#include "southbound/handshake_gate.h"
 #include "southbound/stream_source.h"
 
 namespace rdmagw::southbound::gnmi {
@@ -51,6 +52,8 @@ struct FallbackOptions {
   // totals): it must write no leaf the gNMI stream writes. Null: none.
   southbound::PollSourcePtr cli_supplement;
   std::vector<std::pair<std::string, std::string>> labels;
+  // Caps handshakes across targets; null: HandshakeGate::gnmi(), the process's.
+  southbound::HandshakeGate* handshake_gate = nullptr;
 };
 
 struct GnmiSourceStats {
@@ -84,7 +87,7 @@ class FallbackSource : public southbound::StreamSource {
   void run();
   void wake();
   void checkStream(Clock::time_point now);
-  void attemptGnmi(Clock::time_point now);
+  void attemptGnmi(Clock::time_point now);  // ticket_ granted
   void onGnmiFailure(const grpc::Status& status, bool had_data, bool from_stream, Clock::time_point now);
   void checkSync(Clock::time_point now);
   std::string upReason(const QueueStats& q);
@@ -122,6 +125,9 @@ class FallbackSource : public southbound::StreamSource {
   Clock::time_point next_supplement_{};
   Clock::time_point next_health_{};
   Backoff backoff_;
+  southbound::HandshakeGate* gate_;
+  // In line for a handshake slot once a dial is due; moved into open().
+  southbound::HandshakeGate::TicketPtr ticket_;
   FailureLog gnmi_log_;        // stream failures: once, reminders, recovery
   FailureLog ssh_log_;         // SSH fallback poll failures
   FailureLog supplement_log_;  // CLI supplement failures

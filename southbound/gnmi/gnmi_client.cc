@@ -6,24 +6,16 @@
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
 #include "southbound/gnmi/subscribe_request.h"
-#include "southbound/ssh/concurrency_limiter.h"
 #include "southbound/ssh/credentials.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
-
-ssh::ConcurrencyLimiter& dialLimiter() {
-  static ssh::ConcurrencyLimiter limiter(8);
-  return limiter;
-}
 
 std::chrono::system_clock::time_point deadlineIn(std::chrono::milliseconds d) {
   return std::chrono::system_clock::now() + d;
 }
 
 }  // namespace
-
-void setMaxConcurrentGnmiDials(size_t limit) { dialLimiter().setLimit(limit); }
 
 GnmiClient::GnmiClient(std::string target, GnmiConfig config, UpdateQueue& queue,
                        std::function<void()> wake)
@@ -44,8 +36,14 @@ grpc::Status GnmiClient::addCredentials(grpc::ClientContext& ctx) const {
   return grpc::Status::OK;
 }
 
-grpc::Status GnmiClient::open() {
+grpc::Status GnmiClient::open(HandshakeGate::TicketPtr slot) {
   close();
+  {
+    std::lock_guard lock(handshake_mu_);
+    handshake_ = std::move(slot);
+    handshake_pending_.store(handshake_ != nullptr);
+  }
+  opened_ns_ = nowNs();
   ++counters_.dials;
   Result<std::shared_ptr<grpc::Channel>> channel = makeChannel(config_);
   if (!channel.isOk()) {
@@ -55,12 +53,7 @@ grpc::Status GnmiClient::open() {
   stub_ = ::gnmi::gNMI::NewStub(channel_);
 
   {
-    // The cap covers the expensive part (TCP + TLS + Capabilities): after a
-    // fabric-wide reboot, targets come back a few at a time.
-    ssh::LimiterSlot slot(dialLimiter(), std::chrono::steady_clock::now() + config_.dial_timeout);
-    if (!slot.held()) {
-      return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "waited too long for a dial slot");
-    }
+    // The channel connects (TCP + TLS) on this first call.
     grpc::ClientContext ctx;
     ctx.set_deadline(deadlineIn(config_.dial_timeout));
     if (grpc::Status s = addCredentials(ctx); !s.ok()) return s;
@@ -78,10 +71,14 @@ grpc::Status GnmiClient::open() {
   auto ctx = std::make_unique<grpc::ClientContext>();
   if (grpc::Status s = addCredentials(*ctx); !s.ok()) return s;
   responses_at_open_ = counters_.responses.load();
-  opened_ns_ = nowNs();
-  last_rx_ns_.store(opened_ns_);
+  last_rx_ns_.store(nowNs());
+  // The end of a stream that never answered also ends its handshake.
   reactor_ = std::make_unique<SubscribeReactor>(
-      std::move(ctx), [this](::gnmi::SubscribeResponse& r) { onResponse(r); }, wake_);
+      std::move(ctx), [this](::gnmi::SubscribeResponse& r) { onResponse(r); },
+      [this] {
+        if (handshake_pending_.load()) releaseHandshake();
+        wake_();
+      });
   reactor_->start(*stub_, std::move(req).value());
   return grpc::Status::OK;
 }
@@ -104,6 +101,26 @@ void GnmiClient::close() {
   }
   stub_.reset();
   channel_.reset();
+  releaseHandshake();
+}
+
+void GnmiClient::releaseHandshake() {
+  HandshakeGate::TicketPtr done;
+  {
+    std::lock_guard lock(handshake_mu_);
+    handshake_pending_.store(false);
+    done = std::move(handshake_);
+  }
+  // Destroyed outside handshake_mu_: the gate then wakes the next target.
+}
+
+void GnmiClient::releaseStaleHandshake() {
+  if (!handshake_pending_.load()) return;
+  if (nowNs() - opened_ns_ < std::chrono::duration_cast<std::chrono::nanoseconds>(config_.dial_timeout).count()) return;
+  if (streaming()) {
+    RDMAGW_LOG(kDebug, "gnmi") << target_ << ": no first response within dial_timeout; handshake slot freed";
+  }
+  releaseHandshake();
 }
 
 std::string GnmiClient::lastMapError() const {
@@ -115,6 +132,7 @@ void GnmiClient::onResponse(::gnmi::SubscribeResponse& response) {
   const TimestampNs rx = nowNs();
   last_rx_ns_.store(rx, std::memory_order_relaxed);
   ++counters_.responses;
+  if (handshake_pending_.load(std::memory_order_relaxed)) releaseHandshake();  // the device answered
   switch (response.response_case()) {
     case ::gnmi::SubscribeResponse::kUpdate: {
       const ::gnmi::Notification& n = response.update();

@@ -1,6 +1,7 @@
 #pragma once
-// The gNMI side of one target: dial (under a process-wide cap), Capabilities,
-// encoding choice, then ONE Subscribe carrying every path. Responses are
+// The gNMI side of one target: dial, Capabilities, encoding choice, then ONE
+// Subscribe carrying every path, all of it (up to the first response) inside
+// a slot of a process-wide handshake cap (southbound/handshake_gate.h). Responses are
 // mapped on the gRPC thread (mapping/notification_mapper.h) and pushed into
 // the target's bounded UpdateQueue; the store is written by the owner's
 // thread, never here. The client is long-lived; open()/close() bracket one
@@ -18,6 +19,7 @@
 
 #include "gnmi.grpc.pb.h"
 #include "models/value.h"
+#include "southbound/handshake_gate.h"
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/gnmi/subscribe_reactor.h"
 #include "southbound/gnmi/update_queue.h"
@@ -35,9 +37,6 @@ struct StreamCounters {
   std::atomic<uint64_t> dials{0};
 };
 
-// Caps concurrent dials (connect + Capabilities) across all gNMI targets (default 8).
-void setMaxConcurrentGnmiDials(size_t limit);
-
 class GnmiClient {
  public:
   // `wake` is called from gRPC threads whenever data was queued or the stream
@@ -47,9 +46,16 @@ class GnmiClient {
   GnmiClient(const GnmiClient&) = delete;
   GnmiClient& operator=(const GnmiClient&) = delete;
 
-  // Blocking, bounded by dial_timeout (plus the wait for a dial slot). OK
-  // means the Subscribe call is started, not that data will come.
-  grpc::Status open();
+  // Blocking, bounded by dial_timeout. `slot` is a granted ticket of the
+  // handshake gate (null: this dial is not capped): it is held until the
+  // stream's first response, its end,
+  // close(), or dial_timeout after the dial (releaseStaleHandshake()),
+  // whichever comes first. OK means the Subscribe call is started, not that
+  // data will come.
+  grpc::Status open(HandshakeGate::TicketPtr slot);
+  // Frees the handshake slot of a stream that has sent nothing for
+  // dial_timeout: a silent device must not hold up the others.
+  void releaseStaleHandshake();
   // True while a started stream has not ended.
   bool streaming() const;
   // True once the stream of the last open() ended; `status` gets why.
@@ -57,7 +63,7 @@ class GnmiClient {
   // Responses seen since the last open().
   uint64_t responsesSinceOpen() const { return counters_.responses.load() - responses_at_open_; }
   TimestampNs lastReceiveNs() const { return last_rx_ns_.load(); }
-  TimestampNs openedNs() const { return opened_ns_; }
+  TimestampNs openedNs() const { return opened_ns_; }  // when the last open() began
   void cancel();  // ends the stream (stall); ended() reports CANCELLED
   void close();   // cancels and waits until gRPC is done with the call
 
@@ -67,6 +73,7 @@ class GnmiClient {
 
  private:
   void onResponse(::gnmi::SubscribeResponse& response);
+  void releaseHandshake();
   grpc::Status addCredentials(grpc::ClientContext& ctx) const;
 
   const std::string target_;
@@ -80,6 +87,10 @@ class GnmiClient {
   ::gnmi::Encoding encoding_ = ::gnmi::JSON;
   uint64_t responses_at_open_ = 0;
   TimestampNs opened_ns_ = 0;
+
+  std::mutex handshake_mu_;
+  HandshakeGate::TicketPtr handshake_;          // guarded by handshake_mu_
+  std::atomic<bool> handshake_pending_{false};  // handshake_ is set: spares the lock per response
 
   StreamCounters counters_;
   std::atomic<TimestampNs> last_rx_ns_{0};

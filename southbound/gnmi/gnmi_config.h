@@ -56,7 +56,9 @@ struct GnmiConfig {
   std::chrono::milliseconds backoff_max{60000};
   // Transient failures in a row before the SSH fallback (if any) takes over.
   int fallback_after_failures = 3;
-  std::chrono::milliseconds dial_timeout{10000};  // connect + Capabilities
+  // connect + TLS + Capabilities; also the longest a dial holds its handshake
+  // slot waiting for the stream's first response.
+  std::chrono::milliseconds dial_timeout{10000};
   // No message (keepalives included) for this long: the stream is stalled and
   // is reopened. 0: 3 x the longest SAMPLE interval + 10 s. ON_CHANGE-only
   // subscriptions can be legitimately quiet, so then 0 means never.

@@ -18,7 +18,7 @@ SshConnection::SshConnection(SshConfig config, ConnectionOptions options)
     : config_(std::move(config)),
       options_(std::move(options)),
       session_(config_),
-      backoff_(options_.backoff_initial, options_.backoff_max, 0.2, options_.random) {
+      backoff_(options_.backoff_initial, options_.backoff_max, options_.random) {
   if (options_.limiter == nullptr) options_.limiter = &ConcurrencyLimiter::process();
 }
 

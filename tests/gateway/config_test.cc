@@ -241,6 +241,7 @@ TEST(ConfigTest, EmptyAndMissingFiles) {
 
 TEST(ConfigTest, SshTargetsTakeAddressAndCredentialReferences) {
   const char* text = R"(max_concurrent_ssh: 4
+max_concurrent_gnmi_handshakes: 3
 targets:
   - name: leaf1
     kind: nexus
@@ -260,6 +261,7 @@ targets:
   auto cfg = parseConfig(text, "ssh.yaml");
   ASSERT_TRUE(cfg.isOk()) << cfg.status().message();
   EXPECT_EQ(cfg->max_concurrent_ssh, 4u);
+  EXPECT_EQ(cfg->max_concurrent_gnmi_handshakes, 3u);
   const TargetConfig& leaf = cfg->targets[0];
   EXPECT_EQ(leaf.transport, "auto") << "a Nexus defaults to gNMI with SSH fallback";
   EXPECT_EQ(leaf.gnmi.address, "192.0.2.10:50051");

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace rdmagw::southbound {
@@ -9,25 +10,45 @@ namespace {
 
 using std::chrono::milliseconds;
 
-TEST(BackoffTest, DoublesToTheCapWithJitterBounds) {
-  Backoff mid(milliseconds(1000), milliseconds(300000), 0.2, [] { return 0.5; });
+TEST(BackoffTest, EachDelayIsDrawnFromInitialToThreeTimesThePreviousUpToTheCap) {
+  Backoff mid(milliseconds(1000), milliseconds(20000), [] { return 0.5; });
   std::vector<int64_t> got;
-  for (int i = 0; i < 11; ++i) got.push_back(mid.next().count());
-  EXPECT_EQ(got, (std::vector<int64_t>{1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000,
-                                       256000, 300000, 300000}));
+  for (int i = 0; i < 8; ++i) got.push_back(mid.next().count());
+  // Halfway into [1000, 3 x previous]: 2000, 3500, 5750, 9125; then the cap bounds the range.
+  EXPECT_EQ(got, (std::vector<int64_t>{2000, 3500, 5750, 9125, 10500, 10500, 10500, 10500}));
   mid.reset();
-  EXPECT_EQ(mid.next().count(), 1000);
-  Backoff low(milliseconds(1000), milliseconds(300000), 0.2, [] { return 0.0; });
-  Backoff high(milliseconds(1000), milliseconds(300000), 0.2, [] { return 0.999999; });
-  EXPECT_EQ(low.next().count(), 800);
-  EXPECT_NEAR(static_cast<double>(high.next().count()), 1200.0, 1.0);
-  Backoff real;  // default random stays within +-20%
-  for (int i = 0; i < 100; ++i) {
-    real.reset();
-    int64_t ms = real.next().count();
-    EXPECT_GE(ms, 800);
-    EXPECT_LE(ms, 1200);
+  EXPECT_EQ(mid.next().count(), 2000);
+
+  Backoff top(milliseconds(1000), milliseconds(20000), [] { return 1.0; });
+  std::vector<int64_t> grow;
+  for (int i = 0; i < 5; ++i) grow.push_back(top.next().count());
+  EXPECT_EQ(grow, (std::vector<int64_t>{3000, 9000, 20000, 20000, 20000}));
+}
+
+TEST(BackoffTest, NeverShorterThanInitialNeverLongerThanMax) {
+  Backoff low(milliseconds(1000), milliseconds(60000), [] { return 0.0; });
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(low.next().count(), 1000);
+  Backoff real(milliseconds(100), milliseconds(5000));
+  for (int i = 0; i < 1000; ++i) {
+    const int64_t ms = real.next().count();
+    ASSERT_GE(ms, 100);
+    ASSERT_LE(ms, 5000);
   }
+}
+
+TEST(BackoffTest, TargetsThatFailTogetherSpreadOut) {
+  // 200 targets fail at the same instant; their fifth attempts must not land
+  // together (lockstep is what hammers a rebooting fabric).
+  std::vector<int64_t> fifth;
+  for (int t = 0; t < 200; ++t) {
+    Backoff b(milliseconds(1000), milliseconds(60000));
+    int64_t at = 0;
+    for (int i = 0; i < 5; ++i) at += b.next().count();
+    fifth.push_back(at);
+  }
+  std::sort(fifth.begin(), fifth.end());
+  const int64_t spread = fifth[190] - fifth[10];
+  EXPECT_GT(spread, 5000) << "5th attempts between " << fifth.front() << " and " << fifth.back() << " ms";
 }
 
 }  // namespace

@@ -103,7 +103,9 @@ TEST(SshFleetTest, ReconnectsWithBackoffAfterSshdRestart) {
   opts.clock = [fake_now] {
     return std::chrono::steady_clock::time_point(milliseconds(fake_now->load()));
   };
-  opts.random = [] { return 0.5; };  // no jitter: delays are exactly 1 s, 2 s, 4 s...
+  // Halfway into each backoff range: delays are exactly 2 s, then 3.5 s
+  // (southbound/backoff.h: uniform in [1 s, 3 x the previous delay]).
+  opts.random = [] { return 0.5; };
   SshConnection conn(config, opts);
 
   ASSERT_TRUE(conn.execute("x").isOk());
@@ -115,32 +117,32 @@ TEST(SshFleetTest, ReconnectsWithBackoffAfterSshdRestart) {
   EXPECT_EQ(conn.stats().connect_failures, 1u);
   ASSERT_TRUE(sshd.start().isOk());  // back, on the same port with the same host key
 
-  // Within the 1 s backoff no connect is even attempted.
-  fake_now->store(900);
+  // Within the 2 s backoff no connect is even attempted.
+  fake_now->store(1900);
   Result<CommandOutput> r2 = conn.execute("x");
   ASSERT_FALSE(r2.isOk());
   EXPECT_NE(r2.status().message().find("next reconnect in 0.1 s"), std::string::npos)
       << r2.status().message();
   EXPECT_EQ(conn.stats().connect_failures, 1u);
 
-  fake_now->store(1001);
+  fake_now->store(2001);
   Result<CommandOutput> r3 = conn.execute("x");
   ASSERT_TRUE(r3.isOk()) << r3.status().message();
   EXPECT_EQ(r3->text, "up 1\n");
   EXPECT_EQ(conn.stats().connects, 2u);
   EXPECT_EQ(sshd.connectionCount("nx"), 2u);
 
-  // Repeated failures double the delay; a success resets it.
+  // Repeated failures lengthen the delay; a success resets it.
   sshd.stopServer();
-  ASSERT_FALSE(conn.execute("x").isOk());  // fails at t=1001: next at 2001
-  fake_now->store(2001);
-  ASSERT_FALSE(conn.execute("x").isOk());  // second failure: next at 2001 + 2000
-  fake_now->store(3500);
+  ASSERT_FALSE(conn.execute("x").isOk());  // fails at t=2001: next at 4001
+  fake_now->store(4001);
+  ASSERT_FALSE(conn.execute("x").isOk());  // second failure: next at 4001 + 3500
+  fake_now->store(7000);
   Result<CommandOutput> r4 = conn.execute("x");
   EXPECT_NE(r4.status().message().find("next reconnect in 0.5 s"), std::string::npos)
       << r4.status().message();
   ASSERT_TRUE(sshd.start().isOk());
-  fake_now->store(4001);
+  fake_now->store(7501);
   EXPECT_TRUE(conn.execute("x").isOk());
 }
 
