@@ -63,15 +63,33 @@ std::pair<std::string, std::string> DemoChurn::rdmaDevice(int subject) const {
   return all[host * per_host + dev];
 }
 
+std::string DemoChurn::subjectName(const sim::ChurnEvent& e) const {
+  switch (e.kind) {
+    case sim::ChurnKind::kGnmiDown:
+    case sim::ChurnKind::kGnmiUp: return parts_.fleet->target(size_t(e.subject)).switchName();
+    case sim::ChurnKind::kRdmaDeviceGone:
+    case sim::ChurnKind::kRdmaDeviceBack: {
+      const auto dev = rdmaDevice(e.subject);
+      return dev.first + ":" + dev.second;
+    }
+    case sim::ChurnKind::kSshdDown:
+    case sim::ChurnKind::kSshdUp: return "sshd";
+    case sim::ChurnKind::kSnmpdRestart: return "snmpd";
+  }
+  return "?";
+}
+
 void DemoChurn::apply(const sim::ChurnEvent& e) {
   const char* kind = sim::churnKindName(e.kind);
-  std::string subject;
+  const std::string subject = subjectName(e);
+  // Logged first: the warnings the fault causes follow it in the log.
+  RDMAGW_LOG(kInfo, "churn") << kind << " " << subject;
+  ++events_;
   Status st = Status::ok();
   switch (e.kind) {
     case sim::ChurnKind::kGnmiDown:
     case sim::ChurnKind::kGnmiUp: {
       sim::GnmiTarget& t = parts_.fleet->target(size_t(e.subject));
-      subject = t.switchName();
       if (e.kind == sim::ChurnKind::kGnmiDown) {
         t.stop();
         gnmi_down_.insert(e.subject);
@@ -84,7 +102,6 @@ void DemoChurn::apply(const sim::ChurnEvent& e) {
     case sim::ChurnKind::kRdmaDeviceGone:
     case sim::ChurnKind::kRdmaDeviceBack: {
       const auto [host, dev] = rdmaDevice(e.subject);
-      subject = host + ":" + dev;
       const bool gone = e.kind == sim::ChurnKind::kRdmaDeviceGone;
       parts_.runner->setDeviceHidden(host, dev, gone);
       if (gone) hidden_.insert(e.subject);
@@ -92,22 +109,17 @@ void DemoChurn::apply(const sim::ChurnEvent& e) {
       break;
     }
     case sim::ChurnKind::kSshdDown:
-      subject = "sshd";
       parts_.sshd->stopServer();
       sshd_down_ = true;
       break;
     case sim::ChurnKind::kSshdUp:
-      subject = "sshd";
       st = parts_.sshd->start();
       sshd_down_ = false;
       break;
     case sim::ChurnKind::kSnmpdRestart:
-      subject = "snmpd";
       st = parts_.snmpd->restart();
       break;
   }
-  ++events_;
-  RDMAGW_LOG(kInfo, "churn") << kind << " " << subject;
   if (!st.isOk()) {
     RDMAGW_LOG(kError, "churn") << kind << " " << subject << " failed: " << st.message();
   }
@@ -154,9 +166,9 @@ void DemoChurn::run() {
     done = now;
     if (ending) {
       undoAll();
+      RDMAGW_LOG(kInfo, "churn") << "done: every fault undone; the gNMI servers stop (sent counts final)";
       // Nothing is sent after this: the counts written next are final.
       if (parts_.fleet) parts_.fleet->stop();
-      RDMAGW_LOG(kInfo, "churn") << "done: every fault undone, the gNMI servers stopped (sent counts final)";
       final = true;
     }
     writeStats(final);

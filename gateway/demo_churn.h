@@ -58,6 +58,7 @@ class DemoChurn {
   void writeStats(bool final) const;
   bool sleepUntil(std::chrono::steady_clock::time_point t);  // false: stopping
   std::pair<std::string, std::string> rdmaDevice(int subject) const;
+  std::string subjectName(const sim::ChurnEvent& e) const;
 
   Parts parts_;
   sim::ChurnSchedule schedule_;
