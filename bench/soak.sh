@@ -43,12 +43,13 @@ DRAIN=20  # seconds after the leaf stops sending: two polls and the queues
 BIN=${RDMAGW_BIN:-./build/gateway/rdmagw}
 [ -x "$BIN" ] || { echo "soak: build first: ./scripts/build.sh (or set RDMAGW_BIN)" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "soak: needs root (the simulated switches' and ESXi hosts' sshd)" >&2; exit 2; }
-for tool in protoc /usr/bin/grpc_python_plugin curl snmpwalk python3; do
+PY=/usr/bin/python3  # Debian's, with python3-grpcio (not a pyenv or venv one)
+for tool in protoc /usr/bin/grpc_python_plugin curl snmpwalk $PY; do
   command -v "$tool" >/dev/null || { echo "soak: missing $tool (scripts/install-deps.sh installs it)" >&2; exit 2; }
 done
 
 if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; WORK=$(cd "$OUT" && pwd); else WORK=$(mktemp -d /tmp/rdmagw-soak-XXXXXX); fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+free_port() { $PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PROM=127.0.0.1:$(free_port)
 GNMI=127.0.0.1:$(free_port)
 GW_PID= SUB_PID=
@@ -84,14 +85,14 @@ for _ in $(seq 120); do
 done
 [ -n "$ready" ] || { echo "soak: the demo did not come up:"; tail -5 "$WORK/gateway.log"; exit 2; }
 # The demo prints how to walk its snmpd; the first walk is of the devices' table.
-read -r -a SNMP_WALK <<<"$(grep -m1 -E '^ +snmpwalk ' "$WORK/demo.out" | sed 's/#.*//')"
+read -r -a SNMP_WALK <<<"$(grep -m1 -E '^ +snmpwalk ' "$WORK/demo.out" | sed "s/#.*//; s/'//g")"
 [ "${#SNMP_WALK[@]}" -gt 2 ] || { echo "soak: the demo printed no snmpwalk line" >&2; exit 2; }
 
-python3 "$HERE/soak_subscribers.py" "$WORK" "$GNMI" "$WORK/subscribers.stats" "$SUBSCRIBERS" >"$WORK/subscribers.log" 2>&1 &
+$PY "$HERE/soak_subscribers.py" "$WORK" "$GNMI" "$WORK/subscribers.stats" "$SUBSCRIBERS" >"$WORK/subscribers.log" 2>&1 &
 SUB_PID=$!
 
 echo "soak: ${DUR_ARG} of churn (cycle $CYCLE) under $WORK; samples every 5 s in soak.csv"
-echo "epoch,time_s,rss_kb,fds,threads,lag_p50_s,lag_p99_s,notifications_received,leaves_queued,leaves_applied,leaves_coalesced,leaves_dropped,gnmi_subscribers,gnmi_updates_dropped,targets_up,notifications_sent,updates_sent,churn_events,final,subscriber_sessions,scrape_ok,scrape_failed,snmp_ok,snmp_failed" >"$WORK/soak.csv"
+echo "epoch,time_s,rss_kb,fds,threads,lag_p50_s,lag_p99_s,notifications_received,leaves_queued,leaves_applied,leaves_coalesced,leaves_dropped,gnmi_subscribers,gnmi_updates_dropped,targets_up,rejected,notifications_sent,updates_sent,churn_events,final,subscriber_sessions,scrape_ok,scrape_failed,snmp_ok,snmp_failed" >"$WORK/soak.csv"
 kv() { awk -F= -v k="$2" '$1 == k {print $2}' "$1" 2>/dev/null; }
 scrape_ok=0 scrape_failed=0 snmp_ok=0 snmp_failed=0
 touch "$WORK/prev.txt"
@@ -104,7 +105,7 @@ while kill -0 "$GW_PID" 2>/dev/null; do
   else
     scrape_failed=$((scrape_failed + 1)); cp "$WORK/prev.txt" "$WORK/cur.txt"
   fi
-  if "${SNMP_WALK[0]}" -t 2 -r 0 "${SNMP_WALK[@]:1}" 2>/dev/null | grep -q .; then
+  if walk=$("${SNMP_WALK[0]}" -t 2 -r 0 "${SNMP_WALK[@]:1}" 2>&1) && grep -q ' = ' <<<"$walk"; then
     snmp_ok=$((snmp_ok + 1))
   else
     snmp_failed=$((snmp_failed + 1))
@@ -112,7 +113,7 @@ while kill -0 "$GW_PID" 2>/dev/null; do
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$GW_PID/status" 2>/dev/null)
   threads=$(awk '/^Threads/ {print $2}' "/proc/$GW_PID/status" 2>/dev/null)
   fds=$(ls "/proc/$GW_PID/fd" 2>/dev/null | wc -l)
-  gw=$(python3 "$HERE/soak_report.py" row "$WORK/prev.txt" "$WORK/cur.txt")
+  gw=$($PY "$HERE/soak_report.py" row "$WORK/prev.txt" "$WORK/cur.txt")
   st="$WORK/sim/.churn-stats"
   fin=$(kv "$st" final)
   echo "$now,$((now - start)),${rss:-0},$fds,${threads:-0},$gw,$(kv "$st" notifications_sent),$(kv "$st" updates_sent),$(kv "$st" events),${fin:-0},$(kv "$WORK/subscribers.stats" sessions),$scrape_ok,$scrape_failed,$snmp_ok,$snmp_failed" >>"$WORK/soak.csv"
@@ -127,8 +128,8 @@ done
 # Final counts: the leaf sends nothing more, the gateway has drained.
 {
   cat "$WORK/sim/.churn-stats"
-  names=(lag_p50_s lag_p99_s notifications_received leaves_queued leaves_applied leaves_coalesced leaves_dropped gnmi_subscribers gnmi_updates_dropped targets_up)
-  IFS=, read -r -a vals <<<"$(python3 "$HERE/soak_report.py" row "$WORK/prev.txt" "$WORK/prev.txt")"
+  names=(lag_p50_s lag_p99_s notifications_received leaves_queued leaves_applied leaves_coalesced leaves_dropped gnmi_subscribers gnmi_updates_dropped targets_up rejected)
+  IFS=, read -r -a vals <<<"$($PY "$HERE/soak_report.py" row "$WORK/prev.txt" "$WORK/prev.txt")"
   for i in "${!names[@]}"; do echo "${names[$i]}=${vals[$i]}"; done
 } >"$WORK/final.txt"
 kill "$SUB_PID" 2>/dev/null; wait "$SUB_PID" 2>/dev/null; SUB_PID=
@@ -138,7 +139,7 @@ if kill -0 "$GW_PID" 2>/dev/null; then
 fi
 GW_PID=
 echo "demo_exit=$demo_exit" >>"$WORK/meta"
-python3 "$HERE/soak_report.py" verdict "$WORK"
+$PY "$HERE/soak_report.py" verdict "$WORK"
 rc=$?
 echo "soak: files in $WORK"
 [ -z "${OUT:-}" ] && [ -z "${KEEP:-}" ] && echo "soak: (removed; OUT=dir or KEEP=1 keeps them)"

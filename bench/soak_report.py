@@ -4,7 +4,8 @@
   soak_report.py row PREV_METRICS CUR_METRICS
       -> the gateway's part of one CSV row: ingest lag p50 and p99 of the
          updates applied between the two scrapes, gNMI southbound totals,
-         open gNMI subscribers, gNMI updates dropped for subscribers, targets up
+         open gNMI subscribers, gNMI updates dropped for subscribers, targets up,
+         updates the store rejected
   soak_report.py verdict DIR
       -> reads DIR/soak.csv, DIR/gateway.log, DIR/final.txt, DIR/subscribers.stats
          and DIR/meta; prints the figures and PASS/FAIL per check; plots
@@ -18,10 +19,10 @@ The checks:
            below which no leak is worth a verdict (RSS 2 MiB, 2 fds,
            2 threads, lag 0.5 s).
   lost     after the churn ends the simulated switches stop sending; then
-           every gNMI notification they sent was received, every leaf
-           queued was applied or coalesced (a newer reading replaced it),
-           none dropped, no update for gNMI subscribers dropped, and every
-           target is up again.
+           every gNMI notification they sent was received, no leaf the
+           stream queued was dropped, the store rejected no update, no
+           update for gNMI subscribers was dropped, and every target is up
+           again.
   served   no scrape failed; an SNMP walk failed only while snmpd restarted;
            no gNMI subscriber ended with an error of its own.
   logs     every WARN and ERROR line of the gateway falls inside the window
@@ -95,7 +96,7 @@ def row(prev, cur):
     vals = ['%.4f' % quantile(0.5, cum), '%.4f' % quantile(0.99, cum)]
     vals += ['%d' % total(cur, n) for n in SOURCE]
     vals += ['%d' % total(cur, 'rdmagw_gnmi_subscribers'), '%d' % total(cur, 'rdmagw_gnmi_updates_dropped_total'),
-             '%d/%d' % (sum(1 for v in up if v == 1), len(up))]
+             '%d/%d' % (sum(1 for v in up if v == 1), len(up)), '%d' % total(cur, 'rdmagw_target_rejected_updates_total')]
     print(','.join(vals))
 
 
@@ -275,8 +276,14 @@ def verdict(d):
                                            ('leaves_queued', 'leaves_applied', 'leaves_coalesced', 'leaves_dropped'))
     check(final.get('final') == '1', 'the churn ended and the simulated switches stopped sending (final counts)')
     check(sent == recv, 'gNMI notifications sent by the switches %d, received by the gateway %d' % (sent, recv))
-    check(queued == applied + coalesced and dropped == 0,
-          'leaves queued %d = applied %d + coalesced %d; dropped %d' % (queued, applied, coalesced, dropped))
+    # The gateway counts the leaves its SSH fallback and CLI supplement
+    # applied for a switch in leaves_applied too, so applied only bounds
+    # queued from above; a leaf the stream queued and the store never took
+    # shows as dropped or rejected.
+    rejected = int(num(final.get('rejected')))
+    check(dropped == 0 and rejected == 0 and applied >= queued - coalesced,
+          'leaves the gNMI stream queued %d: coalesced %d, dropped %d; applied %d (with the SSH fallback\'s); '
+          'updates the store rejected %d' % (queued, coalesced, dropped, applied, rejected))
     sub_drop = int(num(final.get('gnmi_updates_dropped')))
     check(sub_drop == 0, 'gNMI updates dropped for subscribers: %d' % sub_drop)
     up = final.get('targets_up', '0/0')
