@@ -26,7 +26,7 @@
 # Needs root for the simulated sshd (as the demo does). Exits 1 on a failing
 # verdict, 2 when the soak could not run.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 HERE=$PWD/bench
 DUR_ARG=${1:-10m}
 case $DUR_ARG in
@@ -52,7 +52,7 @@ if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; WORK=$(cd "$OUT" && pwd); else WORK=
 free_port() { $PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PROM=127.0.0.1:$(free_port)
 GNMI=127.0.0.1:$(free_port)
-GW_PID= SUB_PID=
+GW_PID="" SUB_PID=""
 cleanup() {
   [ -n "$SUB_PID" ] && kill "$SUB_PID" 2>/dev/null
   [ -n "$GW_PID" ] && kill -INT "$GW_PID" 2>/dev/null
