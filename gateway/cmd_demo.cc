@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "gateway/command_spec.h"
+#include "gateway/demo_churn.h"
 #include "gateway/demo_config.h"
 #include "gateway/demo_snmp.h"
 #include "gateway/pipeline.h"
@@ -132,10 +133,18 @@ const CommandSpec kDemoSpec{
     "                      incast, np-off, rp-off, pfc-mismatch,\n"
     "                      pfc-mismatch-switch, pause-storm or trust-mismatch\n"
     "                      (see README)\n"
+    "  --churn CYCLE       soak runs: every CYCLE (at least 10s) a leaf's gNMI\n"
+    "                      server stops and returns, an RDMA device's sysfs\n"
+    "                      directory goes and returns, sshd stops and returns\n"
+    "                      and snmpd restarts; each logged as [churn]. Counts\n"
+    "                      of gNMI updates sent in DIR/.churn-stats\n"
+    "  --churn-for DUR     then undo every fault and stop the gNMI servers\n"
+    "                      (.churn-stats final=1: nothing more is sent)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period",
-     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--log-level"},
+     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for",
+     "--log-level"},
     {},
     0};
 
@@ -144,12 +153,13 @@ const CommandSpec kDemoSpec{
 int demoCommand(const Args& args) {
   if (int rc = checkArgs(args, kDemoSpec, "demo"); rc >= 0) return rc;
   long long hosts = 4, devices = 2, seed = 1, switches = 1, esxi = 2;
-  std::chrono::milliseconds period{1000}, interval{2000}, gnmi_delay{0};
+  std::chrono::milliseconds period{1000}, interval{2000}, gnmi_delay{0}, churn{0}, churn_for{0};
   std::string listen = "127.0.0.1:9464", gnmi_listen = "127.0.0.1:9339", dir;
   if (!intFlag(args, "--hosts", 1, 4096, &hosts) || !intFlag(args, "--devices", 1, 16, &devices) ||
       !intFlag(args, "--seed", 0, INT64_MAX, &seed) || !intFlag(args, "--switches", 0, 16, &switches) ||
       !intFlag(args, "--esxi", 0, 64, &esxi) || !durationFlag(args, "--gnmi-delay", &gnmi_delay) || !durationFlag(args, "--period", &period) ||
-      !durationFlag(args, "--interval", &interval)) {
+      !durationFlag(args, "--interval", &interval) || !durationFlag(args, "--churn", &churn) ||
+      !durationFlag(args, "--churn-for", &churn_for)) {
     return 2;
   }
   flagValue(args, "--listen", &listen);
@@ -304,8 +314,23 @@ int demoCommand(const Args& args) {
         if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);
         std::fflush(stdout);
+        std::unique_ptr<DemoChurn> churner;
+        if (churn.count() > 0) {
+          DemoChurn::Parts parts;
+          parts.runner = &sim;
+          parts.fleet = gnmi.fleet.get();
+          parts.sshd = sshd.running() ? &sshd : nullptr;
+          parts.snmpd = snmpd && snmpd->running() ? snmpd.get() : nullptr;
+          const sim::Fabric shape(fabric);
+          for (const sim::Host& h : shape.hosts()) {
+            for (const sim::Device& d : h.devices) parts.rdma_devices.emplace_back(h.name, d.name);
+          }
+          churner = std::make_unique<DemoChurn>(std::move(parts), churn, churn_for, dir + "/.churn-stats");
+          churner->start();
+        }
         int sig = waitForTerminationSignal();
         RDMAGW_LOG(kInfo, "demo") << "signal " << sig << ": stopping the gateway and the simulator";
+        churner.reset();
         pipeline.stop();
       }
     }

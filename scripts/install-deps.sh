@@ -23,6 +23,9 @@ PACKAGES=(
   # SNMP notifications: the tests' trap/inform receiver
   snmptrapd
   openssh-server openssh-client openssl passwd procps
+  # bench/soak.sh plots RSS, fds and lag to PNG: gnuplot-nox is 4 packages,
+  # python3-matplotlib would pull 48 (numpy, pillow, fonts)
+  gnuplot-nox
 )
 
 missing=()

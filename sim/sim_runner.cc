@@ -17,6 +17,11 @@ void SimRunner::setScenario(Scenario scenario) {
   pending_scenario_ = scenario;
 }
 
+void SimRunner::setDeviceHidden(const std::string& host, const std::string& device, bool hidden) {
+  std::lock_guard<std::mutex> lock(mu_);
+  pending_visibility_.push_back({host, device, hidden});
+}
+
 Status SimRunner::start() {
   if (thread_.joinable()) return Status::invalidArgument("sim: already started");
   if (Status s = config_.validate(); !s.isOk()) return s;
@@ -25,6 +30,7 @@ Status SimRunner::start() {
     // A scenario chosen before start shapes tick 0's flows already.
     std::lock_guard<std::mutex> lock(mu_);
     if (pending_scenario_) fabric_.setScenario(*std::exchange(pending_scenario_, std::nullopt));
+    for (const Visibility& v : std::exchange(pending_visibility_, {})) writer_.setDeviceHidden(v.host, v.device, v.hidden);
   }
   if (Status s = writer_.write(fabric_); !s.isOk()) return s;
   written_tick_ = fabric_.tick();
@@ -61,8 +67,10 @@ void SimRunner::run() {
   std::unique_lock<std::mutex> lock(mu_);
   while (!cv_.wait_until(lock, next, [this] { return stopping_; })) {
     const std::optional<Scenario> scenario = std::exchange(pending_scenario_, std::nullopt);
+    const std::vector<Visibility> visibility = std::exchange(pending_visibility_, {});
     lock.unlock();
     if (scenario) fabric_.setScenario(*scenario);
+    for (const Visibility& v : visibility) writer_.setDeviceHidden(v.host, v.device, v.hidden);
     const auto began = std::chrono::steady_clock::now();
     fabric_.step();
     const Status s = writer_.write(fabric_);

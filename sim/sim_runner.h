@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "models/status.h"
 #include "sim/fabric.h"
@@ -41,6 +42,10 @@ class SimRunner {
   // tick; safe from any thread, before or after start().
   void setScenario(Scenario scenario);
 
+  // Hides (or shows again) an RDMA device's sysfs directory from the next
+  // tick on (TreeWriter::setDeviceHidden); safe from any thread.
+  void setDeviceHidden(const std::string& host, const std::string& device, bool hidden);
+
   Status start();  // invalid config or an unwritable dir fails here, synchronously
   void stop();     // idempotent; returns after the thread has finished its last write
 
@@ -64,6 +69,11 @@ class SimRunner {
   std::condition_variable cv_;
   bool stopping_ = false;  // guarded by mu_
   std::optional<Scenario> pending_scenario_;  // guarded by mu_; applied by the next tick
+  struct Visibility {
+    std::string host, device;
+    bool hidden;
+  };
+  std::vector<Visibility> pending_visibility_;  // guarded by mu_; applied by the next tick
   std::atomic<int> written_tick_{-1};
   std::atomic<int64_t> last_tick_us_{0};
   std::string shell_binary_;

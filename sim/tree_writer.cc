@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <system_error>
 
 namespace rdmagw::sim {
@@ -183,7 +184,13 @@ Status TreeWriter::write(const Fabric& fabric) {
     const std::string host_dir = dir_ + "/" + host.name;
     if (Status s = makeDirs(host_dir + "/ethtool"); !s.isOk()) return s;
     for (const Device& dev : host.devices) {
-      if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
+      const std::string ib = host_dir + "/sys/class/infiniband/" + dev.name;
+      if (hidden_.count({host.name, dev.name})) {
+        if (Status s = removeDevice(ib); !s.isOk()) return s;
+      } else {
+        removed_.erase(ib);
+        if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
+      }
       if (Status s = writeNetdevDcb(dev, host_dir, fabric.config().roce_priority, fabric.config().link_gbps);
           !s.isOk()) return s;
       const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
@@ -193,6 +200,28 @@ Status TreeWriter::write(const Fabric& fabric) {
       }
     }
   }
+  return Status::ok();
+}
+
+void TreeWriter::setDeviceHidden(const std::string& host, const std::string& device, bool hidden) {
+  if (hidden) hidden_.insert({host, device});
+  else hidden_.erase({host, device});
+}
+
+Status TreeWriter::removeDevice(const std::string& ib_dir) {
+  if (removed_.count(ib_dir)) return Status::ok();
+  std::error_code ec;
+  fs::remove_all(ib_dir, ec);
+  if (ec) return Status::ioError(ib_dir + ": " + ec.message());
+  // Forget the device's files and dirs, so showing it again writes them all.
+  const std::string prefix = ib_dir + "/";
+  for (auto it = written_.begin(); it != written_.end();) {
+    it = it->first.compare(0, prefix.size(), prefix) == 0 ? written_.erase(it) : std::next(it);
+  }
+  for (auto it = dirs_.begin(); it != dirs_.end();) {
+    it = *it == ib_dir || it->compare(0, prefix.size(), prefix) == 0 ? dirs_.erase(it) : std::next(it);
+  }
+  removed_.insert(ib_dir);
   return Status::ok();
 }
 

@@ -10,6 +10,7 @@
 // Every file is replaced atomically (<name>.tmp, then rename), so a reader
 // polling while the simulator writes never sees half a file.
 
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -33,7 +34,16 @@ class TreeWriter {
   explicit TreeWriter(std::string dir) : dir_(std::move(dir)) {}
   Status write(const Fabric& fabric);
 
+  // A hidden RDMA device has no sys/class/infiniband/<device> directory
+  // from the next write() on, as when its driver is unbound; shown again,
+  // the next write() recreates every file of it. The netdev and its ethtool
+  // text stay. Names that match no device are kept and ignored.
+  void setDeviceHidden(const std::string& host, const std::string& device, bool hidden);
+
  private:
+  // Removes a hidden device's directory and forgets what was written there.
+  Status removeDevice(const std::string& ib_dir);
+
   Status writeDevice(const Fabric& fabric, const Device& dev, const std::string& host_dir);
   Status writeCli(const std::string& device_dir, const char* os,
                   const std::vector<RenderedCommand>& commands);
@@ -45,6 +55,8 @@ class TreeWriter {
   Status writeFile(const std::string& path, std::string content);
 
   std::string dir_;
+  std::set<std::pair<std::string, std::string>> hidden_;  // (host, device)
+  std::set<std::string> removed_;                          // hidden devices' dirs already removed
   std::unordered_set<std::string> dirs_;                  // created so far
   std::unordered_map<std::string, std::string> written_;  // path -> content on disk
 };

@@ -197,6 +197,34 @@ TEST_F(TreeWriterTest, TreeWriterReplacesOnlyChangedFilesAndByRename) {
   EXPECT_EQ(slurp(zero), "0\n");
 }
 
+TEST_F(TreeWriterTest, HiddenDeviceDisappearsAndReturnsWhole) {
+  Fabric f(FabricConfig{});
+  TreeWriter writer(dir_.string());
+  ASSERT_TRUE(writer.write(f).isOk());
+  const fs::path fw = ib("host02", "mlx5_1") / "fw_ver";  // written once, never changes
+  ASSERT_TRUE(fs::exists(fw));
+
+  writer.setDeviceHidden("host02", "mlx5_1", true);
+  f.step();
+  ASSERT_TRUE(writer.write(f).isOk());
+  EXPECT_FALSE(fs::exists(ib("host02", "mlx5_1")));
+  EXPECT_TRUE(fs::exists(ib("host02", "mlx5_0") / "fw_ver"));  // its neighbour stays
+  EXPECT_TRUE(fs::exists(dir_ / "host02/ethtool/ens1f1np1.txt"));  // so does the netdev
+  f.step();
+  ASSERT_TRUE(writer.write(f).isOk());  // still hidden: nothing comes back
+  EXPECT_FALSE(fs::exists(ib("host02", "mlx5_1")));
+
+  writer.setDeviceHidden("host02", "mlx5_1", false);
+  f.step();
+  ASSERT_TRUE(writer.write(f).isOk());
+  // Back with every file, the unchanged ones too, and current counters.
+  EXPECT_EQ(slurp(fw), "22.39.1002\n");
+  EXPECT_EQ(slurp(ib("host02", "mlx5_1") / "ports/1/counters/symbol_error"), "0\n");
+  EXPECT_EQ(slurp(ib("host02", "mlx5_1") / "ports/1/counters/port_rcv_packets"),
+            std::to_string(f.device(3).port.port_rcv_packets) + "\n");
+  EXPECT_TRUE(fs::is_directory(ib("host02", "mlx5_1") / "device/net/ens1f1np1"));
+}
+
 TEST_F(TreeWriterTest, UnwritableDirectoryIsAnError) {
   std::ofstream(dir_ / "file") << "x";
   const Status s = writeTree(Fabric(FabricConfig{}), (dir_ / "file").string());
