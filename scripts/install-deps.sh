@@ -6,6 +6,9 @@ set -euo pipefail
 PACKAGES=(
   # toolchain
   build-essential cmake pkg-config ninja-build
+  # sanitizer and fuzz builds (scripts/sanitize.sh, scripts/fuzz.sh): clang's
+  # ASan/UBSan/TSan/libFuzzer runtimes and llvm-symbolizer for their reports
+  clang libclang-rt-14-dev llvm
   # design-card libraries
   libgrpc++-dev protobuf-compiler-grpc protobuf-compiler libprotobuf-dev
   libsnmp-dev snmpd snmp libssh-dev prometheus-cpp-dev
