@@ -176,10 +176,11 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
     // Every row counts its octets too (the internal ii links included).
     EXPECT_TRUE(ifx[6].count(index)) << "no ifHCInOctets";
     EXPECT_TRUE(ifx[10].count(index)) << "no ifHCOutOctets";
+    const std::string& port = name;  // clang 14 cannot capture a structured binding
     auto family = [&](const char* f) -> std::string {
       auto it = m.find(f);
-      if (it == m.end() || !it->second.count(name)) return "absent";
-      return it->second.at(name);
+      if (it == m.end() || !it->second.count(port)) return "absent";
+      return it->second.at(port);
     };
     const std::string speed = family(e.speed_family);
     ASSERT_NE(speed, "absent") << e.speed_family;
