@@ -97,7 +97,7 @@ std::vector<fs::path> pages() {
   return out;
 }
 
-std::string relative(const fs::path& p) { return fs::relative(p, kSource).lexically_normal().string(); }
+std::string fromSource(const fs::path& p) { return fs::relative(p, kSource).lexically_normal().string(); }
 
 TEST(DocLinksTest, AnchorsFollowGitHub) {
   EXPECT_EQ(anchorOf("Install from the package"), "install-from-the-package");
@@ -115,18 +115,18 @@ TEST(DocLinksTest, EveryRelativeLinkResolves) {
       for (std::sregex_iterator it(lines[n].begin(), lines[n].end(), link_re), end; it != end; ++it) {
         const std::string target = (*it)[1].str();
         if (std::regex_search(target, std::regex("^[a-z][a-z0-9+.-]*:"))) continue;  // http:, mailto:
-        const std::string where = relative(page) + ": link (" + target + ")";
+        const std::string where = fromSource(page) + ": link (" + target + ")";
         const size_t hash = target.find('#');
         const std::string file = target.substr(0, hash);
         const fs::path dest = file.empty() ? page : (page.parent_path() / file).lexically_normal();
         ++checked;
-        if (kWrittenElsewhere.count(relative(dest)) && !fs::exists(dest)) continue;
-        ASSERT_TRUE(fs::exists(dest)) << where << ": no such file " << relative(dest);
+        if (kWrittenElsewhere.count(fromSource(dest)) && !fs::exists(dest)) continue;
+        ASSERT_TRUE(fs::exists(dest)) << where << ": no such file " << fromSource(dest);
         if (hash == std::string::npos) continue;
         EXPECT_EQ(dest.extension(), ".md") << where << ": a #fragment into a file that is not a page";
         const std::set<std::string> anchors = anchorsOf(dest);
         EXPECT_TRUE(anchors.count(target.substr(hash + 1)))
-            << where << ": " << relative(dest) << " has no heading with that anchor";
+            << where << ": " << fromSource(dest) << " has no heading with that anchor";
       }
     }
   }
