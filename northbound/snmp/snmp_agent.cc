@@ -117,6 +117,8 @@ void SnmpAgent::dropNotifyMetrics() {
   notify_counters_.reset();
 }
 
+std::string SnmpAgent::engineIdHex() const { return agent_ ? agent_->engineIdHex() : std::string(); }
+
 snmp::MibSnapshotPtr SnmpAgent::latestSnapshot() const {
   std::lock_guard lock(mu_);
   return latest_;
