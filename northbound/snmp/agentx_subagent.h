@@ -41,6 +41,10 @@ class AgentxSubagent {
   Status start();
   void stop();
 
+  // Whether the AgentX session with snmpd is open, as of the agent thread's
+  // last poll round (read from any thread: `rdmagw status`).
+  bool connected() const { return connected_.load(std::memory_order_relaxed); }
+
   // Called by the request handler, on the agent thread only.
   struct Binding;
   const TableData* tableFor(const Binding& b) const;
@@ -70,6 +74,7 @@ class AgentxSubagent {
   NotificationWatcher watcher_;                // verdict changes between snapshots
   std::unique_ptr<NotificationSender> sender_;  // null without destinations
 
+  std::atomic<bool> connected_{false};
   std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
 };
 
