@@ -114,7 +114,7 @@ Result<StatusView> view(const std::string& reply) {
 
   std::string head = "rdmagw " + str(gw, "version");
   if (gw.contains("pid") && gw["pid"].is_number()) head += "  pid " + std::to_string(gw["pid"].get<long long>());
-  if (gw.contains("started") && gw["started"].is_number()) head += "  up " + shortDuration(now - gw["started"].get<double>());
+  if (gw.contains("started") && gw["started"].is_number()) head += "  uptime " + shortDuration(now - gw["started"].get<double>());
   head += "  targets " + std::to_string(v.targets - v.targets_down) + "/" + std::to_string(v.targets) + " up";
   v.table = head + "\n\n";
   v.table += v.targets == 0 ? "no targets\n" : columns(rows);

@@ -56,14 +56,15 @@ AdminServer::~AdminServer() { stop(); }
 
 Status AdminServer::start() {
   if (config_.path.empty() || serving()) return Status::ok();
-  Status problem = config_.validate();
-  if (problem.isOk()) {
-    Result<admin::UnixListener> l = admin::listenUnix(config_.path, 0660);
-    if (l.isOk()) listener_ = *l;
-    else problem = l.status();
+  std::string why;  // the messages of listenUnix name the path themselves
+  if (Status st = config_.validate(); !st.isOk()) {
+    why = "admin socket " + config_.path + ": " + st.message();
+  } else if (Result<admin::UnixListener> l = admin::listenUnix(config_.path, 0660); !l.isOk()) {
+    why = "admin socket: " + l.status().message();
+  } else {
+    listener_ = *l;
   }
-  if (!problem.isOk()) {
-    const std::string why = "admin socket " + config_.path + ": " + problem.message();
+  if (!why.empty()) {
     if (config_.required) return Status::unavailable(why);
     RDMAGW_LOG(kWarn, kComponent) << why << "; running without it (`rdmagw status` cannot reach this gateway; "
                                   << "set admin_socket to a path to choose another)";

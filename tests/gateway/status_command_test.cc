@@ -3,7 +3,8 @@
 // snmpd): the table and --json carry every target and northbound; hiding a
 // host's sysfs tree takes it down (exit 1) and showing it again brings it
 // back (exit 0); the demo's admin socket answers bad and oversized requests
-// with an error and keeps serving; with the demo gone, exit 2. Plus the
+// with an error and keeps serving; an open gNMI stream is counted; with the
+// demo gone, exit 2. Plus the
 // table rendered from crafted replies.
 
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 
 #include "gateway/config.h"
 #include "gateway/status_table.h"
+#include "tests/northbound/gnmi/python_client.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
@@ -168,6 +170,22 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   EXPECT_TRUE(std::regex_search(text.output, std::regex("\ngnmi +" + demo.gnmiAddress() + " +0 subscribers"))) << text.output;
   EXPECT_NE(text.output.find("reload: no reload yet"), std::string::npos) << text.output;
 
+  // A gNMI subscriber (an independent Python client) is counted while its stream is open.
+  {
+    std::string error;
+    ASSERT_TRUE(northbound::gnmi_server::testing::preparePythonClient(&error)) << error;
+    northbound::gnmi_server::testing::PythonClient client(
+        demo.gnmiAddress(), R"({"rpc": "sub", "mode": "STREAM", "encoding": "JSON", "timeout": 120, "target": "leaf01",
+                               "subs": [{"path": "/interfaces/interface/state/mtu", "mode": "ON_CHANGE"}]})");
+    const std::vector<std::string> lines = client.until("SYNC");
+    ASSERT_TRUE(!lines.empty() && lines.back() == "SYNC") << (lines.empty() ? "" : lines.back());
+    EXPECT_TRUE(testsupport::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 1; }))
+        << statusJson(socket);
+    EXPECT_TRUE(std::regex_search(status(socket).output, std::regex("\\ngnmi +\\S+ +1 subscriber\\n")));
+  }
+  EXPECT_TRUE(testsupport::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 0; }))
+      << statusJson(socket);
+
   // Bad and oversized requests on the running gateway: an error each, and it goes on.
   for (const std::string& bad : {std::string("shutdown\n"), std::string(1 << 20, 'x')}) {
     Json e = Json::parse(rawExchange(socket, bad), nullptr, false);
@@ -237,7 +255,7 @@ TEST(StatusTableTest, RendersTargetsNorthboundsAndReload) {
   EXPECT_EQ(v->exit_code, 1);
   EXPECT_EQ(v->targets_down, 1u);
   const std::string& t = v->table;
-  EXPECT_NE(t.find("rdmagw 1.2.3  pid 42  up 5m30s  targets 1/2 up"), std::string::npos) << t;
+  EXPECT_NE(t.find("rdmagw 1.2.3  pid 42  uptime 5m30s  targets 1/2 up"), std::string::npos) << t;
   EXPECT_TRUE(std::regex_search(t, std::regex("\nhost01 +rdma-host +sysfs +up +1s ago +12 +-\n"))) << t;
   EXPECT_TRUE(std::regex_search(t, std::regex("\nleaf01 +nexus +ssh +DOWN +never +0 +connect: Connection refused\n"))) << t;
   EXPECT_TRUE(std::regex_search(t, std::regex("\nprometheus +127.0.0.1:9464 +not scraped yet\n"))) << t;

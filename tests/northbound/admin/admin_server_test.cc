@@ -41,7 +41,7 @@ int connectTo(const std::string& path) {
 // Sends `bytes` as they are (no newline added), then reads until the server
 // closes; a reset after some reply counts as the end (the server closes on
 // bytes it did not read).
-std::string exchange(const std::string& path, const std::string& bytes, bool close_write = true) {
+std::string ask(const std::string& path, const std::string& bytes, bool close_write = true) {
   const int fd = connectTo(path);
   if (fd < 0) return "<connect failed: " + std::string(std::strerror(errno)) + ">";
   size_t sent = 0;
@@ -105,7 +105,7 @@ TEST_F(AdminServerTest, StatusCarriesTargetsNorthboundsAndTheLastReload) {
   ASSERT_TRUE(s->start().isOk());
   ASSERT_TRUE(s->serving());
 
-  Json j = parsed(exchange(path_, "status\n"));
+  Json j = parsed(ask(path_, "status\n"));
   ASSERT_TRUE(j.is_object()) << j;
   EXPECT_EQ(j["format"], 1);
   EXPECT_EQ(j["gateway"]["pid"], ::getpid());
@@ -138,7 +138,7 @@ TEST_F(AdminServerTest, StatusCarriesTargetsNorthboundsAndTheLastReload) {
     out->push_back({"config_last_reload_successful", {}, 0});
     out->push_back({"config_last_reload_success_timestamp", {}, 1'700'000'002});
   });
-  j = parsed(exchange(path_, "status\n"));
+  j = parsed(ask(path_, "status\n"));
   SelfMetrics::instance().remove(id);
   EXPECT_EQ(j["northbounds"]["gnmi"]["subscribers"], 3) << j;
   EXPECT_EQ(j["reload"]["last_successful"], false) << j;
@@ -157,7 +157,7 @@ TEST_F(AdminServerTest, BadRequestsGetAnErrorAndServingGoesOn) {
                         Case{std::string(1 << 20, 's'), "longer than 256"},
                         Case{std::string("sta\0tus\n", 8), "unknown request"},
                         Case{"\xff\xfe status\n", "unknown request"}}) {
-    const std::string reply = exchange(path_, c.bytes);
+    const std::string reply = ask(path_, c.bytes);
     Json j = parsed(reply);
     ASSERT_TRUE(j.is_object()) << reply;
     ASSERT_TRUE(j.contains("error")) << reply;
@@ -167,11 +167,11 @@ TEST_F(AdminServerTest, BadRequestsGetAnErrorAndServingGoesOn) {
   // deadline: the next client is answered after it.
   const int idle = connectTo(path_);
   ASSERT_GE(idle, 0);
-  Json j = parsed(exchange(path_, "status\n"));
+  Json j = parsed(ask(path_, "status\n"));
   EXPECT_TRUE(j.contains("targets")) << j;
   ::close(idle);
   // Still serving, with CRLF and surrounding blanks tolerated.
-  j = parsed(exchange(path_, "  status\r\n"));
+  j = parsed(ask(path_, "  status\r\n"));
   EXPECT_TRUE(j.contains("targets")) << j;
 }
 
@@ -211,7 +211,7 @@ TEST_F(AdminServerTest, ReplacesADeadSocketButNotALiveOneNorAnotherFile) {
   EXPECT_FALSE(optional->serving());
   optional.reset();
   second.reset();
-  EXPECT_TRUE(parsed(exchange(path_, "status\n")).contains("targets"));
+  EXPECT_TRUE(parsed(ask(path_, "status\n")).contains("targets"));
 
   // Not a socket: never replaced.
   const std::string file = tmp_.file("not-a-socket");
