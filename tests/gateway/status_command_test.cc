@@ -128,10 +128,15 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   ASSERT_TRUE(testsupport::waitUntil([&] { return !(socket = demo.socket()).empty(); })) << "the demo printed no socket";
   // Every target up (the switch over gNMI, the ESXi host over sshd) and the
   // subagent attached to the demo's snmpd.
+  // A gNMI target is marked up on its first data and its last success
+  // follows with the next health refresh (up to a second later): wait for both.
   ASSERT_TRUE(testsupport::waitUntil([&] {
     Json j = statusJson(socket);
-    return status(socket).exit_code == 0 && j.is_object() && j["targets"].size() == 4 &&
-           j["northbounds"]["snmp"]["agentx_connected"] == true;
+    if (status(socket).exit_code != 0 || !j.is_object() || j["targets"].size() != 4) return false;
+    for (const Json& t : j["targets"]) {
+      if (!t["last_success"].is_number()) return false;
+    }
+    return j["northbounds"]["snmp"]["agentx_connected"] == true;
   })) << status(socket).output;
   ASSERT_FALSE(testsupport::httpGet(demo.metricsUrl()).empty());  // a scrape to show
 
