@@ -244,7 +244,7 @@ int demoCommand(const Args& args) {
     if (cfg.isOk()) {
       // `rdmagw status --socket DIR/admin.sock` reads the demo like a service;
       // beside the simulated trees, so two demos never share it.
-      cfg.value().admin.path = (fs::path(dir) / "admin.sock").string();
+      cfg.value().admin.path = (fs::absolute(dir) / "admin.sock").string();
       cfg.value().admin.required = false;  // a --dir too deep for a socket path only loses `status`
     }
     if (cfg.isOk() && gnmi_listen != "off") {

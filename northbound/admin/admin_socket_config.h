@@ -20,7 +20,8 @@ struct AdminSocketConfig {
   // the start, as for any listener the operator asked for.
   bool required = false;
 
-  // The path fits a unix socket address (sun_path, 107 bytes and a NUL).
+  // The path is absolute and fits a unix socket address (sun_path, 107
+  // bytes and a NUL).
   Status validate() const;
 };
 

@@ -314,6 +314,9 @@ TEST(AdminSocketConfigTest, ReadsTheKey) {
       << c.status().message();
   c = parseConfig("admin_socket: \"\"\n", "a.yaml");
   EXPECT_FALSE(c.isOk());
+  c = parseConfig("admin_socket: false\n", "a.yaml");
+  ASSERT_FALSE(c.isOk());
+  EXPECT_NE(c.status().message().find("must be an absolute path"), std::string::npos) << c.status().message();
 }
 
 }  // namespace
