@@ -4,6 +4,7 @@
 #include "gateway/registry.h"
 #include "models/log.h"
 #include "models/thread_role.h"
+#include "northbound/admin/admin_server.h"
 #include "northbound/gnmi/gnmi_server.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "northbound/snmp/snmp_agent.h"
@@ -61,6 +62,11 @@ Status Pipeline::start() {
       return st;
     }
   }
+  admin_ = std::make_unique<northbound::AdminServer>(store_, config_.admin, [this] { return northboundStates(); });
+  if (Status st = admin_->start(); !st.isOk()) {
+    admin_.reset();
+    return st;
+  }
   if (config_.analytics_enabled) {
     analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics);
     analytics_->start();
@@ -78,6 +84,10 @@ Status Pipeline::start() {
 }
 
 void Pipeline::stop() {
+  if (admin_) {
+    admin_->stop();
+    admin_.reset();
+  }
   for (auto& s : streams_) s->stop();
   streams_.clear();
   if (scheduler_) {
@@ -104,5 +114,27 @@ void Pipeline::stop() {
 
 int Pipeline::prometheusPort() const { return prometheus_ ? prometheus_->port() : -1; }
 std::string Pipeline::gnmiAddress() const { return gnmi_ ? gnmi_->address() : std::string(); }
+std::string Pipeline::adminSocket() const { return admin_ && admin_->serving() ? admin_->path() : std::string(); }
+
+northbound::admin::NorthboundStates Pipeline::northboundStates() const {
+  northbound::admin::NorthboundStates s;
+  if (prometheus_) {
+    s.prometheus.enabled = true;
+    const std::string& listen = config_.prometheus.listen;
+    s.prometheus.listen = listen.substr(0, listen.rfind(':')) + ":" + std::to_string(prometheus_->port());
+    s.prometheus.scrapes = prometheus_->scrapes();
+    s.prometheus.last_scrape_ns = prometheus_->lastScrapeNs();
+  }
+  if (snmp_) {
+    s.snmp.enabled = true;
+    s.snmp.agentx_socket = config_.snmp.agentx_socket;
+    s.snmp.agentx_connected = snmp_->agentxConnected();
+  }
+  if (gnmi_) {
+    s.gnmi.enabled = true;
+    s.gnmi.address = gnmi_->address();
+  }
+  return s;
+}
 
 }  // namespace rdmagw::gateway

@@ -11,12 +11,14 @@
 
 #include "gateway/config.h"
 #include "models/store.h"
+#include "northbound/admin/status_report.h"
 #include "southbound/stream_source.h"
 
 namespace rdmagw::northbound {
 class PrometheusServer;
 class SnmpAgent;
 class GnmiServer;
+class AdminServer;
 }
 namespace rdmagw::southbound {
 class PollScheduler;
@@ -41,13 +43,18 @@ class Pipeline {
   int prometheusPort() const;  // bound port, or -1 when Prometheus is off
   northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
   std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
+  std::string adminSocket() const;  // the socket `rdmagw status` reads, or "" when none is served
 
  private:
+  // What the admin socket shows of the northbounds (its thread calls this).
+  northbound::admin::NorthboundStates northboundStates() const;
+
   GatewayConfig config_;
   Store store_;
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::SnmpAgent> snmp_;
   std::unique_ptr<northbound::GnmiServer> gnmi_;
+  std::unique_ptr<northbound::AdminServer> admin_;  // reads the others: starts after, stops before them
   std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets

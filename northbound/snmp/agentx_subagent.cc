@@ -249,6 +249,10 @@ void AgentxSubagent::adopt(MibSnapshotPtr snap) {
   if (sender_) sender_->enqueue(watcher_.diff(*current_));
 }
 
+// Net-SNMP's AgentX session of this subagent (agent/mibgroup/agentx/
+// subagent.c): null while snmpd is away, a new one after each reconnect.
+extern "C" netsnmp_session* main_session;
+
 namespace {
 
 // Net-SNMP cannot be initialised twice in one process (its subagent
@@ -326,7 +330,9 @@ void AgentxSubagent::run() {
     if (sender_) sender_->pump();
     if (fast_path_) fast_path_->hook();  // a reconnect makes a new AgentX session
     pollOnce(std::chrono::milliseconds(100));
+    connected_.store(main_session != nullptr, std::memory_order_relaxed);
   }
+  connected_.store(false, std::memory_order_relaxed);
   fast_path_.reset();  // Net-SNMP's handler back before the tables go
   if (sender_) {
     pollOnce(std::chrono::milliseconds(0));  // traps just queued leave before the sessions close

@@ -89,6 +89,10 @@ void SnmpAgent::stop() {
   g_agent_running = false;
 }
 
+// Not against a concurrent start()/stop(): the caller (the admin server)
+// stops before the agent does.
+bool SnmpAgent::agentxConnected() const { return running_ && agent_ != nullptr && agent_->connected(); }
+
 void SnmpAgent::refreshNow() {
   {
     std::lock_guard lock(mu_);
