@@ -69,6 +69,17 @@ size_t ifNameRows(const sim::SnmpdLauncher& snmpd, const std::string& ctx) {
   return rows;
 }
 
+// Kills the gateway when a failed assertion leaves the test early.
+struct ChildGuard {
+  pid_t pid;
+  ~ChildGuard() {
+    if (pid > 0 && waitpid(pid, nullptr, WNOHANG) == 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+  }
+};
+
 TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   if (access("/usr/sbin/snmpd", X_OK) != 0) GTEST_SKIP() << "snmpd (Debian package snmpd) is not installed";
   std::string why;
@@ -83,8 +94,9 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   sim::Fabric fabric(fc);
   fabric.step();
   ASSERT_TRUE(sim::writeTree(fabric, tmp.file("sim")).isOk());
+  const std::string host = fabric.hosts().front().name;
   sim::SnmpdOptions so;
-  so.contexts = {"host01"};
+  so.contexts = {host};
   sim::SnmpdLauncher snmpd(so);
   Status st = snmpd.start();
   ASSERT_TRUE(st.isOk()) << st.message();
@@ -93,9 +105,9 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   const int gnmi = testsupport::freeLoopbackPort();
   std::ofstream(tmp.file("gw.yaml"))
       << "targets:\n"
-      << "  - name: host01\n    kind: rdma-host\n    interval: 500ms\n"
-      << "    rdma: {sysfs_root: " << tmp.file("sim/host01/sys") << ", ethtool: text, ethtool_dir: "
-      << tmp.file("sim/host01/ethtool") << "}\n"
+      << "  - name: " << host << "\n    kind: rdma-host\n    interval: 500ms\n"
+      << "    rdma: {sysfs_root: " << tmp.file("sim/" + host + "/sys") << ", ethtool: text, ethtool_dir: "
+      << tmp.file("sim/" + host + "/ethtool") << "}\n"
       << "northbound:\n"
       << "  prometheus: {listen: 127.0.0.1:" << prom << "}\n"
       << "  gnmi: {listen: 127.0.0.1:" << gnmi << ", insecure: true}\n"
@@ -106,6 +118,7 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   ASSERT_TRUE(notify.ok());
   const pid_t gw = startUnderNotify(tmp.file("gw.yaml"), notify.path());
   ASSERT_GT(gw, 0);
+  ChildGuard guard{gw};
 
   ASSERT_NE(notify.until("READY=1", kEventWait), "") << "no READY=1";
   // Checked right at READY=1: both listeners must already accept.
@@ -115,11 +128,12 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   EXPECT_NE(notify.until("WATCHDOG=1", kEventWait), "") << "only one watchdog pet";
 
   PythonClient sub("127.0.0.1:" + std::to_string(gnmi),
-                   R"({"rpc": "sub", "mode": "STREAM", "timeout": 120, "target": "host01",)"
-                   R"( "subs": [{"path": "/interfaces", "mode": "SAMPLE", "sample_ms": 500}]})");
+                   R"({"rpc": "sub", "mode": "STREAM", "timeout": 120, "target": ")" + host +
+                       R"(", "subs": [{"path": "/interfaces", "mode": "SAMPLE", "sample_ms": 1000}]})");
   std::vector<std::string> lines = sub.until("SYNC");
-  ASSERT_TRUE(!lines.empty() && lines.back() == "SYNC") << "the subscription never synced";
-  ASSERT_TRUE(testsupport::waitUntil([&] { return ifNameRows(snmpd, "host01") > 0; }, kEventWait, 500ms))
+  ASSERT_TRUE(!lines.empty() && lines.back() == "SYNC")
+      << "the subscription never synced: " << (lines.empty() ? "" : lines.back());
+  ASSERT_TRUE(testsupport::waitUntil([&] { return ifNameRows(snmpd, host) > 0; }, kEventWait, 500ms))
       << "snmpd never served the gateway's IF-MIB rows: " << snmpd.logText();
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -147,7 +161,7 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   // connection would read "Socket closed" or similar.
   EXPECT_EQ(status.rfind("STATUS UNAVAILABLE", 0), 0u) << status;
   EXPECT_NE(status.find("shutting down"), std::string::npos) << status;
-  EXPECT_EQ(ifNameRows(snmpd, "host01"), 0u) << "snmpd still serves the gateway's rows";
+  EXPECT_EQ(ifNameRows(snmpd, host), 0u) << "snmpd still serves the gateway's rows";
   EXPECT_TRUE(snmpd.running());
 }
 
