@@ -40,17 +40,26 @@ class PackageTest : public ::testing::Test {
         return;
       }
     }
-    dir_ = std::make_unique<TempDir>("rdmagw-pkg");
+    // One package per build tree, shared by the tests of this binary (CTest
+    // runs each in its own process): cpacked again only when the binary or a
+    // packaged source is newer. flock: CTest may run them in parallel.
+    const std::string dir = RDMAGW_BINARY_DIR "/tests/service/package";
+    const std::string sources = RDMAGW_SOURCE_DIR "/packaging " RDMAGW_SOURCE_DIR "/mibs " RDMAGW_SOURCE_DIR
+                                "/yang " RDMAGW_SOURCE_DIR "/dashboards " RDMAGW_SOURCE_DIR "/rules " RDMAGW_SOURCE_DIR
+                                "/docs/operate.md " RDMAGW_BINARY_DIR "/gateway/rdmagw " RDMAGW_BINARY_DIR
+                                "/packaging/rdmagw.1.gz " RDMAGW_BINARY_DIR "/CPackConfig.cmake";
     const auto t0 = std::chrono::steady_clock::now();
-    build_ = runCommand("cd " + dir_->path() + " && cpack -G DEB --config " RDMAGW_BINARY_DIR "/CPackConfig.cmake -B " +
-                        dir_->path() + "/out");
-    std::printf("cpack: %lld ms\n", static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                               std::chrono::steady_clock::now() - t0)
-                                                               .count()));
-    CommandResult ls = runCommand("ls " + dir_->path() + "/out/rdmagw_*_amd64.deb");
+    build_ = runCommand("mkdir -p " + dir + " && cd " + dir + " && flock .lock sh -c '"
+                        "deb=$(ls out/rdmagw_*_amd64.deb 2>/dev/null | head -n 1); "
+                        "if [ -z \"$deb\" ] || [ -n \"$(find " + sources + " -newer \"$deb\" | head -n 1)\" ]; then "
+                        "rm -rf out && cpack -G DEB --config " RDMAGW_BINARY_DIR "/CPackConfig.cmake -B " + dir +
+                        "/out; fi'");
+    std::printf("package ready in %lld ms\n", static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                         std::chrono::steady_clock::now() - t0)
+                                                                         .count()));
+    CommandResult ls = runCommand("ls " + dir + "/out/rdmagw_*_amd64.deb");
     if (ls.exit_code == 0) deb_ = ls.output.substr(0, ls.output.find('\n'));
   }
-  static void TearDownTestSuite() { dir_.reset(); }
 
   void SetUp() override {
     if (!skip_.empty()) GTEST_SKIP() << skip_;
@@ -66,7 +75,6 @@ class PackageTest : public ::testing::Test {
   }
 
   static inline std::string skip_;
-  static inline std::unique_ptr<TempDir> dir_;
   static inline CommandResult build_;
   static inline std::string deb_;
 };
