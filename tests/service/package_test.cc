@@ -200,6 +200,20 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
   EXPECT_TRUE(WIFEXITED(*stopped) && WEXITSTATUS(*stopped) == 0);
 }
 
+// The commented example of targets.d, uncommented, is a `targets:` list the
+// installed binary accepts: the example cannot rot.
+TEST_F(PackageTest, TargetsDirSampleUncommentedIsValid) {
+  TempDir tmp("rdmagw-pkg-sample");
+  const std::string root = extract(tmp);
+  CommandResult make = runCommand("(echo 'targets:'; sed -n '/^# - /,$p' " + root +
+                                  "/etc/rdmagw/targets.d/example.yaml.sample | sed -E 's/^# ?//') > " +
+                                  tmp.file("sample.yaml"));
+  ASSERT_EQ(make.exit_code, 0) << make.output;
+  CommandResult check = runCommand(root + "/usr/bin/rdmagw check-config " + tmp.file("sample.yaml"));
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  EXPECT_NE(check.output.find("OK (3 target(s))"), std::string::npos) << check.output;
+}
+
 TEST_F(PackageTest, InstalledUnitVerifiesAndScoresSafe) {
   if (!have("systemd-analyze")) GTEST_SKIP() << "systemd-analyze (Debian package systemd) is not installed";
   TempDir tmp("rdmagw-pkg-unit");
