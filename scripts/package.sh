@@ -16,6 +16,7 @@ cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DRDMAGW_BENCH=O
   -DCMAKE_C_FLAGS="$CPPFLAGS $CFLAGS" -DCMAKE_CXX_FLAGS="$CPPFLAGS $CXXFLAGS" \
   -DCMAKE_EXE_LINKER_FLAGS="$LDFLAGS" >/dev/null
 cmake --build build-release -j "${JOBS:-2}" --target rdmagw rdmagw_package_files
-(cd build-release && cpack -G DEB -B "$PWD/../")
+(cd build-release && rm -rf cpack && cpack -G DEB -B "$PWD/cpack")
+mv build-release/cpack/rdmagw_*_amd64.deb .
 ls -l rdmagw_*_amd64.deb
 if command -v lintian >/dev/null; then lintian --info --show-overrides rdmagw_*_amd64.deb || true; fi
