@@ -162,6 +162,11 @@ Status AgentxSubagent::start() {
   return Status::ok();
 }
 
+std::string AgentxSubagent::engineIdHex() const {
+  std::lock_guard lock(engine_id_mu_);
+  return engine_id_hex_;
+}
+
 void AgentxSubagent::stop() {
   stop_ = true;
   if (thread_.joinable()) thread_.join();
@@ -311,6 +316,10 @@ void AgentxSubagent::run() {
   if (config_.agentx_fast_path) fast_path_ = std::make_unique<AgentxFastPath>(&served_tables_, fast_answered_);
   if (notify_counters_ != nullptr && !config_.notifications.empty()) {
     sender_ = std::make_unique<NotificationSender>(config_, notify_counters_);
+  }
+  {
+    std::lock_guard lock(engine_id_mu_);
+    engine_id_hex_ = localEngineIdHex();
   }
   while (!stop_.load()) {
     if (MibSnapshotPtr snap = source_(&generation_)) adopt(std::move(snap));

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,6 +41,10 @@ class AgentxSubagent {
   // or not). Fails only when Net-SNMP itself cannot start.
   Status start();
   void stop();
+
+  // The engine ID SNMPv3 traps carry ("0x80..."), "" until the agent
+  // thread has set it up. Net-SNMP's own copy is the agent thread's alone.
+  std::string engineIdHex() const;
 
   // Called by the request handler, on the agent thread only.
   struct Binding;
@@ -71,6 +76,8 @@ class AgentxSubagent {
   std::unique_ptr<NotificationSender> sender_;  // null without destinations
 
   std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
+  mutable std::mutex engine_id_mu_;
+  std::string engine_id_hex_;  // guarded by engine_id_mu_
 };
 
 }  // namespace rdmagw::northbound::snmp

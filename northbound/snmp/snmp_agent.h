@@ -65,6 +65,8 @@ class SnmpAgent {
   // Notifications per destination (config order) and type (notification
   // table order); null before start() or without destinations.
   const snmp::NotifyCounters* notifyCounters() const { return notify_counters_.get(); }
+  // The engine ID SNMPv3 traps carry; "" before the agent thread set it.
+  std::string engineIdHex() const;
 
  private:
   void refreshLoop();
