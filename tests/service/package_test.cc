@@ -88,7 +88,8 @@ TEST_F(PackageTest, HoldsEveryFileAnOperatorNeeds) {
         "./usr/share/rdmagw/yang/rdmagw-rdma.yang", "./usr/share/rdmagw/yang/openconfig/openconfig-interfaces.yang",
         "./usr/share/rdmagw/dashboards/rdmagw-fabric.json", "./usr/share/rdmagw/rules/rdmagw-alerts.yml",
         "./usr/share/man/man1/rdmagw.1.gz", "./usr/share/doc/rdmagw/copyright",
-        "./usr/share/doc/rdmagw/changelog.gz", "./usr/share/doc/rdmagw/operate.md"}) {
+        "./usr/share/doc/rdmagw/changelog.gz", "./usr/share/doc/rdmagw/operate.md",
+        "./usr/share/doc/rdmagw/configuration.md"}) {
     EXPECT_NE(list.output.find(std::string(" ") + path + "\n"), std::string::npos) << path;
   }
   CommandResult conffiles = runCommand("dpkg-deb -I " + deb_ + " conffiles");
