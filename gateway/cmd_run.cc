@@ -1,8 +1,10 @@
+#include <chrono>
 #include <cstdio>
 
 #include "gateway/command_spec.h"
 #include "gateway/config.h"
 #include "gateway/pipeline.h"
+#include "gateway/service_notify.h"
 #include "models/log.h"
 
 namespace rdmagw::gateway {
@@ -52,8 +54,14 @@ int runCommand(const Args& args) {
     return 1;
   }
   int sig = waitForTerminationSignal();
+  service_notify::stopping();
   RDMAGW_LOG(kInfo, "gateway") << "signal " << sig << ": stopping";
+  const auto drain_start = std::chrono::steady_clock::now();
   pipeline.stop();
+  RDMAGW_LOG(kInfo, "gateway") << "stopped in "
+                               << std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::steady_clock::now() - drain_start).count()
+                               << " ms";
   return 0;
 }
 

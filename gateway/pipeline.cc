@@ -1,7 +1,9 @@
 #include "gateway/pipeline.h"
 
 #include "analytics/analytics_stage.h"
+#include "gateway/pipeline_watchdog.h"
 #include "gateway/registry.h"
+#include "gateway/service_notify.h"
 #include "models/log.h"
 #include "models/thread_role.h"
 #include "northbound/admin/admin_server.h"
@@ -80,10 +82,42 @@ Status Pipeline::start() {
   RDMAGW_LOG(kInfo, "gateway") << config_.targets.size() << " target(s): "
                                << config_.targets.size() - streams_.size() << " polled, " << streams_.size()
                                << " streaming (gNMI)";
+  notifyServiceManager();
   return Status::ok();
 }
 
+void Pipeline::notifyServiceManager() {
+  std::string line = std::to_string(config_.targets.size()) + " target(s)";
+  if (prometheus_) line += "; prometheus :" + std::to_string(prometheus_->port());
+  if (gnmi_) line += "; gnmi " + gnmi_->address();
+  if (snmp_) line += "; snmp agentx " + config_.snmp.agentx_socket;
+  service_notify::status(line);
+  service_notify::ready();
+  const std::optional<std::chrono::microseconds> interval = service_notify::watchdogInterval();
+  if (!interval) return;
+  if (*interval < 4 * southbound::PollScheduler::kHeartbeatPeriod) {
+    RDMAGW_LOG(kWarn, "watchdog") << "WatchdogSec= below "
+                                  << 4 * southbound::PollScheduler::kHeartbeatPeriod.count() / 1000
+                                  << "s: the scheduler's heartbeat may miss it";
+  }
+  // Alive: a scheduler worker went round its loop since the last look, and
+  // the store answers a read (neither lock is wedged).
+  auto last = std::make_shared<uint64_t>(UINT64_MAX);
+  watchdog_ = std::make_unique<PipelineWatchdog>(*interval, [this, last] {
+    const uint64_t beat = scheduler_->heartbeat();
+    (void)store_.seriesCount();
+    const bool moved = beat != *last;
+    *last = beat;
+    return moved;
+  });
+  watchdog_->start();
+}
+
 void Pipeline::stop() {
+  if (watchdog_) {
+    watchdog_->stop();
+    watchdog_.reset();
+  }
   if (admin_) {
     admin_->stop();
     admin_.reset();

@@ -29,6 +29,8 @@ class AnalyticsStage;
 
 namespace rdmagw::gateway {
 
+class PipelineWatchdog;
+
 class Pipeline {
  public:
   explicit Pipeline(GatewayConfig config);
@@ -36,6 +38,9 @@ class Pipeline {
   Pipeline(const Pipeline&) = delete;
   Pipeline& operator=(const Pipeline&) = delete;
 
+  // Tells systemd READY=1 (a no-op outside a Type=notify unit) once every
+  // configured northbound listens, and starts the watchdog pets when the
+  // unit sets WatchdogSec=.
   Status start();
   void stop();
 
@@ -58,6 +63,8 @@ class Pipeline {
   std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets
+  std::unique_ptr<PipelineWatchdog> watchdog_;         // only under a WatchdogSec= unit
+  void notifyServiceManager();
 };
 
 }  // namespace rdmagw::gateway

@@ -79,16 +79,18 @@ void PollScheduler::pollAllOnce() {
 void PollScheduler::workerLoop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
+    heartbeat_.fetch_add(1, std::memory_order_relaxed);
     Slot* next = nullptr;
     for (auto& s : slots_) {
       if (!s->busy && (next == nullptr || s->due < next->due)) next = s.get();
     }
+    const Clock::time_point beat = Clock::now() + kHeartbeatPeriod;
     if (next == nullptr) {
-      cv_.wait(lock);
+      cv_.wait_until(lock, beat);
       continue;
     }
     if (next->due > Clock::now()) {
-      cv_.wait_until(lock, next->due);
+      cv_.wait_until(lock, std::min(next->due, beat));
       continue;  // re-pick: something else may be due first, or we are stopping
     }
     next->busy = true;
