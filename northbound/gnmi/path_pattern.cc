@@ -85,21 +85,27 @@ Result<PathPattern> PathPattern::fromRequest(const gnmi::Path& prefix, const gnm
       ++index;
     }
   }
+  for (size_t i = 0; i + 1 < p.elems_.size(); ++i) p.inner_multi_ += p.elems_[i].name == "...";
   return p;
 }
 
 std::optional<size_t> PathPattern::match(const Path& path) const {
-  return matchFrom(path.elems(), 0, 0);
+  if (inner_multi_ < 2) return matchFrom(path.elems(), 0, 0, nullptr);
+  std::vector<bool> dead((elems_.size() + 1) * (path.elems().size() + 1));
+  return matchFrom(path.elems(), 0, 0, &dead);
 }
 
-std::optional<size_t> PathPattern::matchFrom(const std::vector<PathElem>& elems, size_t pi,
-                                             size_t ei) const {
+std::optional<size_t> PathPattern::matchFrom(const std::vector<PathElem>& elems, size_t pi, size_t ei,
+                                             std::vector<bool>* dead) const {
   while (pi < elems_.size()) {
     const PathElem& p = elems_[pi];
     if (p.name == "...") {
       if (pi + 1 == elems_.size()) return ei;  // trailing: the rest, whatever it is
       for (size_t skip = ei; skip <= elems.size(); ++skip) {
-        if (auto m = matchFrom(elems, pi + 1, skip)) return m;
+        const size_t state = (pi + 1) * (elems.size() + 1) + skip;
+        if (dead != nullptr && (*dead)[state]) continue;
+        if (auto m = matchFrom(elems, pi + 1, skip, dead)) return m;
+        if (dead != nullptr) (*dead)[state] = true;
       }
       return std::nullopt;
     }

@@ -54,10 +54,15 @@ class PathPattern {
   std::string toString() const;
 
  private:
-  std::optional<size_t> matchFrom(const std::vector<PathElem>& elems, size_t pi, size_t ei) const;
+  // `dead` (null when the pattern has at most one "..." before its end)
+  // remembers the (pattern, path) positions already found not to match:
+  // without it, k inner "..." against a path of n elements try n^k splits.
+  std::optional<size_t> matchFrom(const std::vector<PathElem>& elems, size_t pi, size_t ei,
+                                  std::vector<bool>* dead) const;
 
   std::string target_;
   std::vector<PathElem> elems_;  // names may be "*" or "..."; key values may be "*"
+  size_t inner_multi_ = 0;        // "..." elements that are not the last one
 };
 
 // The store-side Path of the first `n` elements of `path`.

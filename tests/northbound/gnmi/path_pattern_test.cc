@@ -52,6 +52,22 @@ TEST(PathPatternTest, Wildcards) {
   EXPECT_EQ(matchOf({}, gp({{"interfaces", {}}, {"interface", {{"mtu", "*"}}}}), kIn), std::nullopt);
 }
 
+// Four "..." before the last element against a deep path: a plain
+// backtracking search tries every split of the path (n^4/24 of them: 4e10
+// at 1,000 elements, beyond any test timeout); the matcher remembers the splits already found dead.
+// The answers must stay those of the plain search.
+TEST(PathPatternTest, ManyMultiLevelWildcardsAgainstADeepPathStayCheap) {
+  std::string deep;
+  for (int i = 0; i < 1000; ++i) deep += "/a";
+  const gnmi::Path four = gp({{"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"z", {}}});
+  EXPECT_EQ(matchOf({}, four, deep), std::nullopt);
+  EXPECT_EQ(matchOf({}, four, deep + "/z"), 1001u);
+  EXPECT_EQ(matchOf({}, four, deep + "/z/b"), 1001u);
+  const gnmi::Path two = gp({{"interfaces", {}}, {"...", {}}, {"state", {}}, {"...", {}}, {"in-octets", {}}});
+  EXPECT_EQ(matchOf({}, two, kIn), 5u);
+  EXPECT_EQ(matchOf({}, two, "/interfaces/interface[name=eth1/1]/counters/in-octets"), std::nullopt);
+}
+
 TEST(PathPatternTest, OriginsAndTargets) {
   EXPECT_EQ(matchOf({}, gp({{"interfaces", {}}}, "openconfig"), kIn), 1u);
   EXPECT_EQ(matchOf({}, gp({{"interfaces", {}}}, "rdmagw"), kIn), 1u);
