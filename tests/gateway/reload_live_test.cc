@@ -79,7 +79,7 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
 
   // A subscriber of one of them, ON_CHANGE, until it goes.
   PythonClient sub(bed.pipeline().gnmiAddress(),
-                   R"({"rpc": "sub", "target": "host06", "subs": [{"path": "/", "mode": "ON_CHANGE"}], "timeout": 600})");
+                   R"({"rpc": "sub", "target": "host06", "subs": [{"path": "/", "mode": "ON_CHANGE"}], "timeout": 120})");
   std::vector<std::string> initial = sub.until("SYNC");
   ASSERT_FALSE(initial.empty());
   ASSERT_EQ(initial.back(), "SYNC");
