@@ -127,16 +127,14 @@ Status Reloader::start() {
 }
 
 void Reloader::stop() {
-  if (watch_) {
-    watch_->stop();  // first: it calls requestReload
-    watch_.reset();
-  }
+  if (watch_) watch_->stop();  // first: it calls requestReload
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
   }
   cv_.notify_all();
   if (thread_.joinable()) thread_.join();
+  watch_.reset();  // after the reloading thread: a reload re-arms it
 }
 
 void Reloader::requestReload(const std::string& why) {
