@@ -129,7 +129,10 @@ void PollScheduler::workerLoop() {
       continue;
     }
     if (next->due > Clock::now()) {
-      cv_.wait_until(lock, next->due);
+      // A copy: wait_until reads its deadline after waking, and by then
+      // remove() may have freed the slot.
+      const Clock::time_point due = next->due;
+      cv_.wait_until(lock, due);
       continue;  // re-pick: something else may be due first, or we are stopping
     }
     next->busy = true;
