@@ -147,7 +147,9 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
   EXPECT_EQ(min_up.value_or("none"), "1") << "a scrape failed: " << prom.lastResponse();
   std::optional<std::string> scrapes = prom.query("count_over_time(up{job=\"rdmagw\"}" + window + ")");
   ASSERT_TRUE(scrapes.has_value()) << prom.lastResponse();
-  EXPECT_GE(std::stoi(*scrapes), 5);
+  // How many scrapes a window holds depends on how much CPU Prometheus got;
+  // two make the comparisons below mean something.
+  EXPECT_GE(std::stoi(*scrapes), 2);
   for (const std::string& t : kept) {
     // Present in every scrape of the window, and no counter of it went back.
     EXPECT_EQ(prom.query("count_over_time(rdmagw_target_up{target=\"" + t + "\"}" + window + ")").value_or("none"),
