@@ -14,8 +14,8 @@
 
 namespace rdmagw::analytics {
 
-// Exported as verdict-code; the numbers are part of the interface (README,
-// YANG, alert rules): never renumber.
+// Exported as verdict-code; the numbers are part of the interface (the
+// docs, YANG, alert rules, SNMP notifications): never renumber.
 enum class DcqcnVerdict : uint64_t {
   kIdle = 0,           // no marks, no CNPs in the window
   kWorking = 1,        // marks answered by CNPs, CNPs handled

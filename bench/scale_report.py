@@ -10,43 +10,7 @@
 import re
 import sys
 
-LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)')
-
-
-def samples(path, name):
-    out = []
-    with open(path, errors='replace') as f:
-        for line in f:
-            if not line.startswith(name):
-                continue
-            m = LINE.match(line)
-            if m and m.group(1) == name:
-                out.append((m.group(2) or '', float(m.group(3))))
-    return out
-
-
-def buckets(path):
-    b = {}
-    for labels, v in samples(path, 'rdmagw_ingest_lag_updates_total'):
-        le = re.search(r'max_seconds="([^"]*)"', labels).group(1)
-        b[float('inf') if le == '+Inf' else float(le)] = v
-    return b
-
-
-def quantile(q, cum):
-    """cum: sorted [(le, cumulative count)]."""
-    total = cum[-1][1]
-    if total <= 0:
-        return float('nan')
-    rank = q * total
-    prev_le, prev_c = 0.0, 0.0
-    for le, c in cum:
-        if c >= rank:
-            if le == float('inf'):
-                return prev_le  # past the last bound: report the bound (a lower limit)
-            return prev_le + (le - prev_le) * (rank - prev_c) / max(c - prev_c, 1e-9)
-        prev_le, prev_c = le, c
-    return prev_le
+from prom_text import lag_buckets as buckets, quantile, samples, total  # next to this script
 
 
 def main():

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scale run of the whole gateway (issue 11): for each size, the simulator
+# Scale run of the whole gateway (docs/performance.md): for each size, the simulator
 # (rdmagw_scale_sim, its own process) streams N Nexus leaves over gNMI and
 # writes M RDMA hosts' sysfs trees; the real `rdmagw run` reads them with all
 # three northbounds on; this script measures the gateway process alone and

@@ -73,6 +73,16 @@ protoc -I proto --python_out="$WORK" --grpc_python_out="$WORK" \
   --plugin=protoc-gen-grpc_python=/usr/bin/grpc_python_plugin gnmi.proto gnmi_ext.proto || exit 2
 
 start=$(date +%s)
+# The soak runs copies of the gateway and of the simulator's device shell
+# (sshd execs it for every command), so a rebuild while it runs cannot
+# change either under it.
+mkdir -p "$WORK/bin"
+cp "$BIN" "$WORK/bin/rdmagw" || exit 2
+SHELL_BIN=$(dirname "$BIN")/../sim/rdmagw-sim-shell
+[ -x "$(dirname "$BIN")/rdmagw-sim-shell" ] && SHELL_BIN=$(dirname "$BIN")/rdmagw-sim-shell
+[ -x "$SHELL_BIN" ] || { echo "soak: no rdmagw-sim-shell next to $BIN or in ../sim (build it)" >&2; exit 2; }
+cp "$SHELL_BIN" "$WORK/bin/rdmagw-sim-shell" || exit 2
+BIN=$WORK/bin/rdmagw
 "$BIN" demo --dir "$WORK/sim" --listen "$PROM" --gnmi-listen "$GNMI" --churn "$CYCLE" --churn-for "${DURATION}s" \
   >"$WORK/demo.out" 2>"$WORK/gateway.log" &
 GW_PID=$!

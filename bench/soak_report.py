@@ -38,50 +38,7 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 
-LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)')
-
-
-def samples(path, name):
-    out = []
-    try:
-        f = open(path, errors='replace')
-    except OSError:
-        return out
-    with f:
-        for line in f:
-            if not line.startswith(name):
-                continue
-            m = LINE.match(line)
-            if m and m.group(1) == name:
-                out.append((m.group(2) or '', float(m.group(3))))
-    return out
-
-
-def total(path, name):
-    return sum(v for _, v in samples(path, name))
-
-
-def buckets(path):
-    b = {}
-    for labels, v in samples(path, 'rdmagw_ingest_lag_updates_total'):
-        le = re.search(r'max_seconds="([^"]*)"', labels).group(1)
-        b[float('inf') if le == '+Inf' else float(le)] = v
-    return b
-
-
-def quantile(q, cum):
-    """cum: sorted [(le, cumulative count)], as histogram_quantile interpolates."""
-    if not cum or cum[-1][1] <= 0:
-        return float('nan')
-    rank = q * cum[-1][1]
-    prev_le, prev_c = 0.0, 0.0
-    for le, c in cum:
-        if c >= rank:
-            if le == float('inf'):
-                return prev_le
-            return prev_le + (le - prev_le) * (rank - prev_c) / max(c - prev_c, 1e-9)
-        prev_le, prev_c = le, c
-    return prev_le
+from prom_text import lag_buckets as buckets, quantile, samples, total  # next to this script
 
 
 SOURCE = ['rdmagw_gnmi_source_notifications_received_total', 'rdmagw_gnmi_source_leaves_queued_total',

@@ -241,6 +241,12 @@ int demoCommand(const Args& args) {
     rc = 1;
   } else {
     Result<GatewayConfig> cfg = demoConfig(dir, listen, interval);
+    if (cfg.isOk()) {
+      // `rdmagw status --socket DIR/admin.sock` reads the demo like a service;
+      // beside the simulated trees, so two demos never share it.
+      cfg.value().admin.path = (fs::absolute(dir) / "admin.sock").string();
+      cfg.value().admin.required = false;  // a --dir too deep for a socket path only loses `status`
+    }
     if (cfg.isOk() && gnmi_listen != "off") {
       // The demo serves gNMI too: plain text, so on loopback only.
       cfg.value().gnmi_enabled = true;
@@ -310,6 +316,9 @@ int demoCommand(const Args& args) {
                     hosts, devices, switches, esxi, dir.c_str(), pipeline.prometheusPort());
         if (const std::string gnmi = pipeline.gnmiAddress(); !gnmi.empty()) {
           std::printf("rdmagw demo: gnmi at %s\n", gnmi.c_str());
+        }
+        if (const std::string admin = pipeline.adminSocket(); !admin.empty()) {
+          std::printf("rdmagw demo: status: rdmagw status --socket %s\n", admin.c_str());
         }
         if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);

@@ -1,3 +1,4 @@
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <pthread.h>
@@ -6,6 +7,7 @@
 #include "gateway/config.h"
 #include "gateway/pipeline.h"
 #include "gateway/reloader.h"
+#include "gateway/service_notify.h"
 #include "models/log.h"
 
 namespace rdmagw::gateway {
@@ -63,6 +65,9 @@ int runCommand(const Args& args) {
   }
   ReloaderOptions reload_options;
   reload_options.log_level_from_flag = !lvl.empty();
+  // systemd times the reload between these (Type=notify, ExecReload=kill -HUP).
+  reload_options.on_reload_start = [] { service_notify::reloading(); };
+  reload_options.on_reload_end = [](const ReloadResult&) { service_notify::ready(); };
   Reloader reloader(pipeline, path, std::move(loaded), std::move(reload_options));
   reloader.start();
   sigset_t wait_set = hup;
@@ -70,9 +75,15 @@ int runCommand(const Args& args) {
   sigaddset(&wait_set, SIGTERM);
   int sig = 0;
   while (sigwait(&wait_set, &sig) == 0 && sig == SIGHUP) reloader.requestReload("SIGHUP");
+  service_notify::stopping();
   RDMAGW_LOG(kInfo, "gateway") << "signal " << sig << ": stopping";
+  const auto drain_start = std::chrono::steady_clock::now();
   reloader.stop();
   pipeline.stop();
+  RDMAGW_LOG(kInfo, "gateway") << "stopped in "
+                               << std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::steady_clock::now() - drain_start).count()
+                               << " ms";
   return 0;
 }
 

@@ -14,6 +14,7 @@ int demoCommand(const Args& args);         // rdmagw demo [...]
 int checkConfigCommand(const Args& args);  // rdmagw check-config FILE
 int parseCommand(const Args& args);        // rdmagw parse --format F FILE
 int fabricCommand(const Args& args);       // rdmagw fabric [--address HOST:PORT]
+int statusCommand(const Args& args);       // rdmagw status [--socket PATH] [--json]
 
 // Blocks SIGINT/SIGTERM in every thread started afterwards, then lets the
 // main thread wait for one: clean Ctrl-C without async-signal hazards.

@@ -368,6 +368,23 @@ Result<YAML::Node> loadYaml(const std::string& yaml_text, const std::string& fil
   }
 }
 
+// Absent: the default path, served when it can be; "off": none; a path:
+// served or the start fails.
+void readAdminSocket(YamlReader& r, const YAML::Node& root, northbound::AdminSocketConfig* c) {
+  c->path = northbound::kDefaultAdminSocket;
+  c->required = false;
+  std::optional<std::string> v = r.string(root, "", "admin_socket");
+  if (!v) return;
+  if (*v == "off") {
+    c->path.clear();
+    return;
+  }
+  c->path = *v;
+  c->required = true;
+  if (v->empty()) r.error(root["admin_socket"], "admin_socket", "must be a socket path or off");
+  else if (Status st = c->validate(); !st.isOk()) r.error(root["admin_socket"], "admin_socket", st.message());
+}
+
 Status joinedErrors(const YamlReader& r) {
   std::string all;
   for (const std::string& e : r.errors()) all += (all.empty() ? "" : "\n") + e;
@@ -386,7 +403,8 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
                          "max_series_per_target",
-                         "ingest_nice", "spread_subscriptions", "targets", "targets_dir", "northbound", "analytics"});
+                         "ingest_nice", "spread_subscriptions", "admin_socket", "targets", "targets_dir",
+                         "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -400,6 +418,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
       size_t(r.integer(root, "", "max_series_per_target", 1, 100'000'000).value_or(1'000'000));
   cfg.ingest_nice = int(r.integer(root, "", "ingest_nice", 0, 19).value_or(cfg.ingest_nice));
   cfg.spread_subscriptions = r.boolean(root, "", "spread_subscriptions").value_or(cfg.spread_subscriptions);
+  readAdminSocket(r, root, &cfg.admin);
 
   recordSettingsText(root, &cfg);
   readTargetList(r, root["targets"], "targets", &cfg.targets);

@@ -13,6 +13,7 @@
 #include "analytics/analytics_config.h"
 #include "models/log.h"
 #include "models/status.h"
+#include "northbound/admin/admin_socket_config.h"
 #include "northbound/gnmi/gnmi_server_config.h"
 #include "northbound/prometheus/prometheus_config.h"
 #include "northbound/snmp/snmp_config.h"
@@ -90,6 +91,10 @@ struct GatewayConfig {
   northbound::GnmiServerConfig gnmi;
   bool analytics_enabled = false;  // an `analytics` block turns the stage on
   analytics::AnalyticsConfig analytics;
+  // `admin_socket`, where `rdmagw status` reads this gateway. Off in a config
+  // built in code; a config file without the key gets the default path,
+  // served when it can be (northbound/admin/admin_socket_config.h).
+  northbound::AdminSocketConfig admin;
 };
 
 // Parses and validates; on failure the Status message holds one line per

@@ -24,6 +24,9 @@ const char kUsage[] =
     "  parse --list-formats                list the parser formats\n"
     "  fabric [--address HOST:PORT]        print a running gateway's fabric verdicts and\n"
     "                                      pause-tree roots (read over its gNMI server)\n"
+    "  status [--socket PATH] [--json]     a running gateway's targets, northbounds and last\n"
+    "                                      reload (read over its admin socket); exit 1 when\n"
+    "                                      a target is down, 2 when it cannot be reached\n"
     "\n"
     "`rdmagw <command> --help` describes each command and its options.\n"
     "\n"
@@ -56,6 +59,7 @@ int main(int argc, char** argv) {
   if (cmd == "check-config") return checkConfigCommand(args);
   if (cmd == "parse") return parseCommand(args);
   if (cmd == "fabric") return fabricCommand(args);
+  if (cmd == "status") return statusCommand(args);
   std::fprintf(stderr, "rdmagw: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;
 }

@@ -3,10 +3,13 @@
 #include <optional>
 
 #include "analytics/analytics_stage.h"
+#include "gateway/pipeline_watchdog.h"
 #include "gateway/registry.h"
+#include "gateway/service_notify.h"
 #include "gateway/target_set_diff.h"
 #include "models/log.h"
 #include "models/thread_role.h"
+#include "northbound/admin/admin_server.h"
 #include "northbound/gnmi/gnmi_server.h"
 #include "northbound/prometheus/prometheus_server.h"
 #include "northbound/snmp/snmp_agent.h"
@@ -118,11 +121,16 @@ Status Pipeline::start() {
       return st;
     }
   }
+  admin_ = std::make_unique<northbound::AdminServer>(store_, config_.admin, [this] { return northboundStates(); });
+  if (Status st = admin_->start(); !st.isOk()) {
+    admin_.reset();
+    return st;
+  }
   if (config_.analytics_enabled) {
     analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics);
     analytics_->start();
   }
-  std::lock_guard lock(targets_mu_);
+  std::unique_lock lock(targets_mu_);
   scheduler_ = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
   size_t streamed = 0;
   for (Built& b : built) {
@@ -138,7 +146,36 @@ Status Pipeline::start() {
   }
   RDMAGW_LOG(kInfo, "gateway") << targets.size() << " target(s): " << targets.size() - streamed << " polled, "
                                << streamed << " streaming (gNMI)";
+  lock.unlock();
+  notifyServiceManager();
   return Status::ok();
+}
+
+void Pipeline::notifyServiceManager() {
+  std::string line = std::to_string(config_.targets.size()) + " target(s)";
+  if (prometheus_) line += "; prometheus :" + std::to_string(prometheus_->port());
+  if (gnmi_) line += "; gnmi " + gnmi_->address();
+  if (snmp_) line += "; snmp agentx " + config_.snmp.agentx_socket;
+  service_notify::status(line);
+  service_notify::ready();
+  const std::optional<std::chrono::microseconds> interval = service_notify::watchdogInterval();
+  if (!interval) return;
+  if (*interval < 4 * southbound::PollScheduler::kHeartbeatPeriod) {
+    RDMAGW_LOG(kWarn, "watchdog") << "WatchdogSec= below "
+                                  << 4 * southbound::PollScheduler::kHeartbeatPeriod.count() / 1000
+                                  << "s: the scheduler's heartbeat may miss it";
+  }
+  // Alive: a scheduler worker went round its loop since the last look, and
+  // the store answers a read (neither lock is wedged).
+  auto last = std::make_shared<uint64_t>(UINT64_MAX);
+  watchdog_ = std::make_unique<PipelineWatchdog>(*interval, [this, last] {
+    const uint64_t beat = scheduler_->heartbeat();
+    (void)store_.seriesCount();
+    const bool moved = beat != *last;
+    *last = beat;
+    return moved;
+  });
+  watchdog_->start();
 }
 
 Status Pipeline::applyTargets(const TargetSetDiff& diff) {
@@ -175,6 +212,14 @@ void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& conf
 }
 
 void Pipeline::stop() {
+  if (watchdog_) {
+    watchdog_->stop();
+    watchdog_.reset();
+  }
+  if (admin_) {
+    admin_->stop();
+    admin_.reset();
+  }
   {
     std::lock_guard lock(targets_mu_);
     for (auto& [name, s] : streams_) s->stop();
@@ -212,5 +257,27 @@ std::vector<std::string> Pipeline::targetNames() const {
 
 int Pipeline::prometheusPort() const { return prometheus_ ? prometheus_->port() : -1; }
 std::string Pipeline::gnmiAddress() const { return gnmi_ ? gnmi_->address() : std::string(); }
+std::string Pipeline::adminSocket() const { return admin_ && admin_->serving() ? admin_->path() : std::string(); }
+
+northbound::admin::NorthboundStates Pipeline::northboundStates() const {
+  northbound::admin::NorthboundStates s;
+  if (prometheus_) {
+    s.prometheus.enabled = true;
+    const std::string& listen = config_.prometheus.listen;
+    s.prometheus.listen = listen.substr(0, listen.rfind(':')) + ":" + std::to_string(prometheus_->port());
+    s.prometheus.scrapes = prometheus_->scrapes();
+    s.prometheus.last_scrape_ns = prometheus_->lastScrapeNs();
+  }
+  if (snmp_) {
+    s.snmp.enabled = true;
+    s.snmp.agentx_socket = config_.snmp.agentx_socket;
+    s.snmp.agentx_connected = snmp_->agentxConnected();
+  }
+  if (gnmi_) {
+    s.gnmi.enabled = true;
+    s.gnmi.address = gnmi_->address();
+  }
+  return s;
+}
 
 }  // namespace rdmagw::gateway

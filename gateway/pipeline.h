@@ -17,12 +17,14 @@
 
 #include "gateway/config.h"
 #include "models/store.h"
+#include "northbound/admin/status_report.h"
 #include "southbound/stream_source.h"
 
 namespace rdmagw::northbound {
 class PrometheusServer;
 class SnmpAgent;
 class GnmiServer;
+class AdminServer;
 }
 namespace rdmagw::southbound {
 class PollScheduler;
@@ -34,6 +36,7 @@ class AnalyticsStage;
 namespace rdmagw::gateway {
 
 struct TargetSetDiff;
+class PipelineWatchdog;
 
 class Pipeline {
  public:
@@ -42,6 +45,9 @@ class Pipeline {
   Pipeline(const Pipeline&) = delete;
   Pipeline& operator=(const Pipeline&) = delete;
 
+  // Tells systemd READY=1 (a no-op outside a Type=notify unit) once every
+  // configured northbound listens, and starts the watchdog pets when the
+  // unit sets WatchdogSec=.
   Status start();
   void stop();
 
@@ -61,23 +67,29 @@ class Pipeline {
   northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
   std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
   std::vector<std::string> targetNames() const;  // running targets, sorted
+  std::string adminSocket() const;  // the socket `rdmagw status` reads, or "" when none is served
 
  private:
   struct Built;
   Result<Built> build(const TargetConfig& t);
   void startBuilt(Built built);  // targets_mu_ held
   void stopTarget(const std::string& name);  // targets_mu_ held
+  // What the admin socket shows of the northbounds (its thread calls this).
+  northbound::admin::NorthboundStates northboundStates() const;
 
   GatewayConfig config_;
   Store store_;
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::SnmpAgent> snmp_;
   std::unique_ptr<northbound::GnmiServer> gnmi_;
+  std::unique_ptr<northbound::AdminServer> admin_;  // reads the others: starts after, stops before them
   std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   mutable std::mutex targets_mu_;  // serializes live changes and guards the two below
   std::map<std::string, southbound::StreamSourcePtr> streams_;  // gNMI targets by name
   std::map<std::string, bool> running_;                         // every running target -> streamed
+  std::unique_ptr<PipelineWatchdog> watchdog_;         // only under a WatchdogSec= unit
+  void notifyServiceManager();
 };
 
 }  // namespace rdmagw::gateway

@@ -1,5 +1,7 @@
 #include "gateway/yaml_reader.h"
 
+#include "gateway/credentials_dir.h"
+
 #include <cctype>
 #include <set>
 
@@ -60,7 +62,8 @@ std::optional<std::string> YamlReader::string(const YAML::Node& parent, const st
     error(n, path, "must be a string");
     return std::nullopt;
   }
-  return n.Scalar();
+  // Any key may name a file handed over by systemd's LoadCredential=.
+  return expandCredentialsDirectory(n.Scalar());
 }
 
 std::optional<bool> YamlReader::boolean(const YAML::Node& parent, const std::string& parent_path,

@@ -1,5 +1,6 @@
 #pragma once
-// Store-wide interned pieces of series paths (issue 11). A path splits after
+// Store-wide interned pieces of series paths, so a million series do not
+// each hold their own path text. A path splits after
 // its last key into a prefix and a leaf suffix:
 //   /rdma/devices/device[name=mlx5_0]/ports/port[port-num=1] | /state/hw-counters/np-cnp-sent
 // A fabric repeats both across targets (every host has mlx5_0 port 1, every

@@ -1,5 +1,6 @@
 #pragma once
-// One target's series, laid out for a million-series gateway (issue 11).
+// One target's series, laid out for a million-series gateway: memory and
+// the exposition's walk both scale with the bytes a series takes.
 // Not thread-safe: the Store guards each table with its shard lock.
 //
 // A series is one fixed 48-byte record in a dense vector: no per-series heap

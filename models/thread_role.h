@@ -8,7 +8,7 @@
 //    (scrapes, gNMI and SNMP requests), so a collection burst delays ingest
 //    rather than a scrape. Off by default: in the 1M-series scale run, once
 //    the simulator no longer shared the gateway's priority, nice 10 was not
-//    clearly better (README, "Scale run"). CFS weights are per thread, and
+//    clearly better (docs/performance.md). CFS weights are per thread, and
 //    ~90 runnable ingest threads at nice 10 still outweigh one scrape thread.
 
 #include <string_view>

@@ -5,6 +5,7 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [MAX_EXECUTIONS]
 #   FUZZ_TARGETS="gnmi_path snmp_oid" scripts/fuzz.sh 30
+#   FUZZ_JOBS=4 scripts/fuzz.sh 3600 10000000   (targets run 4 at a time)
 #
 # SECONDS defaults to 60; MAX_EXECUTIONS (or FUZZ_RUNS) stops a target
 # earlier after that many executions (the long run: 3600 10000000).
@@ -16,7 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 runs=${2:-${FUZZ_RUNS:--1}}
 build=$root/build-fuzz
-all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid"
+all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid status_reply"
 targets=${FUZZ_TARGETS:-$all}
 jobs=${FUZZ_BUILD_JOBS:-2}
 
@@ -37,9 +38,10 @@ stat() {  # stat LOG NAME: the value libFuzzer's -print_final_stats printed
 # cov and ft of the last status line ("#N  DONE  cov: 123 ft: 456 corp: 7/8b ...").
 field() { grep -E '^#[0-9]+' "$1" | tail -n 1 | sed -n "s/.* $2: \([^ ]*\).*/\1/p"; }
 
-failed=0
-printf '%-18s %12s %8s %7s %8s %10s  %s\n' target executions exec/s cov ft corpus result
-for t in $targets; do
+# fuzz_one TARGET: runs it, writes its table row to work/<target>/row.
+fuzz_one() {
+  local t=$1 work log before rc after result kind
+  local -a seeds args
   work=$build/fuzz/work/$t
   mkdir -p "$work/corpus" "$work/artifacts"
   seeds=("$root/fuzz/corpus/$t")
@@ -54,13 +56,27 @@ for t in $targets; do
   after=$(ls "$work/artifacts" | wc -l)
   result=clean
   if [ $rc -ne 0 ] || [ "$after" -gt "$before" ]; then
-    failed=1
     kind=$(grep -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer): [a-z-]+|SUMMARY: UndefinedBehaviorSanitizer: [a-z-]+|runtime error|ALARM: working on the last Unit for [0-9]+ seconds|out-of-memory|deadly signal' "$log" | head -n 1)
     result="FOUND (${kind:-exit $rc}): $(ls -t "$work/artifacts" | head -n 1)"
   fi
   printf '%-18s %12s %8s %7s %8s %10s  %s\n' "$t" "$(stat "$log" number_of_executed_units)" \
     "$(stat "$log" average_exec_per_sec)" "$(field "$log" cov)" "$(field "$log" ft)" \
-    "$(ls "$work/corpus" | wc -l)" "$result"
+    "$(ls "$work/corpus" | wc -l)" "$result" > "$work/row"
+}
+
+fuzz_jobs=${FUZZ_JOBS:-1}
+for t in $targets; do
+  rm -f "$build/fuzz/work/$t/row"
+  while [ "$(jobs -rp | wc -l)" -ge "$fuzz_jobs" ]; do wait -n; done
+  fuzz_one "$t" &
+done
+wait
+failed=0
+printf '%-18s %12s %8s %7s %8s %10s  %s\n' target executions exec/s cov ft corpus result
+for t in $targets; do
+  row=$build/fuzz/work/$t/row
+  if [ -f "$row" ]; then cat "$row"; else echo "$t: no result"; failed=1; fi
+  grep -q ' clean$' "$row" 2>/dev/null || failed=1
 done
 if [ $failed -ne 0 ]; then
   echo "fuzz: something was found; logs and inputs in $build/fuzz/work/<target>/ (log, artifacts/)"

@@ -19,6 +19,10 @@ PACKAGES=(
   python3-yaml
   # small well-kept helpers
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
+  # sd_notify for the Type=notify systemd unit
+  libsystemd-dev
+  # the package (scripts/package.sh) and its test: lintian, systemd-analyze
+  lintian systemd
   # real peers and validators used by the tests and benchmarks
   prometheus prometheus-node-exporter libyang2-tools ethtool iproute2 curl bc python3
   # SNMP northbound: smilint for mibs/RDMAGW-MIB.txt

@@ -4,7 +4,9 @@
 #                                 plus the fuzz targets' smoke passes (the same
 #                                 build carries libFuzzer's coverage hooks)
 #   scripts/sanitize.sh thread    TSan in build-tsan: the tests labelled
-#                                 "concurrency" (see tests/CMakeLists.txt)
+#                                 "concurrency" (see tests/CMakeLists.txt),
+#                                 except those that run a gRPC client in
+#                                 the test process (below)
 # A finding fails the run. Suppressions that must stay live in
 # tests/sanitizers/ and each names the upstream bug it waits for.
 set -euo pipefail
@@ -35,7 +37,18 @@ case "$kind" in
       -DCMAKE_C_FLAGS_DEBUG="-g -O1" -DRDMAGW_SANITIZE=thread >/dev/null
     cmake --build "$dir" -j "${JOBS:-2}" --target concurrency_tests
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
-    ctest --test-dir "$dir" --output-on-failure -j "${JOBS:-2}" --timeout 900 -L concurrency
+    # TSan sees only the synchronisation of instrumented code. Debian's
+    # gRPC, abseil and protobuf are not instrumented, so every test that
+    # drives our gNMI client against an in-process gRPC server reports
+    # races on gRPC's own state: abseil's GraphCycles (abseil/abseil-cpp
+    # #2038), the event engine's epoll fd, the call batches inlined from
+    # grpcpp headers (grpc/grpc #29550, google/sanitizers #953): each report we
+    # read was a race on gRPC's or abseil's own memory. Suppressing them would also hide
+    # real races in our reactors (their frames sit on gRPC's threads), so
+    # these suites stay out of TSan and run under ASan+UBSan instead. The
+    # gNMI server tests (their client is a separate Python process) do run.
+    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest)\.'
+    ctest --test-dir "$dir" --output-on-failure -j "${JOBS:-2}" --timeout 900 -L concurrency -E "$grpc_client_suites"
     ;;
   *)
     echo "sanitize.sh: unknown kind '$kind' (address|thread)" >&2

@@ -120,18 +120,20 @@ void PollScheduler::pollAllOnce() {
 void PollScheduler::workerLoop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
+    heartbeat_.fetch_add(1, std::memory_order_relaxed);
     Slot* next = nullptr;
     for (auto& s : slots_) {
       if (!s->busy && !s->removing && (next == nullptr || s->due < next->due)) next = s.get();
     }
+    const Clock::time_point beat = Clock::now() + kHeartbeatPeriod;
     if (next == nullptr) {
-      cv_.wait(lock);
+      cv_.wait_until(lock, beat);
       continue;
     }
     if (next->due > Clock::now()) {
       // A copy: wait_until reads its deadline after waking, and by then
       // remove() may have freed the slot.
-      const Clock::time_point due = next->due;
+      const Clock::time_point due = std::min(next->due, beat);
       cv_.wait_until(lock, due);
       continue;  // re-pick: something else may be due first, or we are stopping
     }

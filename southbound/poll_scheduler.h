@@ -4,6 +4,7 @@
 // Targets fail independently (node_exporter's rule): one slow or broken
 // target delays only itself.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -58,6 +59,13 @@ class PollScheduler {
   // Polls every target once on the caller's thread (tests, `rdmagw parse`).
   void pollAllOnce();
 
+  // Advances each time a worker goes round its loop, and an idle worker goes
+  // round at least every kHeartbeatPeriod: while it moves, the scheduler's
+  // lock is not wedged and not every worker is stuck in a device. The
+  // service watchdog (gateway/pipeline_watchdog.h) pets systemd only then.
+  uint64_t heartbeat() const { return heartbeat_.load(std::memory_order_relaxed); }
+  static constexpr std::chrono::milliseconds kHeartbeatPeriod{1000};
+
  private:
   struct Slot;
   void workerLoop();
@@ -75,6 +83,7 @@ class PollScheduler {
   bool stopping_ = false;                     // guarded by mu_
   bool started_ = false;                      // guarded by mu_
   std::vector<std::thread> workers_;          // guarded by mu_ (joined by stop())
+  std::atomic<uint64_t> heartbeat_{0};
 };
 
 }  // namespace rdmagw::southbound

@@ -4,8 +4,8 @@
 //
 // Why: subscribers usually ask for a few paths, but every store writer
 // calls the hub for every changed leaf. At a million series, copying them
-// all into the inbox under one lock made ingest wait on the gNMI server
-// (README, "Scale"). This check is lock-free for the writers: the hub
+// all into the inbox under one lock made ingest wait on the gNMI server,
+// however few leaves the subscribers wanted. This check is lock-free for the writers: the hub
 // publishes an immutable ChangeInterest and swaps it when streams come
 // and go.
 //

@@ -4,7 +4,7 @@
 //
 // Why: at a million series a build is ~60-90 ms of CPU and its gzip ~175 ms
 // more, and on a gateway whose ingest keeps its cores busy a scrape built on
-// demand waited for a CPU for 0.1-2 s (README, "Scale run"). Prebuilt, a
+// demand waited for a CPU for 0.1-2 s (docs/performance.md). Prebuilt, a
 // scrape only sends ~5 MB of gzip, and its time no longer grows with the
 // fabric nor with how busy ingest is. The price is age: a scrape sees the
 // store as it was at most one refresh period ago (the exposition says when:

@@ -153,6 +153,8 @@ int PrometheusServer::onRequest(mg_connection* conn) {
   } else if (method != "GET" && !head_only) {
     send(conn, 405, "text/plain; charset=utf-8", "method not allowed\n");
   } else if (uri == self->config_.path) {
+    self->last_scrape_ns_.store(nowNs(), std::memory_order_relaxed);
+    self->scrapes_.fetch_add(1, std::memory_order_relaxed);
     if (self->cache_ == nullptr || !self->servePrebuilt(conn, head_only)) {
       self->serveMetrics(conn, head_only);
       // The scrape's compressed body and target labels went back to the heap,

@@ -12,6 +12,7 @@
 // Lifetime: the Store must outlive the server. stop() (or the destructor)
 // returns after in-flight requests finished.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,6 +42,11 @@ class PrometheusServer {
   // The bound port (the real one when the config asked for port 0); 0 when
   // not running.
   int port() const { return port_; }
+  // Scrapes of the exposition path served since start(), and the Unix time
+  // (ns) of the last one's arrival, 0 before any: whether Prometheus is
+  // really scraping (`rdmagw status`).
+  uint64_t scrapes() const { return scrapes_.load(std::memory_order_relaxed); }
+  int64_t lastScrapeNs() const { return last_scrape_ns_.load(std::memory_order_relaxed); }
 
  private:
   static int onRequest(mg_connection* conn);
@@ -54,6 +60,8 @@ class PrometheusServer {
   std::unique_ptr<ExpositionCache> cache_;  // with refresh_period > 0 only
   mg_context* ctx_ = nullptr;
   int port_ = 0;
+  std::atomic<uint64_t> scrapes_{0};
+  std::atomic<int64_t> last_scrape_ns_{0};
 };
 
 }  // namespace rdmagw::northbound

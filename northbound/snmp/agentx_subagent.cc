@@ -162,6 +162,11 @@ Status AgentxSubagent::start() {
   return Status::ok();
 }
 
+std::string AgentxSubagent::engineIdHex() const {
+  std::lock_guard lock(engine_id_mu_);
+  return engine_id_hex_;
+}
+
 void AgentxSubagent::stop() {
   stop_ = true;
   if (thread_.joinable()) thread_.join();
@@ -244,6 +249,10 @@ void AgentxSubagent::adopt(MibSnapshotPtr snap) {
   if (sender_) sender_->enqueue(watcher_.diff(*current_));
 }
 
+// Net-SNMP's AgentX session of this subagent (agent/mibgroup/agentx/
+// subagent.c): null while snmpd is away, a new one after each reconnect.
+extern "C" netsnmp_session* main_session;
+
 namespace {
 
 // Net-SNMP cannot be initialised twice in one process (its subagent
@@ -312,12 +321,18 @@ void AgentxSubagent::run() {
   if (notify_counters_ != nullptr && !config_.notifications.empty()) {
     sender_ = std::make_unique<NotificationSender>(config_, notify_counters_);
   }
+  {
+    std::lock_guard lock(engine_id_mu_);
+    engine_id_hex_ = localEngineIdHex();
+  }
   while (!stop_.load()) {
     if (MibSnapshotPtr snap = source_(&generation_)) adopt(std::move(snap));
     if (sender_) sender_->pump();
     if (fast_path_) fast_path_->hook();  // a reconnect makes a new AgentX session
     pollOnce(std::chrono::milliseconds(100));
+    connected_.store(main_session != nullptr, std::memory_order_relaxed);
   }
+  connected_.store(false, std::memory_order_relaxed);
   fast_path_.reset();  // Net-SNMP's handler back before the tables go
   if (sender_) {
     pollOnce(std::chrono::milliseconds(0));  // traps just queued leave before the sessions close

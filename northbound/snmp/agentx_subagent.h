@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,6 +42,13 @@ class AgentxSubagent {
   Status start();
   void stop();
 
+  // Whether the AgentX session with snmpd is open, as of the agent thread's
+  // last poll round (read from any thread: `rdmagw status`).
+  bool connected() const { return connected_.load(std::memory_order_relaxed); }
+  // The engine ID SNMPv3 traps carry ("0x80..."), "" until the agent
+  // thread has set it up. Net-SNMP's own copy is the agent thread's alone.
+  std::string engineIdHex() const;
+
   // Called by the request handler, on the agent thread only.
   struct Binding;
   const TableData* tableFor(const Binding& b) const;
@@ -70,7 +78,10 @@ class AgentxSubagent {
   NotificationWatcher watcher_;                // verdict changes between snapshots
   std::unique_ptr<NotificationSender> sender_;  // null without destinations
 
+  std::atomic<bool> connected_{false};
   std::atomic<int> init_state_{0};  // 0 starting, 1 up, -1 failed
+  mutable std::mutex engine_id_mu_;
+  std::string engine_id_hex_;  // guarded by engine_id_mu_
 };
 
 }  // namespace rdmagw::northbound::snmp

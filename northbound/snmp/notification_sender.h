@@ -28,7 +28,8 @@ namespace rdmagw::northbound::snmp {
 
 // The subagent's SNMP engine ID as hex ("0x80001f88..."): SNMPv3 traps are
 // sent with it, so a receiver names it (snmptrapd: createUser -e <id> ...).
-// Valid once the agent thread has initialised Net-SNMP.
+// Agent thread only (Net-SNMP's state is that thread's); other threads ask
+// SnmpAgent::engineIdHex().
 std::string localEngineIdHex();
 
 struct NotifyCounters {

@@ -62,9 +62,15 @@ class SnmpAgent {
   // AgentX requests answered on the AgentX session (agentx_fast_path.h)
   // rather than through Net-SNMP's internal agent.
   uint64_t fastPathAnswered() const { return fast_answered_.load(); }
+  // Whether the AgentX session with snmpd is open right now (false when
+  // stopped): snmpd may come and go while the agent runs. Not to be called
+  // while start() or stop() runs.
+  bool agentxConnected() const;
   // Notifications per destination (config order) and type (notification
   // table order); null before start() or without destinations.
   const snmp::NotifyCounters* notifyCounters() const { return notify_counters_.get(); }
+  // The engine ID SNMPv3 traps carry; "" before the agent thread set it.
+  std::string engineIdHex() const;
 
  private:
   void refreshLoop();

@@ -7,23 +7,10 @@
 #include <thread>
 
 #include "gnmi.grpc.pb.h"
+#include "sim/gnmi/nxos_tree.h"
 
 namespace rdmagw::sim {
 namespace {
-
-// /interfaces/interface[name=eth1/<intf>]/state/counters/<leaf>, as NX-OS sends it.
-::gnmi::Path counterPath(int intf, const std::string& leaf) {
-  ::gnmi::Path p;
-  p.set_origin("openconfig");
-  p.add_elem()->set_name("interfaces");
-  auto* e = p.add_elem();
-  e->set_name("interface");
-  (*e->mutable_key())["name"] = "eth1/" + std::to_string(intf);
-  p.add_elem()->set_name("state");
-  p.add_elem()->set_name("counters");
-  p.add_elem()->set_name(leaf);
-  return p;
-}
 
 int64_t nowNsWall() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -77,14 +64,14 @@ class BadGnmiPeer::Service final : public ::gnmi::gNMI::Service {
     ::gnmi::Notification* n = small.mutable_update();
     n->set_timestamp(nowNsWall());
     ::gnmi::Update* u = n->add_update();
-    *u->mutable_path() = counterPath(1, "in-octets");
+    *u->mutable_path() = gnmi_tree::counterPath(1, "in-octets");
     u->mutable_val()->set_uint_val(1000);
     if (!write(stream, small)) return grpc::Status::OK;
     ::gnmi::SubscribeResponse big;
     n = big.mutable_update();
     n->set_timestamp(nowNsWall());
     u = n->add_update();
-    *u->mutable_path() = counterPath(1, "description");
+    *u->mutable_path() = gnmi_tree::counterPath(1, "description");
     u->mutable_val()->set_string_val(std::string(o_.oversized_bytes, 'x'));
     write(stream, big);  // the client refuses it and cancels; false then
     while (!ctx->IsCancelled() && !stopping) std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -101,7 +88,7 @@ class BadGnmiPeer::Service final : public ::gnmi::gNMI::Service {
       ++value;
       for (int i = 1; i <= o_.flood_leaves; ++i) {
         ::gnmi::Update* u = n->add_update();
-        *u->mutable_path() = counterPath(i, "in-octets");
+        *u->mutable_path() = gnmi_tree::counterPath(i, "in-octets");
         u->mutable_val()->set_uint_val(value);
       }
       if (!write(stream, r)) break;

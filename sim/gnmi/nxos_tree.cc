@@ -342,6 +342,19 @@ std::string toString(const gnmi::Path& path) {
   return out;
 }
 
+gnmi::Path counterPath(int intf, const std::string& leaf, bool origin) {
+  gnmi::Path p;
+  if (origin) p.set_origin("openconfig");
+  p.add_elem()->set_name("interfaces");
+  auto* e = p.add_elem();
+  e->set_name("interface");
+  (*e->mutable_key())["name"] = "eth1/" + std::to_string(intf);
+  p.add_elem()->set_name("state");
+  p.add_elem()->set_name("counters");
+  if (!leaf.empty()) p.add_elem()->set_name(leaf);
+  return p;
+}
+
 gnmi::Path parsePath(const std::string& text) {
   gnmi::Path path;
   std::string_view t = text;

@@ -117,4 +117,9 @@ std::string toString(const gnmi::Path& path);
 // Parses the form above (keys may hold '/' inside brackets). For tests.
 gnmi::Path parsePath(const std::string& text);
 
+// /interfaces/interface[name=eth1/<intf>]/state/counters[/<leaf>] as NX-OS
+// sends it (short interface names; origin "openconfig" unless told not to,
+// as a switch that does not echo the origin).
+gnmi::Path counterPath(int intf, const std::string& leaf, bool origin = true);
+
 }  // namespace rdmagw::sim::gnmi_tree

@@ -21,7 +21,7 @@ class SysfsReaderImpl : public SysfsReader {
   Result<std::vector<std::string>> listDir(const std::string& relpath) override;
   // One path walk for the directory, then each file opened relative to it:
   // with 640 hosts' trees the walk of ~10 components per file was a fifth of
-  // the gateway's CPU (perf, issue 11's scale run).
+  // the gateway's CPU (perf, in a 1M-series scale run).
   Result<std::vector<SysfsFile>> readDir(const std::string& relpath) override;
   std::string displayPath(const std::string& relpath) const override;
 

@@ -1,5 +1,5 @@
-// The derived verdicts as a gNMI client sees them (issue 12: "the derived
-// leaves under our YANG module, ON_CHANGE for verdicts"). The real simulated
+// The derived verdicts as a gNMI client sees them (the derived leaves under
+// our YANG module, streamed ON_CHANGE). The real simulated
 // fabric feeds the store through the real collectors and the analytics
 // engine (sim_feed.h); the real gNMI server serves that store on loopback;
 // an independent client (the Python client of the gNMI conformance tests)

@@ -1,5 +1,5 @@
-// The verdicts as an SNMP manager's trap receiver sees them (issue 12:
-// "SNMPv2c/v3 notifications ... when a verdict changes"). The real
+// The verdicts as an SNMP manager's trap receiver sees them (SNMPv2c and v3
+// notifications sent when a verdict changes). The real
 // simulated fabric feeds the store through the real collectors and the
 // analytics engine (sim_feed.h); the SNMP northbound watches that store
 // and sends to a real snmptrapd started here. A pause storm from one host

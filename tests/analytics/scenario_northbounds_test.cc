@@ -1,6 +1,6 @@
 // Every scenario of sim/scenario.h as the Prometheus and gNMI readers see it
-// (issue 12: "detected on the right link/port/priority and nowhere else ...
-// through Prometheus, gNMI and SNMP"; SNMP is fabric_snmp_notify_test.cc).
+// (a verdict must show on the right link, port and priority and nowhere
+// else, whichever northbound reads it; SNMP is fabric_snmp_notify_test.cc).
 // The real simulated fabric feeds the store through the real collectors and
 // the analytics engine (sim_feed.h); then the /metrics text the Prometheus
 // writer builds and a gNMI Get across every target (`*`, wildcard keys) must

@@ -145,7 +145,7 @@ TEST_F(SeriesTableTest, ValuesChangeKindAndReportChanges) {
 }
 
 TEST_F(SeriesTableTest, ARecordIsFortyEightBytes) {
-  // The per-series budget (README "Performance"): keep the record this size.
+  // The per-series budget (docs/performance.md): keep the record this size.
   EXPECT_EQ(sizeof(SeriesTable::Series), 48u);
 }
 

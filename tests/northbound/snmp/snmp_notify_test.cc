@@ -138,7 +138,7 @@ TEST_F(SnmpNotifyTest, V3AuthPrivTrapCarriesTheGatewaysKeptEngineId) {
   sim::SnmptrapdOptions opts;
   opts.port = sim::freeUdpPort();
   startAgent({snmptest::v3Destination(opts, opts.port, Type::kTrap)});
-  ASSERT_TRUE(testsupport::waitUntil([&] { return snmp::localEngineIdHex() == kept; })) << snmp::localEngineIdHex();
+  ASSERT_TRUE(testsupport::waitUntil([&] { return agent_->engineIdHex() == kept; })) << agent_->engineIdHex();
   opts.v3_trap_engine_id = kept;
   SnmptrapdLauncher v3trapd(opts);
   ASSERT_TRUE(v3trapd.start().isOk()) << v3trapd.logText();

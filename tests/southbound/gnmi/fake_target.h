@@ -18,22 +18,14 @@
 #include <vector>
 
 #include "gnmi.grpc.pb.h"
+#include "sim/gnmi/nxos_tree.h"
 
 namespace rdmagw::testing {
 
 // /interfaces/interface[name=eth1/<intf>]/state/counters[/<leaf>] as NX-OS
 // sends it (short interface names, origin echoed when asked).
 inline ::gnmi::Path nxosCounterPath(int intf, const std::string& leaf, bool origin = true) {
-  ::gnmi::Path p;
-  if (origin) p.set_origin("openconfig");
-  p.add_elem()->set_name("interfaces");
-  auto* e = p.add_elem();
-  e->set_name("interface");
-  (*e->mutable_key())["name"] = "eth1/" + std::to_string(intf);
-  p.add_elem()->set_name("state");
-  p.add_elem()->set_name("counters");
-  if (!leaf.empty()) p.add_elem()->set_name(leaf);
-  return p;
+  return sim::gnmi_tree::counterPath(intf, leaf, origin);
 }
 
 struct FakeTargetOptions {
