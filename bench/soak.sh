@@ -21,6 +21,12 @@
 # Usage: bench/soak.sh [duration (default 10m; s, m or h)]
 # env: CYCLE=60s (the churn cycle), WARMUP (seconds left out of the slopes;
 #      default a fifth of the duration, at least 120), SUBSCRIBERS=3,
+#      RELOADS=1: a second gateway (`rdmagw run`) reads the simulated hosts
+#      through a targets_dir; every 5 s a file of five targets appears or
+#      goes (the file watch reloads), every minute a SIGHUP; its RSS, fds and
+#      threads go to reload.csv, and a refused reload, a base target down or
+#      RSS growing past RELOAD_RSS_SLACK_KB (default 8192) after the warmup
+#      fails the soak,
 #      OUT=dir (kept; default a temp dir, removed unless KEEP=1),
 #      RDMAGW_BIN=path/to/rdmagw
 # Needs root for the simulated sshd (as the demo does). Exits 1 on a failing
@@ -52,9 +58,10 @@ if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; WORK=$(cd "$OUT" && pwd); else WORK=
 free_port() { $PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PROM=127.0.0.1:$(free_port)
 GNMI=127.0.0.1:$(free_port)
-GW_PID="" SUB_PID=""
+GW_PID="" SUB_PID="" RL_PID=""
 cleanup() {
   [ -n "$SUB_PID" ] && kill "$SUB_PID" 2>/dev/null
+  [ -n "$RL_PID" ] && kill -INT "$RL_PID" 2>/dev/null
   [ -n "$GW_PID" ] && kill -INT "$GW_PID" 2>/dev/null
   wait 2>/dev/null
   [ -z "${OUT:-}" ] && [ -z "${KEEP:-}" ] && rm -rf "$WORK"
@@ -101,6 +108,59 @@ read -r -a SNMP_WALK <<<"$(grep -m1 -E '^ +snmpwalk ' "$WORK/demo.out" | sed "s/
 $PY "$HERE/soak_subscribers.py" "$WORK" "$GNMI" "$WORK/subscribers.stats" "$SUBSCRIBERS" >"$WORK/subscribers.log" 2>&1 &
 SUB_PID=$!
 
+# RELOADS=1: the reloading gateway, on the demo's simulated host trees.
+RL=$WORK/reload RL_PROM=""
+reload_target() {  # name host: one targets_dir entry reading that host's tree
+  printf -- '- name: %s\n  kind: rdma-host\n  interval: 5s\n  rdma: {sysfs_root: %s, ethtool: text, ethtool_dir: %s, lldp: off}\n' \
+    "$1" "$WORK/sim/$2/sys" "$WORK/sim/$2/ethtool"
+}
+if [ "${RELOADS:-0}" = 1 ]; then
+  mkdir -p "$RL/targets.d"
+  RL_PROM=127.0.0.1:$(free_port)
+  printf 'targets_dir: targets.d\nnorthbound:\n  prometheus: {listen: "%s"}\n' "$RL_PROM" >"$RL/rdmagw.yaml"
+  { reload_target base1 host01; reload_target base2 host02; } >"$RL/targets.d/base.yaml"
+  "$BIN" run --config "$RL/rdmagw.yaml" >"$RL/gateway.log" 2>&1 &
+  RL_PID=$!
+  echo "epoch,time_s,rss_kb,fds,threads,reloads_ok,reloads_failed,targets" >"$WORK/reload.csv"
+fi
+reload_step=0
+reload_tick() {  # every sample: add or remove five targets, a SIGHUP each minute, one row of reload.csv
+  [ -n "$RL_PID" ] || return 0
+  kill -0 "$RL_PID" 2>/dev/null || { echo "soak: the reloading gateway died" >&2; RL_PID=""; echo "reload_died=1" >>"$WORK/meta"; return 0; }
+  reload_step=$((reload_step + 1))
+  if [ $((reload_step % 2)) = 1 ]; then
+    for i in 1 2 3 4 5; do reload_target "extra$i" "host0$(( (i % 4) + 1 ))"; done >"$RL/.extra.tmp"
+    mv "$RL/.extra.tmp" "$RL/targets.d/extra.yaml"
+  else
+    rm -f "$RL/targets.d/extra.yaml"
+  fi
+  [ $((reload_step % 12)) = 0 ] && kill -HUP "$RL_PID"
+  local m
+  m=$(curl -sf -m 4 "http://$RL_PROM/metrics" || true)
+  printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$(date +%s)" "$(( $(date +%s) - start ))" \
+    "$(awk '/^VmRSS/ {print $2}' "/proc/$RL_PID/status" 2>/dev/null)" "$(ls "/proc/$RL_PID/fd" 2>/dev/null | wc -l)" \
+    "$(awk '/^Threads/ {print $2}' "/proc/$RL_PID/status" 2>/dev/null)" \
+    "$(awk '/^rdmagw_config_reloads_total\{result="success"\}/ {print $2}' <<<"$m")" \
+    "$(awk '/^rdmagw_config_reloads_total\{result="failure"\}/ {print $2}' <<<"$m")" \
+    "$(grep -c '^rdmagw_target_up{' <<<"$m")" >>"$WORK/reload.csv"
+}
+# The verdict on the reloading gateway: no refused reload, the base targets
+# up at the end, RSS flat after the warmup (within RELOAD_RSS_SLACK_KB).
+reload_verdict() {
+  [ -f "$WORK/reload.csv" ] || return 0
+  local m
+  m=$(curl -sf -m 4 "http://$RL_PROM/metrics" || true)
+  kill -INT "$RL_PID" 2>/dev/null; wait "$RL_PID" 2>/dev/null; RL_PID=""
+  awk -F, -v warm="$WARMUP" -v slack="${RELOAD_RSS_SLACK_KB:-8192}" -v up="$(grep -c '^rdmagw_target_up{target="base[12]"} 1' <<<"$m")" '
+    NR > 1 && $2 >= warm && first == "" { first = $3 }
+    NR > 1 { last = $3; ok = $6; failed = $7 }
+    END {
+      printf "reloads: %s applied, %s refused; RSS %s kB after the warmup, %s kB at the end; base targets up: %s of 2\n", ok, failed, first, last, up
+      bad = (failed + 0 > 0) || (ok + 0 == 0) || (up + 0 < 2) || (first != "" && last - first > slack)
+      exit bad
+    }' "$WORK/reload.csv"
+}
+
 echo "soak: ${DUR_ARG} of churn (cycle $CYCLE) under $WORK; samples every 5 s in soak.csv"
 echo "epoch,time_s,rss_kb,fds,threads,lag_p50_s,lag_p99_s,notifications_received,leaves_queued,leaves_applied,leaves_coalesced,leaves_dropped,gnmi_subscribers,gnmi_updates_dropped,targets_up,rejected,notifications_sent,updates_sent,churn_events,final,subscriber_sessions,scrape_ok,scrape_failed,snmp_ok,snmp_failed" >"$WORK/soak.csv"
 kv() { awk -F= -v k="$2" '$1 == k {print $2}' "$1" 2>/dev/null; }
@@ -128,6 +188,7 @@ while kill -0 "$GW_PID" 2>/dev/null; do
   fin=$(kv "$st" final)
   echo "$now,$((now - start)),${rss:-0},$fds,${threads:-0},$gw,$(kv "$st" notifications_sent),$(kv "$st" updates_sent),$(kv "$st" events),${fin:-0},$(kv "$WORK/subscribers.stats" sessions),$scrape_ok,$scrape_failed,$snmp_ok,$snmp_failed" >>"$WORK/soak.csv"
   mv "$WORK/cur.txt" "$WORK/prev.txt"
+  reload_tick
   [ "${fin:-0}" = 1 ] && [ -z "$final_at" ] && final_at=$now && echo "soak: churn over; draining ${DRAIN} s"
   [ -n "$final_at" ] && [ $((now - final_at)) -ge "$DRAIN" ] && break
   [ $((now - start)) -gt $((DURATION + 300)) ] && { echo "soak: the churn did not end in time" >&2; break; }
@@ -151,6 +212,9 @@ GW_PID=
 echo "demo_exit=$demo_exit" >>"$WORK/meta"
 $PY "$HERE/soak_report.py" verdict "$WORK"
 rc=$?
+if [ "${RELOADS:-0}" = 1 ]; then
+  reload_verdict || { echo "soak: the reloading gateway FAILED (reload.csv, reload/gateway.log)"; rc=1; }
+fi
 echo "soak: files in $WORK"
 [ -z "${OUT:-}" ] && [ -z "${KEEP:-}" ] && echo "soak: (removed; OUT=dir or KEEP=1 keeps them)"
 exit $rc

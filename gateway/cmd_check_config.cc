@@ -13,8 +13,9 @@ namespace {
 const CommandSpec kCheckConfigSpec{
     "usage: rdmagw check-config FILE\n"
     "\n"
-    "Validates a configuration without starting anything: every error is\n"
-    "printed as FILE:LINE:COL: key.path: message (exit 1); a valid file prints\n"
+    "Validates a configuration without starting anything, with the target\n"
+    "files of its targets_dir: every error is printed as\n"
+    "FILE:LINE:COL: key.path: message (exit 1); a valid configuration prints\n"
     "a summary of its northbounds and targets (exit 0).\n"
     "\n"
     "options:\n"
@@ -37,6 +38,9 @@ int checkConfigCommand(const Args& args) {
     return 1;
   }
   std::printf("%s: OK (%zu target(s))\n", args[0].c_str(), cfg->targets.size());
+  if (!cfg->targets_dir.empty()) {
+    std::printf("  targets_dir: %s (%zu file(s))\n", cfg->targets_dir.c_str(), cfg->target_files.size());
+  }
   if (cfg->prometheus_enabled) {
     std::printf("  prometheus: %s%s", cfg->prometheus.listen.c_str(), cfg->prometheus.path.c_str());
     if (cfg->prometheus.refresh_period.count() > 0) {
@@ -49,8 +53,8 @@ int checkConfigCommand(const Args& args) {
   if (cfg->snmp_enabled) std::fputs(explainSnmpNorthbound(cfg->snmp).c_str(), stdout);
   if (cfg->analytics_enabled) std::fputs(explainAnalytics(cfg->analytics).c_str(), stdout);
   for (const TargetConfig& t : cfg->targets) {
-    std::printf("  target %s: kind %s, transport %s, interval %lldms\n", t.name.c_str(), t.kind.c_str(),
-                t.transport.c_str(), static_cast<long long>(t.interval.count()));
+    std::printf("  target %s: kind %s, transport %s, interval %lldms (%s)\n", t.name.c_str(), t.kind.c_str(),
+                t.transport.c_str(), static_cast<long long>(t.interval.count()), t.defined_at.c_str());
   }
   return 0;
 }

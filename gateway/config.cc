@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "gateway/targets_dir.h"
 #include "gateway/yaml_reader.h"
 
 namespace rdmagw::gateway {
@@ -164,6 +165,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
                         "credentials", "rdma", "ssh", "gnmi"});
   if (!n.IsMap()) return;
+  t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
   static const std::regex name_re("^[A-Za-z0-9][A-Za-z0-9._-]*$");
   if (!t->name.empty() && !std::regex_match(t->name, name_re)) {
@@ -282,6 +284,80 @@ void readNorthbound(YamlReader& r, const YAML::Node& n, GatewayConfig* cfg) {
   if (Status st = cfg->prometheus.validate(); !st.isOk()) r.error(p, "northbound.prometheus", st.message());
 }
 
+// A list of target entries at `path`, names unique within it.
+void readTargetList(YamlReader& r, const YAML::Node& targets, const std::string& path,
+                    std::vector<TargetConfig>* out) {
+  if (!targets) return;
+  if (!targets.IsSequence()) {
+    r.error(targets, path, "must be a list");
+    return;
+  }
+  std::set<std::string> names;
+  for (const TargetConfig& t : *out) names.insert(t.name);
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const std::string tpath = path + "[" + std::to_string(i) + "]";
+    TargetConfig t;
+    readTarget(r, targets[i], tpath, &t);
+    if (!t.name.empty() && !names.insert(t.name).second) {
+      r.error(targets[i]["name"], tpath + ".name", "duplicate target name \"" + t.name + "\"");
+    }
+    out->push_back(std::move(t));
+  }
+}
+
+// The settings a reload compares, as canonical YAML (comments and spacing
+// do not count as changes).
+void recordSettingsText(const YAML::Node& root, GatewayConfig* cfg) {
+  auto text = [](const YAML::Node& n) { return n ? YAML::Dump(n) : std::string(); };
+  for (const char* key : {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
+                          "max_series_per_target", "ingest_nice", "spread_subscriptions", "analytics"}) {
+    cfg->settings_text[key] = text(YamlReader::child(root, key));
+  }
+  const YAML::Node nb = YamlReader::child(root, "northbound");
+  for (const char* key : {"prometheus", "snmp", "gnmi"}) {
+    cfg->settings_text[std::string("northbound.") + key] = text(YamlReader::child(nb, key));
+  }
+}
+
+void readTargetsDirKey(YamlReader& r, const YAML::Node& root, GatewayConfig* cfg) {
+  if (!root["targets_dir"]) return;
+  cfg->targets_dir_set = true;
+  cfg->targets_dir = r.string(root, "", "targets_dir").value_or("");
+  if (cfg->targets_dir.empty()) return;
+  // Relative to the main file, as Prometheus resolves file_sd paths.
+  const std::string& file = r.file();
+  const size_t slash = file.rfind('/');
+  if (cfg->targets_dir[0] != '/' && slash != std::string::npos) {
+    cfg->targets_dir = file.substr(0, slash + 1) + cfg->targets_dir;
+  }
+}
+
+void addTargetsDir(YamlReader& r, const YAML::Node& root, GatewayConfig* cfg) {
+  if (cfg->targets_dir.empty()) return;
+  Result<TargetsDirContent> dir = readTargetsDir(cfg->targets_dir);
+  if (dir.status().code() == Status::Code::kNotFound) {
+    if (cfg->targets_dir_set) r.error(root["targets_dir"], "targets_dir", dir.status().message());
+    return;
+  }
+  if (!dir.isOk()) {
+    r.error(root["targets_dir"], "targets_dir", dir.status().message());
+    return;
+  }
+  TargetsDirContent content = std::move(dir).value();
+  for (std::string& e : content.errors) r.addError(std::move(e));
+  std::map<std::string, std::string> where;  // name -> where the main file defines it
+  for (const TargetConfig& t : cfg->targets) where.emplace(t.name, t.defined_at);
+  for (TargetConfig& t : content.targets) {
+    auto it = where.find(t.name);
+    if (it != where.end()) {
+      r.addError(t.defined_at + ": name: duplicate target name \"" + t.name + "\" (also at " + it->second + ")");
+      continue;
+    }
+    cfg->targets.push_back(std::move(t));
+  }
+  cfg->target_files = std::move(content.files);
+}
+
 // The YAML tree of `yaml_text`, or its syntax error as "file:line:col: ...".
 Result<YAML::Node> loadYaml(const std::string& yaml_text, const std::string& file_name) {
   try {
@@ -317,7 +393,8 @@ Status joinedErrors(const YamlReader& r) {
 
 }  // namespace
 
-Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name) {
+Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name,
+                                  bool read_targets_dir) {
   YamlReader r(file_name);
   Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
   if (!loaded.isOk()) return loaded.status();
@@ -326,8 +403,8 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty configuration");
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
                          "max_series_per_target",
-                         "ingest_nice", "spread_subscriptions", "admin_socket", "targets", "northbound",
-                         "analytics"});
+                         "ingest_nice", "spread_subscriptions", "admin_socket", "targets", "targets_dir",
+                         "northbound", "analytics"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -343,21 +420,10 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   cfg.spread_subscriptions = r.boolean(root, "", "spread_subscriptions").value_or(cfg.spread_subscriptions);
   readAdminSocket(r, root, &cfg.admin);
 
-  YAML::Node targets = root["targets"];
-  if (targets && !targets.IsSequence()) {
-    r.error(targets, "targets", "must be a list");
-  } else if (targets) {
-    std::set<std::string> names;
-    for (size_t i = 0; i < targets.size(); ++i) {
-      const std::string path = "targets[" + std::to_string(i) + "]";
-      TargetConfig t;
-      readTarget(r, targets[i], path, &t);
-      if (!t.name.empty() && !names.insert(t.name).second) {
-        r.error(targets[i]["name"], path + ".name", "duplicate target name \"" + t.name + "\"");
-      }
-      cfg.targets.push_back(std::move(t));
-    }
-  }
+  recordSettingsText(root, &cfg);
+  readTargetList(r, root["targets"], "targets", &cfg.targets);
+  readTargetsDirKey(r, root, &cfg);
+  if (read_targets_dir) addTargetsDir(r, root, &cfg);
   if (YAML::Node a = root["analytics"]) {
     std::map<std::string, std::string> kinds;
     for (const TargetConfig& t : cfg.targets) kinds.emplace(t.name, t.kind);
@@ -384,6 +450,43 @@ Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::
   return t;
 }
 
+Result<std::vector<TargetConfig>> parseTargetList(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
+  if (!loaded.isOk()) return loaded.status();
+  YAML::Node root = *loaded;
+  std::vector<TargetConfig> out;
+  if (!root || root.IsNull()) return out;  // empty, or comments only (a commented example)
+  if (root.IsSequence()) {
+    readTargetList(r, root, "targets", &out);
+  } else if (root.IsMap() && root["targets"]) {
+    r.checkKeys(root, "", {"targets"});
+    readTargetList(r, root["targets"], "targets", &out);
+  } else if (root.IsMap()) {
+    TargetConfig t;
+    readTarget(r, root, "target", &t);
+    out.push_back(std::move(t));
+  } else {
+    r.error(root, "targets", "must be a list of targets, a mapping `targets:` with that list, or one target");
+  }
+  if (!r.errors().empty()) return joinedErrors(r);
+  return out;
+}
+
+bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
+  TargetConfig x = a, y = b;
+  x.defined_at.clear();
+  y.defined_at.clear();
+  x.gnmi.first_dial_delay = y.gnmi.first_dial_delay = std::chrono::milliseconds(0);
+  return x.name == y.name && x.kind == y.kind && x.address == y.address && x.transport == y.transport &&
+         x.interval == y.interval && x.stale_after == y.stale_after && x.labels == y.labels &&
+         x.credentials.username == y.credentials.username && x.credentials.password_env == y.credentials.password_env &&
+         x.credentials.password_file == y.credentials.password_file &&
+         x.credentials.key_file == y.credentials.key_file &&
+         x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma && x.ssh == y.ssh &&
+         x.gnmi == y.gnmi;
+}
+
 void spreadFirstDials(std::vector<TargetConfig>& targets) {
   size_t index = 0;  // counts the gNMI switches
   for (TargetConfig& t : targets) {
@@ -397,7 +500,7 @@ Result<GatewayConfig> loadConfigFile(const std::string& path) {
   if (!in) return Status::ioError(path + ": cannot open: " + std::strerror(errno));
   std::stringstream ss;
   ss << in.rdbuf();
-  return parseConfig(ss.str(), path);
+  return parseConfig(ss.str(), path, /*read_targets_dir=*/true);
 }
 
 }  // namespace rdmagw::gateway

@@ -4,6 +4,7 @@
 // struct with validate(); this file only maps YAML onto them.
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,7 +45,18 @@ struct TargetConfig {
   southbound::rdma::RdmaConfig rdma;
   southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials
   southbound::gnmi::GnmiConfig gnmi;  // transport gnmi/auto: address:port, same credentials
+  // Where the entry was read ("file:line:col"), for messages; not a setting:
+  // a target moved to another file is the same target.
+  std::string defined_at;
 };
+
+// Whether two targets are configured alike (a reload keeps such a target
+// running untouched). Ignores defined_at and what the pipeline derives at
+// start (the gNMI first-dial spread).
+bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b);
+
+// Where extra target files live unless the config says otherwise.
+inline constexpr const char* kDefaultTargetsDir = "/etc/rdmagw/targets.d";
 
 struct GatewayConfig {
   LogLevel log_level = LogLevel::kInfo;
@@ -60,7 +72,17 @@ struct GatewayConfig {
   // of first data at start; redials are not delayed.
   bool spread_subscriptions = true;
   int ingest_nice = 0;  // ingest threads' nice above the serving threads' (models/thread_role.h); 0-19, 0: same
-  std::vector<TargetConfig> targets;
+  std::vector<TargetConfig> targets;  // the main file's, then targets_dir's (file name order)
+  // Every *.yaml/*.yml in it holds more targets (gateway/targets_dir.h).
+  // Relative: to the main file's directory. Empty: none. The default may be
+  // missing (no extra targets); a directory the config names must exist.
+  std::string targets_dir = kDefaultTargetsDir;
+  bool targets_dir_set = false;            // the config named it
+  std::vector<std::string> target_files;   // the targets_dir files read, sorted
+  // Canonical YAML of each setting a reload compares ("northbound.snmp",
+  // "max_concurrent_ssh"...; "" when absent), so it can tell which changed
+  // without comparing every config struct (gateway/reloader.h).
+  std::map<std::string, std::string> settings_text;
   bool prometheus_enabled = true;
   northbound::PrometheusConfig prometheus;
   bool snmp_enabled = false;  // on when northbound.snmp is present (enabled: false turns it off)
@@ -77,11 +99,20 @@ struct GatewayConfig {
 
 // Parses and validates; on failure the Status message holds one line per
 // problem: "file:line:col: key.path: what is wrong".
-Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name);
+// With read_targets_dir the targets of targets_dir join the main file's
+// (duplicate names across files are errors naming both places); without it
+// (tests, fuzzing) only the text given is read.
+Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::string& file_name,
+                                  bool read_targets_dir = false);
+// The main file and its targets_dir.
 Result<GatewayConfig> loadConfigFile(const std::string& path);
 // One target entry on its own (the mapping a `targets:` list item holds),
 // with the same checks as inside a whole configuration.
 Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::string& file_name);
+// A targets_dir file: a list of target entries, a mapping with one key
+// `targets:` holding that list, or a single target entry. Empty: none.
+// Duplicate names within the file are errors; across files, the caller's.
+Result<std::vector<TargetConfig>> parseTargetList(const std::string& yaml_text, const std::string& file_name);
 
 // A Nexus streamed over gNMI (transport gnmi, or auto with SSH standing by).
 inline bool isGnmiSwitch(std::string_view kind, std::string_view transport) {

@@ -1,9 +1,12 @@
 #include "gateway/pipeline.h"
 
+#include <optional>
+
 #include "analytics/analytics_stage.h"
 #include "gateway/pipeline_watchdog.h"
 #include "gateway/registry.h"
 #include "gateway/service_notify.h"
+#include "gateway/target_set_diff.h"
 #include "models/log.h"
 #include "models/thread_role.h"
 #include "northbound/admin/admin_server.h"
@@ -16,31 +19,85 @@
 
 namespace rdmagw::gateway {
 
+// A target's source, made but not started.
+struct Pipeline::Built {
+  std::string name;
+  southbound::StreamSourcePtr stream;     // set for streamed targets
+  std::optional<southbound::PollTarget> poll;  // set for polled ones
+};
+
 Pipeline::Pipeline(GatewayConfig config)
     : config_(std::move(config)), store_(config_.max_series_per_target) {}
 
 Pipeline::~Pipeline() { stop(); }
 
+Result<Pipeline::Built> Pipeline::build(const TargetConfig& t) {
+  Built b;
+  b.name = t.name;
+  if (const StreamFactory* stream = findStreamFactory(t.kind, t.transport)) {
+    Result<southbound::StreamSourcePtr> source = (*stream)(t, store_);
+    if (!source.isOk()) return Status::invalidArgument("target " + t.name + ": " + source.status().message());
+    b.stream = std::move(source).value();
+    return b;
+  }
+  const SourceFactory* factory = findSourceFactory(t.kind);
+  if (factory == nullptr) return Status::invalidArgument("target " + t.name + ": no collector for kind " + t.kind);
+  Result<southbound::PollSourcePtr> source = (*factory)(t);
+  if (!source.isOk()) return Status::invalidArgument("target " + t.name + ": " + source.status().message());
+  b.poll = southbound::PollTarget{t.name, t.kind, std::move(source).value(), t.interval, t.stale_after, t.labels};
+  return b;
+}
+
+void Pipeline::startBuilt(Built built) {
+  const bool streamed = built.stream != nullptr;
+  if (streamed) {
+    // start() only fails on a programming error (a source started twice);
+    // a device that cannot be reached is retried and shown in its health.
+    if (Status st = built.stream->start(); !st.isOk()) {
+      RDMAGW_LOG(kError, "gateway") << "target " << built.name << ": " << st.message();
+    }
+    streams_[built.name] = std::move(built.stream);
+  } else {
+    scheduler_->add(std::move(*built.poll));
+  }
+  running_[built.name] = streamed;
+}
+
+void Pipeline::stopTarget(const std::string& name) {
+  auto it = running_.find(name);
+  if (it == running_.end()) return;
+  if (it->second) {
+    auto s = streams_.find(name);
+    if (s != streams_.end()) {
+      s->second->stop();
+      streams_.erase(s);
+    }
+  } else {
+    scheduler_->remove(name);
+  }
+  running_.erase(it);
+  // Nothing writes the target any more: its series leave the store, and with
+  // them every northbound. A gateway relayed through it (kind rdmagw) wrote
+  // its devices as targets of their own, labelled via=<name>: they go too.
+  for (const TargetStatus& t : store_.targets()) {
+    for (const auto& [key, value] : t.health.labels) {
+      if (key == "via" && value == name && t.name != name) store_.removeTarget(t.name);
+    }
+  }
+  store_.removeTarget(name);
+}
+
 Status Pipeline::start() {
   southbound::ssh::setMaxConcurrentSsh(config_.max_concurrent_ssh);
   southbound::setMaxConcurrentGnmiHandshakes(config_.max_concurrent_gnmi_handshakes);
   setIngestNice(config_.ingest_nice);  // before any ingest thread starts
-  if (config_.spread_subscriptions) spreadFirstDials(config_.targets);
-  auto scheduler = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
-  std::vector<southbound::StreamSourcePtr> streams;
-  for (const TargetConfig& t : config_.targets) {
-    if (const StreamFactory* stream = findStreamFactory(t.kind, t.transport)) {
-      Result<southbound::StreamSourcePtr> source = (*stream)(t, store_);
-      if (!source.isOk()) return Status::invalidArgument("target " + t.name + ": " + source.status().message());
-      streams.push_back(std::move(source).value());
-      continue;
-    }
-    const SourceFactory* factory = findSourceFactory(t.kind);
-    if (factory == nullptr) return Status::invalidArgument("target " + t.name + ": no collector for kind " + t.kind);
-    Result<southbound::PollSourcePtr> source = (*factory)(t);
-    if (!source.isOk()) return Status::invalidArgument("target " + t.name + ": " + source.status().message());
-    scheduler->add(southbound::PollTarget{t.name, t.kind, std::move(source).value(), t.interval,
-                                          t.stale_after, t.labels});
+  std::vector<TargetConfig> targets = config_.targets;
+  if (config_.spread_subscriptions) spreadFirstDials(targets);
+  std::vector<Built> built;
+  for (const TargetConfig& t : targets) {
+    Result<Built> b = build(t);
+    if (!b.isOk()) return b.status();
+    built.push_back(std::move(b).value());
   }
   if (config_.prometheus_enabled) {
     prometheus_ = std::make_unique<northbound::PrometheusServer>(store_, config_.prometheus);
@@ -73,15 +130,23 @@ Status Pipeline::start() {
     analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics);
     analytics_->start();
   }
-  scheduler_ = std::move(scheduler);
-  scheduler_->start();
-  streams_ = std::move(streams);
-  for (auto& s : streams_) {
-    if (Status st = s->start(); !st.isOk()) return st;
+  std::unique_lock lock(targets_mu_);
+  scheduler_ = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
+  size_t streamed = 0;
+  for (Built& b : built) {
+    if (b.stream) {
+      ++streamed;
+      continue;
+    }
+    startBuilt(std::move(b));
   }
-  RDMAGW_LOG(kInfo, "gateway") << config_.targets.size() << " target(s): "
-                               << config_.targets.size() - streams_.size() << " polled, " << streams_.size()
-                               << " streaming (gNMI)";
+  scheduler_->start();
+  for (Built& b : built) {
+    if (b.stream) startBuilt(std::move(b));
+  }
+  RDMAGW_LOG(kInfo, "gateway") << targets.size() << " target(s): " << targets.size() - streamed << " polled, "
+                               << streamed << " streaming (gNMI)";
+  lock.unlock();
   notifyServiceManager();
   return Status::ok();
 }
@@ -113,6 +178,39 @@ void Pipeline::notifyServiceManager() {
   watchdog_->start();
 }
 
+Status Pipeline::applyTargets(const TargetSetDiff& diff) {
+  std::lock_guard lock(targets_mu_);
+  if (!scheduler_) return Status::unavailable("the gateway is not running");
+  std::vector<TargetConfig> fresh = diff.added;
+  fresh.insert(fresh.end(), diff.changed.begin(), diff.changed.end());
+  // The new switches' first dials spread among themselves; the running ones
+  // keep the streams they have.
+  if (config_.spread_subscriptions) spreadFirstDials(fresh);
+  std::vector<Built> built;
+  for (const TargetConfig& t : fresh) {
+    Result<Built> b = build(t);
+    if (!b.isOk()) return b.status();
+    built.push_back(std::move(b).value());
+  }
+  for (const std::string& name : diff.removed) stopTarget(name);
+  for (const TargetConfig& t : diff.changed) stopTarget(t.name);
+  for (Built& b : built) startBuilt(std::move(b));
+  return Status::ok();
+}
+
+void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& config) {
+  std::lock_guard lock(targets_mu_);
+  if (analytics_) {
+    analytics_->stop();
+    analytics_.reset();
+  }
+  config_.analytics_enabled = enabled;
+  config_.analytics = config;
+  if (!enabled) return;
+  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config);
+  analytics_->start();
+}
+
 void Pipeline::stop() {
   if (watchdog_) {
     watchdog_->stop();
@@ -122,15 +220,19 @@ void Pipeline::stop() {
     admin_->stop();
     admin_.reset();
   }
-  for (auto& s : streams_) s->stop();
-  streams_.clear();
-  if (scheduler_) {
-    scheduler_->stop();
-    scheduler_.reset();
-  }
-  if (analytics_) {
-    analytics_->stop();
-    analytics_.reset();
+  {
+    std::lock_guard lock(targets_mu_);
+    for (auto& [name, s] : streams_) s->stop();
+    streams_.clear();
+    if (scheduler_) {
+      scheduler_->stop();
+      scheduler_.reset();
+    }
+    running_.clear();
+    if (analytics_) {
+      analytics_->stop();
+      analytics_.reset();
+    }
   }
   if (snmp_) {
     snmp_->stop();
@@ -144,6 +246,13 @@ void Pipeline::stop() {
     prometheus_->stop();
     prometheus_.reset();
   }
+}
+
+std::vector<std::string> Pipeline::targetNames() const {
+  std::lock_guard lock(targets_mu_);
+  std::vector<std::string> out;
+  for (const auto& [name, streamed] : running_) out.push_back(name);
+  return out;
 }
 
 int Pipeline::prometheusPort() const { return prometheus_ ? prometheus_->port() : -1; }

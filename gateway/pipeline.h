@@ -4,8 +4,14 @@
 // update is written into a store nobody serves and collectors drain before
 // servers go. Analytics sits between: it starts before the sources (it
 // derives nothing until they write) and stops right after them.
+//
+// While running, targets can be added, removed and replaced one at a time
+// (applyTargets, for a config reload): the others keep their sessions and
+// streams untouched.
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -29,6 +35,7 @@ class AnalyticsStage;
 
 namespace rdmagw::gateway {
 
+struct TargetSetDiff;
 class PipelineWatchdog;
 
 class Pipeline {
@@ -44,13 +51,29 @@ class Pipeline {
   Status start();
   void stop();
 
+  // After start(), never concurrently with stop(). Makes the sources of
+  // every added and changed target first: when one cannot be made, nothing
+  // changes and the error says which. Then removed and changed targets stop
+  // and their series leave the store (every northbound follows: Prometheus
+  // at its next scrape, SNMP contexts, gNMI deletes), and the new sources
+  // start. Targets not named in the diff are not touched.
+  Status applyTargets(const TargetSetDiff& diff);
+  // The analytics stage rebuilt with new settings (its windows restart);
+  // enabled false stops it.
+  void setAnalytics(bool enabled, const analytics::AnalyticsConfig& config);
+
   Store& store() { return store_; }
   int prometheusPort() const;  // bound port, or -1 when Prometheus is off
   northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
   std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
+  std::vector<std::string> targetNames() const;  // running targets, sorted
   std::string adminSocket() const;  // the socket `rdmagw status` reads, or "" when none is served
 
  private:
+  struct Built;
+  Result<Built> build(const TargetConfig& t);
+  void startBuilt(Built built);  // targets_mu_ held
+  void stopTarget(const std::string& name);  // targets_mu_ held
   // What the admin socket shows of the northbounds (its thread calls this).
   northbound::admin::NorthboundStates northboundStates() const;
 
@@ -62,7 +85,9 @@ class Pipeline {
   std::unique_ptr<northbound::AdminServer> admin_;  // reads the others: starts after, stops before them
   std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
-  std::vector<southbound::StreamSourcePtr> streams_;  // gNMI targets
+  mutable std::mutex targets_mu_;  // serializes live changes and guards the two below
+  std::map<std::string, southbound::StreamSourcePtr> streams_;  // gNMI targets by name
+  std::map<std::string, bool> running_;                         // every running target -> streamed
   std::unique_ptr<PipelineWatchdog> watchdog_;         // only under a WatchdogSec= unit
   void notifyServiceManager();
 };

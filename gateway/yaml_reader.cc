@@ -8,7 +8,8 @@
 namespace rdmagw::gateway {
 
 YAML::Node YamlReader::child(const YAML::Node& parent, const char* key) {
-  if (!parent.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  // An absent parent (a missing key's zombie node) throws on IsMap().
+  if (!parent || !parent.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
   return parent[key];
 }
 
@@ -20,6 +21,12 @@ void YamlReader::error(const YAML::Node& at, const std::string& key_path, const 
   }
   errors_.push_back(file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) +
                     ": " + key_path + ": " + message);
+}
+
+std::string YamlReader::where(const YAML::Node& at) const {
+  const YAML::Mark m = at.Mark();
+  if (m.line < 0) return file_;
+  return file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
 }
 
 void YamlReader::error(const std::string& key_path, const std::string& message) {

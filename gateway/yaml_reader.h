@@ -40,6 +40,11 @@ class YamlReader {
 
   void error(const YAML::Node& at, const std::string& key_path, const std::string& message);
   void error(const std::string& key_path, const std::string& message);  // no position known
+  // A line already in the "file:line:col: key.path: message" form (another
+  // file's reader made it).
+  void addError(std::string line) { errors_.push_back(std::move(line)); }
+  // "file:line:col" of `at`, or the file alone when the node has no mark.
+  std::string where(const YAML::Node& at) const;
   const std::vector<std::string>& errors() const { return errors_; }
   const std::string& file() const { return file_; }
 

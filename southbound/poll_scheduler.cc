@@ -28,6 +28,7 @@ struct PollScheduler::Slot {
   TargetHealth health;
   Clock::time_point due;
   bool busy = false;       // guarded by the scheduler's mu_
+  bool removing = false;   // guarded by the scheduler's mu_: never picked again
   Backoff retry;           // the poller's only
   FailureLog failure_log;  // the poller's only
   FailureLog rejected_log{"poll", target.name + ": store rejected updates"};  // the poller's only
@@ -48,28 +49,68 @@ void PollScheduler::add(PollTarget target) {
   slot->health.last_error = "not polled yet";
   store_.setHealth(slot->target.name, slot->health);
   slot->due = Clock::now();
+  {
+    std::lock_guard lock(mu_);
+    slots_.push_back(std::move(slot));
+    if (started_) growWorkers();
+  }
+  cv_.notify_all();
+}
+
+bool PollScheduler::remove(const std::string& name) {
+  std::unique_ptr<Slot> gone;
+  {
+    std::unique_lock lock(mu_);
+    auto it = std::find_if(slots_.begin(), slots_.end(),
+                           [&name](const std::unique_ptr<Slot>& s) { return s->target.name == name; });
+    if (it == slots_.end()) return false;
+    Slot* slot = it->get();
+    slot->removing = true;
+    // A worker polling it writes its batch and health before clearing busy.
+    cv_.wait(lock, [slot] { return !slot->busy; });
+    it = std::find_if(slots_.begin(), slots_.end(), [slot](const std::unique_ptr<Slot>& s) { return s.get() == slot; });
+    gone = std::move(*it);
+    slots_.erase(it);
+  }
+  // Outside mu_: closing an SSH session may take a round trip.
+  gone.reset();
+  return true;
+}
+
+size_t PollScheduler::targetCount() const {
   std::lock_guard lock(mu_);
-  slots_.push_back(std::move(slot));
+  return slots_.size();
+}
+
+// One worker per target up to the limit; workers are not shrunk when targets
+// go (an idle worker only waits).
+void PollScheduler::growWorkers() {
+  const size_t want = std::min(max_workers_, std::max<size_t>(1, slots_.size()));
+  while (workers_.size() < want) {
+    workers_.emplace_back([this] {
+      enterThreadRole("poll-worker", ThreadRole::kIngest);
+      workerLoop();
+    });
+  }
 }
 
 void PollScheduler::start() {
   std::lock_guard lock(mu_);
   stopping_ = false;
-  size_t n = std::min(max_workers_, std::max<size_t>(1, slots_.size()));
-  for (size_t i = 0; i < n; ++i) workers_.emplace_back([this] {
-    enterThreadRole("poll-worker", ThreadRole::kIngest);
-    workerLoop();
-  });
+  started_ = true;
+  growWorkers();
 }
 
 void PollScheduler::stop() {
+  std::vector<std::thread> workers;
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
+    started_ = false;
+    workers.swap(workers_);
   }
   cv_.notify_all();
-  for (auto& t : workers_) t.join();
-  workers_.clear();
+  for (auto& t : workers) t.join();
 }
 
 void PollScheduler::pollAllOnce() {
@@ -82,7 +123,7 @@ void PollScheduler::workerLoop() {
     heartbeat_.fetch_add(1, std::memory_order_relaxed);
     Slot* next = nullptr;
     for (auto& s : slots_) {
-      if (!s->busy && (next == nullptr || s->due < next->due)) next = s.get();
+      if (!s->busy && !s->removing && (next == nullptr || s->due < next->due)) next = s.get();
     }
     const Clock::time_point beat = Clock::now() + kHeartbeatPeriod;
     if (next == nullptr) {
@@ -90,7 +131,10 @@ void PollScheduler::workerLoop() {
       continue;
     }
     if (next->due > Clock::now()) {
-      cv_.wait_until(lock, std::min(next->due, beat));
+      // A copy: wait_until reads its deadline after waking, and by then
+      // remove() may have freed the slot.
+      const Clock::time_point due = std::min(next->due, beat);
+      cv_.wait_until(lock, due);
       continue;  // re-pick: something else may be due first, or we are stopping
     }
     next->busy = true;

@@ -45,9 +45,16 @@ class PollScheduler {
   PollScheduler(const PollScheduler&) = delete;
   PollScheduler& operator=(const PollScheduler&) = delete;
 
-  void add(PollTarget target);  // before start()
+  // Before or after start(): a target added to a running scheduler is
+  // polled at once, and the pool grows up to max_concurrent_polls workers.
+  void add(PollTarget target);
+  // Stops polling `name` and returns once no poll of it runs, so nothing of
+  // it is written afterwards; the source is destroyed (its sessions closed).
+  // Its data stays in the store: the caller removes it. False: unknown name.
+  bool remove(const std::string& name);
   void start();
   void stop();                  // waits for polls in flight
+  size_t targetCount() const;
 
   // Polls every target once on the caller's thread (tests, `rdmagw parse`).
   void pollAllOnce();
@@ -65,14 +72,17 @@ class PollScheduler {
   // Polls once, writes the batch and health; returns when to poll next.
   std::chrono::steady_clock::time_point pollOne(Slot& slot);
   void logPartErrors(Slot& slot, const std::vector<std::string>& errors);
+  void growWorkers();  // mu_ held
+
 
   Store& store_;
   size_t max_workers_;
-  std::mutex mu_;
+  mutable std::mutex mu_;
   std::condition_variable cv_;
   std::vector<std::unique_ptr<Slot>> slots_;  // guarded by mu_ (busy, due)
   bool stopping_ = false;                     // guarded by mu_
-  std::vector<std::thread> workers_;
+  bool started_ = false;                      // guarded by mu_
+  std::vector<std::thread> workers_;          // guarded by mu_ (joined by stop())
   std::atomic<uint64_t> heartbeat_{0};
 };
 

@@ -24,6 +24,7 @@ struct GnmiSubscription {
   std::string path;
   SubscriptionMode mode = SubscriptionMode::kSample;
   std::chrono::milliseconds sample_interval{0};  // 0: GnmiConfig::sample_interval
+  bool operator==(const GnmiSubscription&) const = default;
 };
 
 enum class EncodingChoice { kAuto, kProto, kJson, kJsonIetf };
@@ -90,6 +91,8 @@ struct GnmiConfig {
   // The subscriptions to send: `subscriptions`, or the NX-OS defaults.
   std::vector<GnmiSubscription> effectiveSubscriptions() const;
   std::chrono::milliseconds effectiveIdleTimeout() const;
+  // Field by field: a config reload keeps a target whose settings are equal.
+  bool operator==(const GnmiConfig&) const = default;
 };
 
 // The first-dial delay of the `index`-th of a gateway's gNMI switches: the

@@ -29,6 +29,7 @@ struct RdmaConfig {
   // DCB verdict within this time.
   std::chrono::milliseconds config_interval{60000};
   Status validate() const;                    // e.g. kText without ethtool_dir; bad glob
+  bool operator==(const RdmaConfig&) const = default;  // a config reload keeps equal targets
 };
 
 }  // namespace rdmagw::southbound::rdma

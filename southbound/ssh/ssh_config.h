@@ -32,6 +32,7 @@ struct SshConfig {
 
   // Collects every problem, each prefixed with its field name.
   Status validate() const;
+  bool operator==(const SshConfig&) const = default;  // a config reload keeps equal targets
   // known_hosts_file, or ~/.ssh/known_hosts when empty.
   std::string knownHostsPath() const;
   // "host:port", the target's name in every error text.

@@ -105,8 +105,9 @@ TEST(CliTest, CheckConfigReportsFileLineAndKey) {
 TEST(CliTest, ShippedExampleConfigIsValid) {
   Output o = run("check-config " + std::string(RDMAGW_SOURCE_DIR) + "/examples/rdmagw.yaml");
   EXPECT_EQ(o.exit_code, 0) << o.text;
-  EXPECT_NE(o.text.find("OK (4 target(s)"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("OK (5 target(s)"), std::string::npos) << o.text;  // four, and one of its targets_dir
   EXPECT_NE(o.text.find("target leaf1: kind nexus, transport auto"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("target leaf2: kind nexus, transport gnmi"), std::string::npos) << o.text;
   EXPECT_NE(o.text.find("gnmi: 0.0.0.0:9339, TLS cert /etc/rdmagw/gnmi-server.crt, client certificates from "
                         "/etc/rdmagw/gnmi-clients-ca.crt"), std::string::npos) << o.text;
   EXPECT_NE(o.text.find("users: file /etc/rdmagw/gnmi-users"), std::string::npos) << o.text;

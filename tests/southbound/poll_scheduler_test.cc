@@ -186,3 +186,55 @@ TEST(PollSchedulerTest, StopIsPromptAndRepeatable) {
 
 }  // namespace
 }  // namespace rdmagw::southbound
+
+namespace rdmagw::southbound {
+namespace {
+
+// A config reload adds and removes single targets of a running scheduler:
+// the others keep their schedule, and remove() returns only once no poll of
+// the removed target runs, so nothing of it is written afterwards.
+TEST(PollSchedulerTest, TargetsComeAndGoWhileRunning) {
+  Store store;
+  PollScheduler s(store, 2);
+  s.add(target("a", [](int n, PollBatch& b) {
+    b.add(kCnp, uint64_t(n), nowNs());
+    return Status::ok();
+  }));
+  s.start();
+  std::atomic<int> b_polls{0};
+  std::atomic<bool> hold{false}, holding{false};
+  s.add(target("b", [&](int n, PollBatch& batch) {
+    ++b_polls;
+    while (hold) {
+      holding = true;
+      std::this_thread::sleep_for(milliseconds(5));
+    }
+    batch.add(kCnp, uint64_t(n), nowNs());
+    return Status::ok();
+  }));
+  EXPECT_TRUE(waitFor([&] { return b_polls >= 3; }));
+  EXPECT_EQ(s.targetCount(), 2u);
+
+  hold = true;
+  EXPECT_TRUE(waitFor([&] { return holding.load(); }));
+  std::atomic<bool> removed{false};
+  std::thread remover([&] {
+    EXPECT_TRUE(s.remove("b"));
+    removed = true;
+  });
+  const uint64_t a_before = statusOf(store, "a").health.polls;
+  EXPECT_TRUE(waitFor([&] { return statusOf(store, "a").health.polls >= a_before + 3; }));
+  EXPECT_FALSE(removed) << "remove() returned while a poll of the target ran";
+  hold = false;
+  remover.join();
+  const int b_final = b_polls;
+  const uint64_t a_after = statusOf(store, "a").health.polls;
+  EXPECT_TRUE(waitFor([&] { return statusOf(store, "a").health.polls >= a_after + 3; }));
+  EXPECT_EQ(b_polls, b_final) << "a removed target was polled again";
+  EXPECT_EQ(s.targetCount(), 1u);
+  EXPECT_FALSE(s.remove("b"));
+  s.stop();
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound
