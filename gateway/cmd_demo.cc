@@ -132,7 +132,7 @@ const CommandSpec kDemoSpec{
     "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
     "                      incast, np-off, rp-off, pfc-mismatch,\n"
     "                      pfc-mismatch-switch, pause-storm or trust-mismatch\n"
-    "                      (see README)\n"
+    "                      (docs/analytics.md)\n"
     "  --churn CYCLE       soak runs: every CYCLE (at least 10s) a leaf's gNMI\n"
     "                      server stops and returns, an RDMA device's sysfs\n"
     "                      directory goes and returns, sshd stops and returns\n"

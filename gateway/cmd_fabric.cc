@@ -28,8 +28,8 @@ namespace {
 const CommandSpec kFabricSpec{
     "usage: rdmagw fabric [--address HOST:PORT] [options]\n"
     "\n"
-    "Prints the fabric verdicts of a running gateway (see README, \"Fabric\n"
-    "analytics\"): the DCQCN chain per RDMA port, PFC per port and priority\n"
+    "Prints the fabric verdicts of a running gateway (docs/analytics.md):\n"
+    "the DCQCN chain per RDMA port, PFC per port and priority\n"
     "(pause tree, pause balance, paused fraction, lossless drops, link peer)\n"
     "and the roots of the pause trees. Reads them with one gNMI Get of /fabric\n"
     "from the gateway's gNMI server (northbound.gnmi); the gateway needs an\n"
