@@ -182,6 +182,9 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
         },
         rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
   };
+  // Every host polls on its own schedule: the last one's first poll may land
+  // after host01's counters do.
+  scrapeUntil(std::regex(R"(rdmagw_target_up\{target="host03",fabric="sim"\} 1)"));
   scrapeUntil(cnp);
   ASSERT_TRUE(std::regex_search(body, m, cnp)) << body.substr(0, 2000);
   for (const char* family : {"rdmagw_rdma_port_np_ecn_marked_roce_packets_total{", "rdmagw_rdma_port_rp_cnp_handled_total{",
