@@ -7,8 +7,8 @@
 # ESXi hosts refuse connections) and starts it, and restarts snmpd. Meanwhile
 # this script scrapes /metrics and walks SNMP every 5 s, and gNMI subscribers
 # come and go (bench/soak_subscribers.py). Every 5 s it samples the demo
-# process's RSS, open fds and threads, the ingest lag and the counts of gNMI
-# notifications sent (by the simulated leaf) and received and applied (by
+# process's RSS, open fds and threads (their names go to threads.csv), the
+# ingest lag and the counts of gNMI notifications sent (by the simulated leaf) and received and applied (by
 # the gateway) into soak.csv. At the end the leaf stops sending, the gateway
 # drains, and bench/soak_report.py gives the verdict: slopes flat within
 # noise, nothing lost, every WARN/ERROR line explained by a fault the churn
@@ -183,6 +183,9 @@ while kill -0 "$GW_PID" 2>/dev/null; do
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$GW_PID/status" 2>/dev/null)
   threads=$(awk '/^Threads/ {print $2}' "/proc/$GW_PID/status" 2>/dev/null)
   fds=$(ls "/proc/$GW_PID/fd" 2>/dev/null | wc -l)
+  # Thread names per sample, so a change in the count says whose threads.
+  echo "$((now - start)),$(cat /proc/"$GW_PID"/task/*/comm 2>/dev/null | sort | uniq -c |
+    sed -E 's/^ *([0-9]+) (.*)$/\2=\1/' | paste -sd ';')" >>"$WORK/threads.csv"
   gw=$($PY "$HERE/soak_report.py" row "$WORK/prev.txt" "$WORK/cur.txt")
   st="$WORK/sim/.churn-stats"
   fin=$(kv "$st" final)

@@ -189,6 +189,31 @@ unset multiplot
     print('plot: %s' % png if r.returncode == 0 else 'plot failed: %s' % r.stderr.strip()[:300])
 
 
+def thread_names(path, warm):
+    """Which threads (by name) came or went between the first sample after
+    the warm-up and the last: "name a->b, ...", "" without threads.csv."""
+    rows = []
+    try:
+        with open(path, errors='replace') as f:
+            for line in f:
+                t, _, names = line.rstrip('\n').partition(',')
+                counts = {}
+                for item in names.split(';'):
+                    name, _, n = item.rpartition('=')
+                    if name:
+                        counts[name] = int(n)
+                rows.append((num(t), counts))
+    except OSError:
+        return ''
+    after = [c for t, c in rows if t >= warm]
+    if not after:
+        return ''
+    first, last = after[0], after[-1]
+    moved = ['%s %d->%d' % (n, first.get(n, 0), last.get(n, 0))
+             for n in sorted(set(first) | set(last)) if first.get(n, 0) != last.get(n, 0)]
+    return ', '.join(moved) if moved else 'the same'
+
+
 def verdict(d):
     meta = read_kv(os.path.join(d, 'meta'))
     rows = read_csv(os.path.join(d, 'soak.csv'))
@@ -222,6 +247,9 @@ def verdict(d):
             check(ok, '%-9s %s %.2f..%.2f %s, slope %+.3f %s/h, change over %.0f s %+.3f (bound %.3f = max(2 sd %.3f, floor %.3f))' % (
                 col, 'range', min(vals) * scale, max(vals) * scale, unit, b * 3600 * scale, unit, span,
                 change * scale, bound * scale, 2 * sd * scale, floor * scale))
+    names = thread_names(os.path.join(d, 'threads.csv'), warm)
+    if names:
+        print('      threads by name, after the warm-up -> end: %s' % names)
     lag = sorted(num(r['lag_p99_s']) for r in window if not math.isnan(num(r['lag_p99_s'])))
     if lag:
         print('      ingest lag p99 per 5 s: median %.3f s, max %.3f s' % (lag[len(lag) // 2], lag[-1]))
