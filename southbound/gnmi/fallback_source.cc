@@ -262,6 +262,7 @@ void FallbackSource::onGnmiFailure(const grpc::Status& status, bool had_data, bo
     ++gnmi_failures_;
     const milliseconds delay = backoff_.next();
     local_.retry_delay_ms = static_cast<uint64_t>(delay.count());
+    local_.retry_attempt = static_cast<uint64_t>(backoff_.attempts());
     next_gnmi_ = now + delay;
     gnmi_log_.failed(text + "; retry in " + std::to_string(delay.count()) + " ms");
   }

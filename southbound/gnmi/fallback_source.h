@@ -67,6 +67,7 @@ struct GnmiSourceStats {
   uint64_t oversized_refusals = 0; // streams ended by a message above max_message_bytes
   uint64_t queue_high_water = 0;   // most leaves queued at once (never above queue_capacity)
   uint64_t retry_delay_ms = 0;     // the backoff delay chosen after the last failure
+  uint64_t retry_attempt = 0;      // failures since the backoff last reset (a stream stayed up)
   std::string transport;  // "gnmi" or "ssh"
   bool up = false;
 };
