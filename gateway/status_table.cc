@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 namespace rdmagw::gateway {
@@ -59,6 +60,14 @@ std::string columns(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
+// A JSON number as a count, or nullopt: a float or a negative number is
+// not one, and converting an out-of-range double is undefined behaviour.
+std::optional<uint64_t> countOf(const Json& j) {
+  if (j.is_number_unsigned()) return j.get<uint64_t>();
+  if (j.is_number_integer() && j.get<int64_t>() >= 0) return static_cast<uint64_t>(j.get<int64_t>());
+  return std::nullopt;
+}
+
 std::string reloadText(const Json& reload, double now) {
   if (!reload.is_object()) return "no reload yet";
   const auto ok = reload.find("last_successful");
@@ -75,6 +84,7 @@ std::string reloadText(const Json& reload, double now) {
 
 std::string shortDuration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) seconds = 0;  // clocks a little apart
+  seconds = std::min(seconds, 1e15);                           // a long long holds it
   const long long s = static_cast<long long>(seconds);
   char buf[32];
   if (s < 60) std::snprintf(buf, sizeof(buf), "%llds", s);
@@ -92,7 +102,7 @@ Result<StatusView> view(const std::string& reply) {
   if (auto e = j.find("error"); e != j.end()) {
     return Status::invalidArgument("the gateway refused the request: " + (e->is_string() ? e->get<std::string>() : e->dump()));
   }
-  if (!j.contains("format") || !j["format"].is_number() || j["format"].get<int>() != 1 ||
+  if (!j.contains("format") || countOf(j["format"]) != std::optional<uint64_t>(1) ||
       !j.contains("targets") || !j["targets"].is_array() || !j.contains("gateway") || !j["gateway"].is_object()) {
     return Status::corrupt("the reply is not a status this rdmagw knows (format 1)");
   }
@@ -106,14 +116,17 @@ Result<StatusView> view(const std::string& reply) {
     const bool up = t.contains("up") && t["up"].is_boolean() && t["up"].get<bool>();
     ++v.targets;
     if (!up) ++v.targets_down;
-    const std::string series = t.contains("series") && t["series"].is_number() ? std::to_string(t["series"].get<uint64_t>()) : "-";
+    const std::optional<uint64_t> n = t.contains("series") ? countOf(t["series"]) : std::nullopt;
+    const std::string series = n ? std::to_string(*n) : "-";
     rows.push_back({str(t, "name"), str(t, "kind"), str(t, "transport"), up ? "up" : "DOWN", ago(t, "last_success", now),
                     series, errorCell(str(t, "last_error"))});
   }
   v.exit_code = v.targets_down > 0 ? 1 : 0;
 
   std::string head = "rdmagw " + str(gw, "version");
-  if (gw.contains("pid") && gw["pid"].is_number()) head += "  pid " + std::to_string(gw["pid"].get<long long>());
+  if (const std::optional<uint64_t> pid = gw.contains("pid") ? countOf(gw["pid"]) : std::nullopt) {
+    head += "  pid " + std::to_string(*pid);
+  }
   if (gw.contains("started") && gw["started"].is_number()) head += "  uptime " + shortDuration(now - gw["started"].get<double>());
   head += "  targets " + std::to_string(v.targets - v.targets_down) + "/" + std::to_string(v.targets) + " up";
   v.table = head + "\n\n";
@@ -123,7 +136,8 @@ Result<StatusView> view(const std::string& reply) {
   std::vector<std::vector<std::string>> nrows = {{"NORTHBOUND", "ADDRESS", "STATE"}};
   auto enabled = [](const Json& n) { return n.is_object() && n.contains("enabled") && n["enabled"].is_boolean() && n["enabled"].get<bool>(); };
   if (const Json p = nb.value("prometheus", Json()); enabled(p)) {
-    const uint64_t scrapes = p.value("scrapes", uint64_t(0));
+    if (p.contains("scrapes") && !countOf(p["scrapes"])) return Status::corrupt("prometheus scrapes is not a count");
+    const uint64_t scrapes = countOf(p.value("scrapes", Json(0))).value_or(0);
     nrows.push_back({"prometheus", str(p, "listen"),
                      scrapes == 0 ? "not scraped yet" : "last scrape " + ago(p, "last_scrape", now) + " (" + std::to_string(scrapes) + " scrapes)"});
   } else {
@@ -136,7 +150,8 @@ Result<StatusView> view(const std::string& reply) {
     nrows.push_back({"snmp", "-", "off"});
   }
   if (const Json g = nb.value("gnmi", Json()); enabled(g)) {
-    const uint64_t subs = g.value("subscribers", uint64_t(0));
+    if (g.contains("subscribers") && !countOf(g["subscribers"])) return Status::corrupt("gnmi subscribers is not a count");
+    const uint64_t subs = countOf(g.value("subscribers", Json(0))).value_or(0);
     nrows.push_back({"gnmi", str(g, "address"), std::to_string(subs) + (subs == 1 ? " subscriber" : " subscribers")});
   } else {
     nrows.push_back({"gnmi", "-", "off"});
