@@ -3,17 +3,46 @@
 #include "models/log.h"
 #include "southbound/ssh/cli_fallback.h"
 
+#include <string>
+#include <unordered_set>
+
 namespace rdmagw::southbound::ssh {
 
 CliSource::CliSource(std::shared_ptr<CommandRunner> runner, std::vector<CliCommand> commands)
     : runner_(std::move(runner)), commands_(std::move(commands)), preferred_(commands_.size(), 0) {}
 
+namespace {
+
+// Several commands may give the same leaf (NX-OS: `show interface
+// priority-flow-control` and `show queuing interface` both count a port's
+// PFC frames). Read moments apart, a later command's reading can be the
+// older one (or count slightly differently), and writing both would make
+// the counter step back: a false reset. So within one poll the first
+// command that gives a leaf owns it; later ones only fill in leaves no
+// earlier command gave (e.g. when the first one failed).
+void dropLeavesGivenEarlier(PollBatch& batch, size_t from, std::unordered_set<std::string>& given) {
+  const size_t end = batch.updates.size();
+  size_t kept = from;
+  for (size_t i = from; i < end; ++i) {
+    if (given.contains(batch.updates[i].path)) continue;
+    if (kept != i) batch.updates[kept] = std::move(batch.updates[i]);
+    ++kept;
+  }
+  batch.updates.resize(kept);
+  for (size_t i = from; i < kept; ++i) given.insert(batch.updates[i].path);
+}
+
+}  // namespace
+
 Status CliSource::poll(PollBatch& batch) {
   size_t parsed = 0;
   std::string first_failure;
+  std::unordered_set<std::string> given;
   for (size_t i = 0; i < commands_.size(); ++i) {
     const CliCommand& cmd = commands_[i];
+    const size_t first_update = batch.updates.size();
     Status st = fallbackParse(*runner_, cmd, &preferred_[i], batch);
+    dropLeavesGivenEarlier(batch, first_update, given);
     if (st.isOk()) {
       ++parsed;
       continue;

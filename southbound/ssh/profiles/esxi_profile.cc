@@ -5,6 +5,10 @@
 #include "southbound/ssh/parsers/esxi_nic_stats.h"
 #include "southbound/ssh/parsers/esxi_vsish.h"
 
+#include <set>
+#include <string>
+#include <vector>
+
 namespace rdmagw::southbound::ssh {
 
 std::string esxiBundleCommand() {
@@ -40,8 +44,15 @@ void parseSection(std::string_view kind, std::string_view nic, std::string_view 
 
 }  // namespace
 
-Status parseEsxiBundle(std::string_view text, TimestampNs ts, PollBatch& out) {
-  // Section boundaries: lines that start with the marker.
+namespace {
+
+struct Section {
+  std::string_view kind, nic, body;
+};
+
+// Splits the bundle at lines that start with the marker; what precedes the
+// first marker is `esxcli network nic list`.
+std::vector<Section> splitSections(std::string_view text, std::string_view* list, PollBatch& out) {
   std::vector<size_t> starts;
   for (size_t pos = 0; pos < text.size();) {
     if (text.substr(pos, kEsxiSectionMarker.size()) == kEsxiSectionMarker) starts.push_back(pos);
@@ -49,9 +60,8 @@ Status parseEsxiBundle(std::string_view text, TimestampNs ts, PollBatch& out) {
     if (nl == std::string_view::npos) break;
     pos = nl + 1;
   }
-  const std::string_view list = text.substr(0, starts.empty() ? text.size() : starts.front());
-  Status list_status = parseEsxiNicList(list, ts, out);
-  if (!list_status.isOk()) out.error("esxcli network nic list: " + list_status.message());
+  *list = text.substr(0, starts.empty() ? text.size() : starts.front());
+  std::vector<Section> sections;
   for (size_t i = 0; i < starts.size(); ++i) {
     const size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
     std::string_view section = text.substr(starts[i], end - starts[i]);
@@ -65,9 +75,45 @@ Status parseEsxiBundle(std::string_view text, TimestampNs ts, PollBatch& out) {
       out.error("esxi bundle: malformed section header \"" + std::string(header) + "\"");
       continue;
     }
-    parseSection(header.substr(0, space), header.substr(space + 1), body, ts, out);
+    sections.push_back(Section{header.substr(0, space), header.substr(space + 1), body});
   }
-  if (!list_status.isOk() && starts.empty()) return list_status;
+  return sections;
+}
+
+}  // namespace
+
+Status parseEsxiBundle(std::string_view text, TimestampNs ts, PollBatch& out) {
+  std::string_view list;
+  const std::vector<Section> sections = splitSections(text, &list, out);
+  Status list_status = parseEsxiNicList(list, ts, out);
+  if (!list_status.isOk()) out.error("esxcli network nic list: " + list_status.message());
+  // `esxcli nic stats` and vsish both carry a vmnic's generic counters, read
+  // moments apart. Writing a leaf from both would let the later reading be
+  // overwritten by the earlier one in the same poll (a false counter reset),
+  // and on drivers whose two views count slightly differently it would flip
+  // every poll. So vsish, read second and the fuller view, owns every leaf it
+  // gives; esxcli fills only the leaves vsish did not (no vsish, an old build,
+  // a failed section).
+  std::vector<PollBatch> esxcli_stats;
+  std::set<std::string> from_vsish;
+  for (const Section& s : sections) {
+    if (s.kind == "nic-stats") {
+      parseSection(s.kind, s.nic, s.body, ts, esxcli_stats.emplace_back());
+      continue;
+    }
+    const size_t first = out.updates.size();
+    parseSection(s.kind, s.nic, s.body, ts, out);
+    if (s.kind == "vsish") {
+      for (size_t i = first; i < out.updates.size(); ++i) from_vsish.insert(out.updates[i].path);
+    }
+  }
+  for (PollBatch& batch : esxcli_stats) {
+    for (Update& u : batch.updates) {
+      if (!from_vsish.contains(u.path)) out.updates.push_back(std::move(u));
+    }
+    for (std::string& e : batch.errors) out.error(std::move(e));
+  }
+  if (!list_status.isOk() && sections.empty()) return list_status;
   return Status::ok();
 }
 

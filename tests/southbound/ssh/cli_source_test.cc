@@ -62,6 +62,27 @@ TEST(CliSourceTest, FailedCommandAddsErrorLineOthersStillRun) {
   EXPECT_NE(batch.errors[0].find("show b"), std::string::npos);
 }
 
+// Two commands giving one leaf, read moments apart: the later command's
+// reading may be the older one; writing both would step the counter back.
+TEST(CliSourceTest, TheFirstCommandThatGivesALeafOwnsItAndLaterOnesOnlyFillIn) {
+  auto runner = std::make_shared<ScriptedRunner>();
+  runner->answer("show pfc", "frames 120\n");
+  runner->answer("show queuing", "frames 118\ndrops 4\n");
+  CliSource src(runner, {{"show pfc", parseNameValue}, {"show queuing", parseNameValue}});
+  PollBatch batch;
+  ASSERT_TRUE(src.poll(batch).isOk());
+  ASSERT_EQ(batch.updates.size(), 2u);
+  EXPECT_EQ(batch.updates[0].path, valuePath("frames"));
+  EXPECT_EQ(batch.updates[0].value, Value(uint64_t{120}));
+  EXPECT_EQ(batch.updates[1].path, valuePath("drops"));
+
+  runner->fail("show pfc", Status::ioError("ssh: 'show pfc' exited with status 1"));
+  PollBatch without_first;
+  ASSERT_TRUE(src.poll(without_first).isOk());
+  ASSERT_EQ(without_first.updates.size(), 2u) << "the second command fills in";
+  EXPECT_EQ(without_first.updates[0].value, Value(uint64_t{118}));
+}
+
 TEST(CliSourceTest, UnreachableDeviceFailsWholePollAndStops) {
   auto runner = std::make_shared<ScriptedRunner>();
   runner->fail("show a", Status::unavailable("ssh: cannot connect to sw:22: Connection refused"));

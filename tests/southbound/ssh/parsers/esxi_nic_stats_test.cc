@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "southbound/ssh/profiles/esxi_profile.h"
 #include "tests/southbound/ssh/parsers/esxi_test_util.h"
 
 namespace rdmagw::southbound::ssh {
@@ -109,6 +112,35 @@ TEST(EsxiNicStatsTest, ErrorOutputsFailClearly) {
   st = parseEsxiNicStats("NIC statistics for vm/nic\n   Packets sent: 1\n", kTs, b);
   EXPECT_EQ(st.code(), Status::Code::kInvalidArgument);
   EXPECT_TRUE(b.updates.empty());
+}
+
+// esxcli and vsish are read moments apart and both give the generic
+// counters: one poll must write each leaf once, from vsish, or the earlier
+// esxcli reading lands after the later vsish one and looks like a reset.
+TEST(EsxiNicStatsTest, TheBundleTakesAGenericCounterFromVsishAloneAndFromEsxcliWithoutVsish) {
+  const std::string list = readEsxiFixture("SYNTHETIC_esxcli_network_nic_list.txt");
+  // The recorded esxcli output, as if for the vmnic the vsish fixture names.
+  std::string esxcli = readEsxiFixture(kKb);
+  for (size_t at; (at = esxcli.find("vmnic2")) != std::string::npos;) esxcli.replace(at, 6, "vmnic4");
+  const std::string stats = "@@rdmagw nic-stats vmnic4\n" + esxcli;
+  const std::string c = nic("vmnic4") + "counters/";
+
+  PollBatch both;
+  ASSERT_TRUE(parseEsxiBundle(list + stats + "@@rdmagw vsish vmnic4\n" +
+                                  readEsxiFixture("SYNTHETIC_nmlx5_vsish_pNics_stats.txt"),
+                              kTs, both)
+                  .isOk());
+  std::map<std::string, int> writes;
+  for (const Update& u : both.updates) ++writes[u.path];
+  for (const auto& [path, n] : writes) EXPECT_EQ(n, 1) << path << " written more than once in one poll";
+  EXPECT_EQ(u64(both, c + "packets-received"), 918273645u) << "vsish's reading, not esxcli's";
+  EXPECT_EQ(u64(both, c + "bytes-sent"), 1059026584320u);
+
+  PollBatch no_vsish;
+  ASSERT_TRUE(parseEsxiBundle(list + stats + "@@rdmagw vsish vmnic4\nvsish: not found\n", kTs, no_vsish).isOk());
+  EXPECT_EQ(u64(no_vsish, c + "packets-received"), 701280499176ULL) << "esxcli fills in without vsish";
+  EXPECT_EQ(u64(no_vsish, c + "bytes-sent"), 676938646792793ULL);
+  EXPECT_FALSE(no_vsish.errors.empty()) << "the failed vsish section is still reported";
 }
 
 }  // namespace
