@@ -230,6 +230,17 @@ Status writeTree(const Fabric& fabric, const std::string& dir) {
   return writer.write(fabric);
 }
 
+Result<std::string> writeOneHostTree(const std::string& dir) {
+  FabricConfig fc;
+  fc.hosts = 1;
+  fc.switches = 0;
+  fc.esxi_hosts = 0;
+  Fabric fabric(fc);
+  fabric.step();
+  if (Status st = writeTree(fabric, dir); !st.isOk()) return st;
+  return fabric.hosts().front().name;
+}
+
 std::string ethtoolText(const Device& dev, int roce_priority) {
   const PortCounters& c = dev.port;
   std::string out = "NIC statistics:\n";

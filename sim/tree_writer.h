@@ -24,6 +24,11 @@ namespace rdmagw::sim {
 // Writes every file of the tree once.
 Status writeTree(const Fabric& fabric, const std::string& dir);
 
+// The smallest fabric a gateway can run on: one RDMA host with the default
+// devices, no switch, no ESXi, one tick in. Writes its tree into `dir` and
+// returns the host's name (also its directory below `dir`).
+Result<std::string> writeOneHostTree(const std::string& dir);
+
 // Rewrites a tree tick after tick, touching only files whose content changed
 // since its previous write: identity files and the many counters that stay 0
 // are written once. File creation costs about a millisecond on small VMs,

@@ -39,17 +39,7 @@ PrometheusProcess::PrometheusProcess(int scrape_port) {
 
 PrometheusProcess::~PrometheusProcess() {
   if (pid_ <= 0) return;
-  kill(pid_, SIGTERM);
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (waitpid(pid_, &status, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  testsupport::stopChild(pid_, SIGTERM, std::chrono::seconds(10));
 }
 
 std::optional<std::string> PrometheusProcess::query(const std::string& promql) {

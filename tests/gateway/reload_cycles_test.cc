@@ -59,7 +59,9 @@ TEST(ReloadCyclesTest, TwoHundredAddRemoveCyclesLeaveNothingBehind) {
     ReloadResult add = bed.reloader().reload("test: add");
     ASSERT_TRUE(add.ok) << add.summary();
     ASSERT_EQ(add.added, 5u);
-    if (wait_up) ASSERT_TRUE(bed.waitUp({"host02", "host03", "host04", "esx02", "leaf01"}));
+    if (wait_up) {
+      ASSERT_TRUE(bed.waitUp({"host02", "host03", "host04", "esx02", "leaf01"}));
+    }
     bed.removeTargets("cycled.yaml");
     ReloadResult remove = bed.reloader().reload("test: remove");
     ASSERT_TRUE(remove.ok) << remove.summary();

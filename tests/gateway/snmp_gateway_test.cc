@@ -62,13 +62,8 @@ std::map<std::string, std::string> ifIndexes(const sim::SnmpdLauncher& snmpd, co
 
 TEST(SnmpGatewayTest, IfIndexSurvivesAGatewayRestart) {
   TempDir tmp("rdmagw-snmp-gw");
-  sim::FabricConfig fc;
-  fc.hosts = 1;
-  fc.switches = 0;
-  fc.esxi_hosts = 0;
-  sim::Fabric fabric(fc);
-  fabric.step();
-  ASSERT_TRUE(sim::writeTree(fabric, tmp.file("sim")).isOk());
+  Result<std::string> one_host = sim::writeOneHostTree(tmp.file("sim"));
+  ASSERT_TRUE(one_host.isOk()) << one_host.status().message();
   sim::SnmpdOptions opts;
   opts.contexts = {"host01"};
   sim::SnmpdLauncher snmpd(opts);

@@ -42,14 +42,8 @@ testsupport::CommandResult status(const std::string& socket, const std::string& 
 
 // The raw reply of the admin socket to `bytes`.
 std::string rawExchange(const std::string& path, const std::string& bytes) {
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_un addr{};
-  addr.sun_family = AF_UNIX;
-  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
-  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)) != 0) {
-    ::close(fd);
-    return "";
-  }
+  const int fd = testsupport::connectUnix(path);
+  if (fd < 0) return "";
   size_t sent = 0;
   while (sent < bytes.size()) {
     const ssize_t n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);

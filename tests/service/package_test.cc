@@ -144,14 +144,9 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
 
   // The installed config with its two host-specific values pointed at a
   // simulated host: the sysfs root and the port.
-  sim::FabricConfig fc;
-  fc.hosts = 1;
-  fc.switches = 0;
-  fc.esxi_hosts = 0;
-  sim::Fabric fabric(fc);
-  fabric.step();
-  ASSERT_TRUE(sim::writeTree(fabric, tmp.file("sim")).isOk());
-  const std::string host = fabric.hosts().front().name;
+  Result<std::string> one_host = sim::writeOneHostTree(tmp.file("sim"));
+  ASSERT_TRUE(one_host.isOk()) << one_host.status().message();
+  const std::string host = one_host.value();
   std::string cfg = testsupport::readFile(etc);
   const int port = testsupport::freeLoopbackPort();
   for (auto [from, to] : {std::pair<std::string, std::string>{"sysfs_root: /sys", "sysfs_root: " + tmp.file("sim/" + host + "/sys")},

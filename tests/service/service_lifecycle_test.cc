@@ -87,14 +87,9 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
     GTEST_SKIP() << "no python3-grpcio gNMI client: " << why;
   }
   TempDir tmp("rdmagw-lifecycle");
-  sim::FabricConfig fc;
-  fc.hosts = 1;
-  fc.switches = 0;
-  fc.esxi_hosts = 0;
-  sim::Fabric fabric(fc);
-  fabric.step();
-  ASSERT_TRUE(sim::writeTree(fabric, tmp.file("sim")).isOk());
-  const std::string host = fabric.hosts().front().name;
+  Result<std::string> one_host = sim::writeOneHostTree(tmp.file("sim"));
+  ASSERT_TRUE(one_host.isOk()) << one_host.status().message();
+  const std::string host = one_host.value();
   sim::SnmpdOptions so;
   so.contexts = {host};
   sim::SnmpdLauncher snmpd(so);

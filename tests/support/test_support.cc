@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -29,13 +31,32 @@ bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limi
   return cond();
 }
 
-std::optional<int> interruptChild(int pid) {
-  ::kill(pid, SIGINT);
+std::optional<int> interruptChild(int pid) { return stopChild(pid, SIGINT); }
+
+std::optional<int> stopChild(int pid, int signal, std::chrono::milliseconds limit) {
+  ::kill(pid, signal);
   int status = 0;
-  if (waitUntil([&] { return ::waitpid(pid, &status, WNOHANG) == pid; })) return status;
+  if (waitUntil([&] { return ::waitpid(pid, &status, WNOHANG) == pid; }, limit)) return status;
   ::kill(pid, SIGKILL);
   ::waitpid(pid, &status, 0);
   return std::nullopt;
+}
+
+int connectUnix(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof(addr.sun_path)) {
+    ::close(fd);
+    return -1;
+  }
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
 }
 
 TempDir::TempDir(const std::string& prefix) {

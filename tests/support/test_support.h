@@ -66,6 +66,11 @@ bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limi
 // it: its wait status, or nullopt when it did not stop within kEventWait and
 // had to be killed (SIGKILL, reaped too).
 std::optional<int> interruptChild(int pid);
+// The same with another signal and limit (SIGTERM: daemons such as prometheus).
+std::optional<int> stopChild(int pid, int signal, std::chrono::milliseconds limit = kEventWait);
+
+// A connected stream socket to the unix socket at `path`, or -1.
+int connectUnix(const std::string& path);
 
 // The first update at exactly `path`, or nullptr.
 const Update* findUpdate(const PollBatch& b, const std::string& path);

@@ -26,23 +26,11 @@ namespace {
 using Json = nlohmann::json;
 using testsupport::TempDir;
 
-int connectTo(const std::string& path) {
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_un addr{};
-  addr.sun_family = AF_UNIX;
-  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
-  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 // Sends `bytes` as they are (no newline added), then reads until the server
 // closes; a reset after some reply counts as the end (the server closes on
 // bytes it did not read).
 std::string ask(const std::string& path, const std::string& bytes, bool close_write = true) {
-  const int fd = connectTo(path);
+  const int fd = testsupport::connectUnix(path);
   if (fd < 0) return "<connect failed: " + std::string(std::strerror(errno)) + ">";
   size_t sent = 0;
   while (sent < bytes.size()) {
@@ -165,7 +153,7 @@ TEST_F(AdminServerTest, BadRequestsGetAnErrorAndServingGoesOn) {
   }
   // A client that connects and never sends holds the server only for its
   // deadline: the next client is answered after it.
-  const int idle = connectTo(path_);
+  const int idle = testsupport::connectUnix(path_);
   ASSERT_GE(idle, 0);
   Json j = parsed(ask(path_, "status\n"));
   EXPECT_TRUE(j.contains("targets")) << j;

@@ -52,17 +52,7 @@ class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
 
   void TearDown() override {
     if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      int status = 0;
-      auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-      while (waitpid(pid_, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
-          kill(pid_, SIGKILL);
-          waitpid(pid_, &status, 0);
-          break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
+      testsupport::stopChild(pid_, SIGTERM, std::chrono::seconds(5));
       pid_ = -1;
     }
     if (server_) server_->stop();

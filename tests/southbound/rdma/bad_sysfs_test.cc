@@ -96,7 +96,9 @@ TEST(BadSysfsTest, EndlessFilesAreCutAndNamedTheRestIsRead) {
   EXPECT_TRUE(anyError(b.errors, "mlx5_1/fw_ver", "character device " + cap)) << ::testing::PrintToString(b.errors);
   // No value holds a piece of an endless file.
   for (const Update& u : b.updates) {
-    if (const std::string* s = std::get_if<std::string>(&u.value)) EXPECT_LE(s->size(), 4096u) << u.path;
+    if (const std::string* s = std::get_if<std::string>(&u.value)) {
+      EXPECT_LE(s->size(), 4096u) << u.path;
+    }
   }
   // Everything else of the host: the other device whole, the good counter
   // of the poisoned one.
