@@ -15,6 +15,7 @@
 #include "cluster/membership.h"
 #include "models/log.h"
 #include "sim/etcd_launcher.h"
+#include "sim/tcp_relay.h"
 #include "tests/cluster/member_recorder.h"
 #include "tests/support/test_support.h"
 
@@ -102,6 +103,42 @@ TEST_F(MembershipFailureTest, EtcdDownLongerThanTheTtlLosesNobody) {
   EXPECT_TRUE(waitUntil([&] { return allIn(MembershipState::kHealthy); })) << describe();
   expectNoShrink();
   for (const auto& m : members_) EXPECT_EQ(m->stats().joins, 1u);
+}
+
+TEST_F(MembershipFailureTest, AMemberCutOffFromEtcdKeepsItsViewWhileTheOthersTakeOver) {
+  // gw-a reaches etcd through a relay the test can cut; gw-b directly.
+  sim::TcpRelay relay(etcd_.clientPort());
+  ASSERT_TRUE(relay.start().isOk());
+  MemberRecorder ra, rb;
+  auto a = Membership::create(memberConfig("http://" + relay.address(), "gw-a", 2), ra.callbacks());
+  auto b = Membership::create(memberConfig(etcd_.endpoint(), "gw-b", 2), rb.callbacks());
+  ASSERT_TRUE(a.isOk() && b.isOk());
+  (*a)->start();
+  (*b)->start();
+  ASSERT_TRUE(waitUntil([&] { return ra.last() == "gw-a,gw-b" && rb.last() == "gw-a,gw-b"; }));
+  const size_t settled = ra.sets().size();
+
+  relay.block();
+  // gw-a cannot tell this from etcd being down: it says degraded and keeps
+  // its view (and so its targets). etcd expires its lease after the TTL and
+  // gw-b takes over: both collect gw-a's targets until the cut heals.
+  EXPECT_TRUE(waitUntil([&] { return (*a)->state() == MembershipState::kDegraded; }));
+  EXPECT_TRUE(waitUntil([&] { return rb.last() == "gw-b"; })) << rb.last();
+  EXPECT_EQ((*a)->state(), MembershipState::kDegraded);
+  EXPECT_EQ(ra.last(), "gw-a,gw-b");
+  EXPECT_EQ(ra.lost(), 0);
+
+  relay.unblock();
+  // Back in touch, gw-a hears that its lease is gone: it stops its targets
+  // (lease lost) and joins again; placement converges.
+  EXPECT_TRUE(waitUntil([&] { return ra.lost() == 1; })) << (*a)->stats().last_error;
+  EXPECT_TRUE(waitUntil([&] {
+    return (*a)->state() == MembershipState::kHealthy && ra.last() == "gw-a,gw-b" && rb.last() == "gw-a,gw-b";
+  })) << ra.last() << " / " << rb.last();
+  const auto sets = ra.sets();
+  for (size_t k = settled; k < sets.size(); ++k) EXPECT_EQ(MemberRecorder::join(sets[k]), "gw-a,gw-b");
+  EXPECT_EQ((*a)->stats().joins, 2u);
+  EXPECT_EQ(rb.lost(), 0);
 }
 
 // The probe: one member in its own process (tests/cluster/member_probe.cc).
