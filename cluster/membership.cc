@@ -237,6 +237,11 @@ bool Membership::join() {
           ++joins_;
           lease_ttl_seconds_ = lease->ttl_seconds;
           own_key_missing_ = false;
+          // A rejoin shows no set for one renewal interval: see the header
+          // (every lease lost at once).
+          settling_ = joins_ > 1;
+          settle_until_ = std::chrono::steady_clock::now() +
+                          std::chrono::milliseconds(std::max<int64_t>(lease->ttl_seconds * 1000 / 3, 100));
         }
         setState(MembershipState::kHealthy);
         RDMAGW_LOG(kInfo, "cluster") << "member " << config_.member << " joined fleet " << config_.cluster
@@ -266,6 +271,12 @@ bool Membership::keepAlive() {
     bool key_missing = false;
     {
       std::unique_lock<std::mutex> lock(mu_);
+      if (settling_) {
+        // Wake for the end of the settling too (a renewal early is harmless).
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(settle_until_ -
+                                                                                 std::chrono::steady_clock::now());
+        wait = std::max(std::chrono::milliseconds(0), std::min(wait, left));
+      }
       cv_.wait_for(lock, wait, [this] { return stopping_ || check_now_; });
       if (stopping_) return false;
       check_now_ = false;
@@ -296,10 +307,20 @@ bool Membership::keepAlive() {
     if (key_missing) {
       if (Status s = client_->put(memberKey(), memberValue(), lease); !s.isOk()) noteError(s);
     }
+    bool settled = false;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (settling_ && std::chrono::steady_clock::now() >= settle_until_) {
+        settling_ = false;
+        settled = true;
+      }
+    }
     if (state() == MembershipState::kDegraded) {
       setState(MembershipState::kHealthy);
       // The watch may have died silently with the connection: list afresh.
       restartWatch();
+      flush();
+    } else if (settled) {
       flush();
     }
   }
@@ -326,7 +347,7 @@ void Membership::flush() {
     std::lock_guard<std::mutex> lock(mu_);
     // Only a healthy member's view counts, and only once it shows this
     // member: a list read before our own key was written is stale.
-    if (state_ != MembershipState::kHealthy) return;
+    if (state_ != MembershipState::kHealthy || settling_) return;
     bool self = std::any_of(latest_.begin(), latest_.end(),
                             [this](const MemberInfo& m) { return m.name == config_.member; });
     if (!self || (delivered_once_ && latest_ == delivered_)) return;

@@ -21,7 +21,12 @@
 //  - lost: etcd says our lease no longer exists (it expired while we could
 //    not renew it, or was revoked). on_lease_lost is called first, so the
 //    caller stops its targets (the others may own them by now), then the
-//    member joins again with a new lease.
+//    member joins again with a new lease. After such a rejoin it shows no
+//    set for one renewal interval (TTL/3): an etcd frozen (not stopped) for
+//    longer than the TTL expires every lease when it resumes, all members
+//    rejoin together, and one that delivered at once would briefly own the
+//    whole fleet. (A stopped etcd renews every lease when it restarts:
+//    nobody is lost.)
 // Note: a member that cannot reach etcd for longer than the TTL stays
 // degraded, not lost, until etcd tells it otherwise: while etcd itself is
 // down nobody's lease expires, and a member cannot tell that case from a
@@ -154,6 +159,8 @@ class Membership {
   std::vector<MemberInfo> latest_;     // as seen in etcd
   std::vector<MemberInfo> delivered_;  // as last told to the caller
   bool delivered_once_ = false;
+  bool settling_ = false;  // rejoined: no set shown until settle_until_
+  std::chrono::steady_clock::time_point settle_until_;
   uint64_t jitter_state_ = 0;
 
   std::mutex callback_mu_;  // one callback at a time, in order

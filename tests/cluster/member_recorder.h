@@ -20,9 +20,14 @@ class MemberRecorder {
       for (const MemberInfo& m : set) names.push_back(m.name);
       std::lock_guard<std::mutex> lock(mu_);
       sets_.push_back(names);
+      log_.push_back(join(names));
       last_info_ = set;
     };
-    cb.on_lease_lost = [this] { lost_.fetch_add(1); };
+    cb.on_lease_lost = [this] {
+      std::lock_guard<std::mutex> lock(mu_);
+      log_.push_back("LOST");
+      lost_.fetch_add(1);
+    };
     return cb;
   }
   // The last delivered set, as "a,b,c".
@@ -39,6 +44,11 @@ class MemberRecorder {
     return last_info_;
   }
   int lost() const { return lost_.load(); }
+  // Sets ("a,b") and lost leases ("LOST") in the order they came.
+  std::vector<std::string> log() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return log_;
+  }
 
   static std::string join(const std::vector<std::string>& names) {
     std::string out;
@@ -50,6 +60,7 @@ class MemberRecorder {
   mutable std::mutex mu_;
   std::vector<std::vector<std::string>> sets_;
   std::vector<MemberInfo> last_info_;
+  std::vector<std::string> log_;
   std::atomic<int> lost_{0};
 };
 

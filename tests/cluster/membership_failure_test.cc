@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "cluster/membership.h"
@@ -139,6 +140,41 @@ TEST_F(MembershipFailureTest, AMemberCutOffFromEtcdKeepsItsViewWhileTheOthersTak
   for (size_t k = settled; k < sets.size(); ++k) EXPECT_EQ(MemberRecorder::join(sets[k]), "gw-a,gw-b");
   EXPECT_EQ((*a)->stats().joins, 2u);
   EXPECT_EQ(rb.lost(), 0);
+}
+
+TEST_F(MembershipFailureTest, EtcdFrozenLongerThanTheTtlLosesEveryLeaseAndTheFleetRejoins) {
+  startThree(3);
+  std::vector<size_t> settled_log;
+  for (const MemberRecorder& r : recorders_) settled_log.push_back(r.log().size());
+  etcd_.pause();
+  // Longer than the TTL on purpose. Unlike a stopped etcd, a frozen one
+  // resumes with every lease past its expiry and revokes them all.
+  std::this_thread::sleep_for(std::chrono::seconds(5));
+  etcd_.resume();
+  // Each was told its lease was lost, then (after rejoining) the whole fleet.
+  EXPECT_TRUE(waitUntil([&] {
+    for (const MemberRecorder& r : recorders_) {
+      const std::vector<std::string> log = r.log();
+      const auto lost_at = std::find(log.rbegin(), log.rend(), "LOST");
+      if (r.lost() != 1 || lost_at == log.rbegin() || log.back() != "gw-a,gw-b,gw-c") return false;
+    }
+    return allIn(MembershipState::kHealthy);
+  })) << describe();
+  for (size_t i = 0; i < 3; ++i) {
+    const std::vector<std::string> log = recorders_[i].log();
+    std::string told;
+    bool lost = false;
+    for (size_t k = settled_log[i]; k < log.size(); ++k) {
+      told += " [" + log[k] + "]";
+      if (log[k] == "LOST") lost = true;
+      // Until etcd said the lease was gone, the member saw nobody leave,
+      // though the others' keys went first.
+      if (!lost) {
+        EXPECT_EQ(log[k], "gw-a,gw-b,gw-c") << "member " << i;
+      }
+    }
+    std::printf("member %zu was told:%s\n", i, told.c_str());
+  }
 }
 
 // The probe: one member in its own process (tests/cluster/member_probe.cc).
