@@ -417,6 +417,9 @@ void Membership::watchLoop() {
       std::lock_guard<std::mutex> lock(watch_mu_);
       watch_ = nullptr;
     }
+    // A watch etcd canceled (compaction) leaves the stream itself open:
+    // end it, or finish() would wait for the server forever.
+    watch->cancel();
     Status end = watch->finish();
     watch.reset();
     bool restart = false;

@@ -176,6 +176,66 @@ TEST_F(EtcdClientTest, AuthenticatesWithUserAndPassword) {
   EXPECT_FALSE(s.isOk()) << "etcd refuses a client without a token once auth is on";
 }
 
+// A CA, a server certificate for 127.0.0.1 and a client certificate, made
+// with the openssl tool for one test.
+void makeCertificates(const testsupport::TempDir& dir) {
+  const std::string d = dir.path();
+  const std::string cmd =
+      "cd " + d + " && openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 1"
+      " -subj /CN=rdmagw-test-ca && "
+      "printf 'subjectAltName=IP:127.0.0.1\\nextendedKeyUsage=serverAuth\\n' > server.ext && "
+      "printf 'extendedKeyUsage=clientAuth\\n' > client.ext && "
+      "openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=127.0.0.1 && "
+      "openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 1"
+      " -extfile server.ext && "
+      "openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj /CN=rdmagw && "
+      "openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 1"
+      " -extfile client.ext";
+  testsupport::CommandResult r = runCommand(cmd);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+}
+
+TEST(EtcdClientTlsTest, TalksToAnEtcdThatWantsClientCertificates) {
+  testsupport::TempDir dir("rdmagw-etcd-tls");
+  makeCertificates(dir);
+  sim::EtcdOptions o;
+  o.server_cert_file = dir.file("server.pem");
+  o.server_key_file = dir.file("server.key");
+  o.trusted_ca_file = dir.file("ca.pem");
+  sim::EtcdLauncher etcd(o);
+  Status started = etcd.start();
+  ASSERT_TRUE(started.isOk()) << started.message();
+  ASSERT_EQ(etcd.endpoint().rfind("https://", 0), 0u);
+
+  EtcdClientConfig c;
+  c.endpoints = {etcd.endpoint()};
+  c.tls.ca_file = dir.file("ca.pem");
+  c.tls.cert_file = dir.file("client.pem");
+  c.tls.key_file = dir.file("client.key");
+  auto client = EtcdClient::create(c);
+  ASSERT_TRUE(client.isOk()) << client.status().message();
+  Status s = (*client)->put("/t/k", "v");
+  EXPECT_TRUE(s.isOk()) << s.message();
+  Result<EtcdRange> r = (*client)->rangePrefix("/t/");
+  ASSERT_TRUE(r.isOk()) << r.status().message();
+  EXPECT_EQ(r->kvs.size(), 1u);
+
+  // Without a client certificate etcd refuses the handshake.
+  c.tls.cert_file.clear();
+  c.tls.key_file.clear();
+  c.call_timeout = std::chrono::milliseconds(1000);
+  auto anonymous = EtcdClient::create(c);
+  ASSERT_TRUE(anonymous.isOk());
+  EXPECT_FALSE((*anonymous)->put("/t/k", "w").isOk());
+  // Nor does a client that does not trust etcd's CA get through.
+  EtcdClientConfig plain;
+  plain.endpoints = {"127.0.0.1:" + std::to_string(etcd.clientPort())};
+  plain.call_timeout = std::chrono::milliseconds(1000);
+  auto insecure = EtcdClient::create(plain);
+  ASSERT_TRUE(insecure.isOk());
+  EXPECT_FALSE((*insecure)->put("/t/k", "x").isOk());
+}
+
 TEST(EtcdClientConfigTest, BadConfigIsAClearError) {
   EtcdClientConfig c;
   EXPECT_EQ(EtcdClient::create(c).status().code(), Status::Code::kInvalidArgument);
