@@ -104,9 +104,11 @@ class Membership {
   Membership(const Membership&) = delete;
   Membership& operator=(const Membership&) = delete;
 
+  // Starts the lease and watch threads; once per Membership.
   void start();
   // Revokes the lease (the others see this member leave at once) and joins
-  // the threads. Waits at most about two call timeouts.
+  // the threads. With etcd unreachable it waits out the call in flight and
+  // the revoke, each up to one call timeout per endpoint. Not from a callback.
   void stop();
 
   MembershipState state() const;
