@@ -30,6 +30,8 @@ PACKAGES=(
   # SNMP notifications: the tests' trap/inform receiver
   snmptrapd
   openssh-server openssh-client openssl passwd procps
+  # the fleet's coordination: a real etcd (and etcdctl) for the cluster tests
+  etcd-server etcd-client
   # bench/soak.sh plots RSS, fds and lag to PNG: gnuplot-nox is 4 packages,
   # python3-matplotlib would pull 48 (numpy, pillow, fonts)
   gnuplot-nox

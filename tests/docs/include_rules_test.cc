@@ -33,6 +33,7 @@ std::vector<Rule> rules() {
       {"southbound", {"models", "southbound"}},
       {"analytics", {"models", "analytics"}},
       {"sim", {"models", "sim"}},
+      {"cluster", {"models", "cluster"}},
   };
   for (const auto& e : fs::directory_iterator(kSource / "northbound")) {
     if (!e.is_directory()) continue;
@@ -44,8 +45,8 @@ std::vector<Rule> rules() {
 
 // Project headers are included by their path from the source root; a
 // header of another top directory names it first.
-const std::set<std::string> kTopDirs = {"models",    "southbound", "northbound", "analytics", "sim",
-                                        "gateway",   "bench",      "tests",      "fuzz",      "proto"};
+const std::set<std::string> kTopDirs = {"models", "southbound", "northbound", "analytics", "sim",    "gateway",
+                                        "bench",  "tests",      "fuzz",       "proto",     "cluster"};
 
 bool allowedBy(const Rule& rule, const std::string& included) {
   for (const std::string& a : rule.allowed) {
