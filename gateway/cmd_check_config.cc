@@ -50,6 +50,7 @@ int checkConfigCommand(const Args& args) {
     std::printf("\n");
   }
   if (cfg->gnmi_enabled) std::fputs(explainGnmiNorthbound(cfg->gnmi).c_str(), stdout);
+  if (cfg->cluster.enabled) std::fputs(explainCluster(cfg->cluster).c_str(), stdout);
   if (cfg->snmp_enabled) std::fputs(explainSnmpNorthbound(cfg->snmp).c_str(), stdout);
   if (cfg->analytics_enabled) std::fputs(explainAnalytics(cfg->analytics).c_str(), stdout);
   for (const TargetConfig& t : cfg->targets) {

@@ -1,10 +1,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <pthread.h>
 
 #include "gateway/command_spec.h"
 #include "gateway/config.h"
+#include "gateway/fleet.h"
 #include "gateway/pipeline.h"
 #include "gateway/reloader.h"
 #include "gateway/service_notify.h"
@@ -30,6 +33,19 @@ const CommandSpec kRunSpec{
     {"--config", "--log-level"},
     {},
     0};
+
+// What this member's northbounds answer on, as the other members and
+// Prometheus should dial them.
+std::map<std::string, std::string> advertisedAddresses(const Pipeline& pipeline, const GatewayConfig& c) {
+  std::map<std::string, std::string> out;
+  if (pipeline.prometheusPort() > 0) {
+    const std::string listen = c.prometheus.listen;
+    out["prometheus"] = advertisedAddress(listen.substr(0, listen.rfind(':') + 1) +
+                                              std::to_string(pipeline.prometheusPort()), "");
+  }
+  if (!pipeline.gnmiAddress().empty()) out["gnmi"] = advertisedAddress(pipeline.gnmiAddress(), "");
+  return out;
+}
 
 }  // namespace
 
@@ -58,18 +74,42 @@ int runCommand(const Args& args) {
   sigaddset(&hup, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &hup, nullptr);  // before any thread starts: only sigwait below takes it
   GatewayConfig loaded = cfg.value();
-  Pipeline pipeline(std::move(cfg).value());
+  // In a fleet the pipeline starts with no target: the member set places them.
+  Reloader* reloader_for_fleet = nullptr;  // set once the reloader exists; the fleet starts after
+  std::unique_ptr<Fleet> fleet;
+  GatewayConfig pipeline_config = std::move(cfg).value();
+  if (pipeline_config.cluster.enabled) pipeline_config.targets.clear();
+  Pipeline pipeline(std::move(pipeline_config));
+  if (loaded.cluster.enabled) {
+    Result<std::unique_ptr<Fleet>> f = Fleet::create(loaded.cluster, &pipeline.fleetView(), [&](const std::string& why) {
+      if (reloader_for_fleet != nullptr) reloader_for_fleet->requestReplace(why);
+    });
+    if (!f.isOk()) {
+      RDMAGW_LOG(kError, "gateway") << "cannot start: " << f.status().message();
+      return 1;
+    }
+    fleet = std::move(f).value();
+  }
   if (Status st = pipeline.start(); !st.isOk()) {
     RDMAGW_LOG(kError, "gateway") << "cannot start: " << st.message();
     return 1;
   }
   ReloaderOptions reload_options;
+  if (fleet) {
+    Fleet* member = fleet.get();
+    reload_options.place = [member](const std::vector<TargetConfig>& t) { return member->owned(t); };
+  }
   reload_options.log_level_from_flag = !lvl.empty();
   // systemd times the reload between these (Type=notify, ExecReload=kill -HUP).
   reload_options.on_reload_start = [] { service_notify::reloading(); };
   reload_options.on_reload_end = [](const ReloadResult&) { service_notify::ready(); };
+  const std::map<std::string, std::string> advertised = advertisedAddresses(pipeline, loaded);
   Reloader reloader(pipeline, path, std::move(loaded), std::move(reload_options));
   reloader.start();
+  if (fleet) {
+    reloader_for_fleet = &reloader;
+    fleet->start(advertised);
+  }
   sigset_t wait_set = hup;
   sigaddset(&wait_set, SIGINT);
   sigaddset(&wait_set, SIGTERM);
@@ -78,6 +118,7 @@ int runCommand(const Args& args) {
   service_notify::stopping();
   RDMAGW_LOG(kInfo, "gateway") << "signal " << sig << ": stopping";
   const auto drain_start = std::chrono::steady_clock::now();
+  if (fleet) fleet->stop();  // first: the others take over at once (the lease is revoked)
   reloader.stop();
   pipeline.stop();
   RDMAGW_LOG(kInfo, "gateway") << "stopped in "

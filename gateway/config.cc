@@ -310,7 +310,7 @@ void readTargetList(YamlReader& r, const YAML::Node& targets, const std::string&
 void recordSettingsText(const YAML::Node& root, GatewayConfig* cfg) {
   auto text = [](const YAML::Node& n) { return n ? YAML::Dump(n) : std::string(); };
   for (const char* key : {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
-                          "max_series_per_target", "ingest_nice", "spread_subscriptions", "analytics"}) {
+                          "max_series_per_target", "ingest_nice", "spread_subscriptions", "analytics", "cluster"}) {
     cfg->settings_text[key] = text(YamlReader::child(root, key));
   }
   const YAML::Node nb = YamlReader::child(root, "northbound");
@@ -404,7 +404,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   r.checkKeys(root, "", {"log_level", "max_concurrent_polls", "max_concurrent_ssh", "max_concurrent_gnmi_handshakes",
                          "max_series_per_target",
                          "ingest_nice", "spread_subscriptions", "admin_socket", "targets", "targets_dir",
-                         "northbound", "analytics"});
+                         "northbound", "analytics", "cluster"});
   if (!root.IsMap()) return Status::invalidArgument(r.errors().front());
 
   if (auto lvl = r.string(root, "", "log_level")) {
@@ -430,6 +430,7 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
     cfg.analytics_enabled = true;
     readAnalytics(r, a, kinds, &cfg.analytics);
   }
+  if (YAML::Node c = root["cluster"]) readCluster(r, c, &cfg.cluster);
   if (YAML::Node nb = root["northbound"]) readNorthbound(r, nb, &cfg);
   else cfg.prometheus_enabled = true;  // defaults: Prometheus on 127.0.0.1:9464
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analytics/analytics_config.h"
+#include "gateway/cluster_config.h"
 #include "models/log.h"
 #include "models/status.h"
 #include "northbound/admin/admin_socket_config.h"
@@ -95,6 +96,9 @@ struct GatewayConfig {
   // built in code; a config file without the key gets the default path,
   // served when it can be (northbound/admin/admin_socket_config.h).
   northbound::AdminSocketConfig admin;
+  // `cluster`: one member of a fleet on etcd; it collects only the targets
+  // placement gives it (gateway/cluster_config.h).
+  ClusterSettings cluster;
 };
 
 // Parses and validates; on failure the Status message holds one line per

@@ -100,7 +100,7 @@ Status Pipeline::start() {
     built.push_back(std::move(b).value());
   }
   if (config_.prometheus_enabled) {
-    prometheus_ = std::make_unique<northbound::PrometheusServer>(store_, config_.prometheus);
+    prometheus_ = std::make_unique<northbound::PrometheusServer>(store_, config_.prometheus, &fleet_view_);
     if (Status st = prometheus_->start(); !st.isOk()) {
       prometheus_.reset();
       return st;

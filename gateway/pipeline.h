@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gateway/config.h"
+#include "models/fleet_view.h"
 #include "models/store.h"
 #include "northbound/admin/status_report.h"
 #include "southbound/stream_source.h"
@@ -63,6 +64,9 @@ class Pipeline {
   void setAnalytics(bool enabled, const analytics::AnalyticsConfig& config);
 
   Store& store() { return store_; }
+  // The fleet as the servers show it (gateway/fleet.h writes it); disabled
+  // outside a fleet.
+  FleetView& fleetView() { return fleet_view_; }
   int prometheusPort() const;  // bound port, or -1 when Prometheus is off
   northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
   std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
@@ -79,6 +83,7 @@ class Pipeline {
 
   GatewayConfig config_;
   Store store_;
+  FleetView fleet_view_;  // before the servers that read it
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::SnmpAgent> snmp_;
   std::unique_ptr<northbound::GnmiServer> gnmi_;

@@ -1,5 +1,6 @@
 #include "gateway/reloader.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -80,6 +81,7 @@ Reloader::Reloader(Pipeline& pipeline, std::string config_path, GatewayConfig lo
       config_path_(std::move(config_path)),
       options_(std::move(options)),
       running_(std::move(loaded)) {
+  if (!options_.place) placed_ = running_.targets;
   // The start-up load counts as the first successful one (as Prometheus's).
   last_success_s_ = unixSeconds();
   hash_ = configHash(config_path_, running_);
@@ -146,17 +148,79 @@ void Reloader::requestReload(const std::string& why) {
   cv_.notify_all();
 }
 
+void Reloader::requestReplace(const std::string& why) {
+  {
+    std::lock_guard lock(mu_);
+    pending_replace_why_ = why;  // the latest reason: the set it names is the one that counts
+    pending_replace_ = true;
+  }
+  cv_.notify_all();
+}
+
 void Reloader::loop() {
   std::unique_lock lock(mu_);
   for (;;) {
-    cv_.wait(lock, [this] { return stopping_ || pending_; });
+    cv_.wait(lock, [this] { return stopping_ || pending_ || pending_replace_; });
     if (stopping_) return;
-    pending_ = false;
-    const std::string why = pending_why_;
-    lock.unlock();
-    reload(why);
+    if (pending_) {
+      pending_ = false;
+      pending_replace_ = false;  // a reload places too
+      const std::string why = pending_why_;
+      lock.unlock();
+      reload(why);
+    } else {
+      pending_replace_ = false;
+      const std::string why = pending_replace_why_;
+      lock.unlock();
+      replace(why);
+    }
     lock.lock();
   }
+}
+
+std::vector<TargetConfig> Reloader::placedOf(const GatewayConfig& config) const {
+  return options_.place ? options_.place(config.targets) : config.targets;
+}
+
+std::vector<std::string> Reloader::placedTargets() const {
+  std::lock_guard lock(reload_mu_);
+  std::vector<std::string> out;
+  for (const TargetConfig& t : placed_) out.push_back(t.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+ReloadResult Reloader::replace(const std::string& why) {
+  std::lock_guard reload_lock(reload_mu_);
+  const auto t0 = std::chrono::steady_clock::now();
+  ReloadResult result;
+  std::vector<TargetConfig> next = placedOf(running_);
+  const TargetSetDiff diff = diffTargets(placed_, next);
+  if (diff.empty()) {
+    result.ok = true;
+    result.unchanged = diff.unchanged;
+    return result;
+  }
+  Status applied = pipeline_.applyTargets(diff);
+  result.took = std::chrono::steady_clock::now() - t0;
+  if (!applied.isOk()) {
+    result.errors = lines(applied.message());
+    for (const std::string& e : result.errors) RDMAGW_LOG(kError, "fleet") << e;
+    return result;
+  }
+  placed_ = std::move(next);
+  result.ok = true;
+  result.added = diff.added.size();
+  result.removed = diff.removed.size();
+  result.changed = diff.changed.size();
+  result.unchanged = diff.unchanged;
+  std::string taken, given;
+  for (const TargetConfig& t : diff.added) taken += " " + t.name;
+  for (const std::string& n : diff.removed) given += " " + n;
+  RDMAGW_LOG(kInfo, "fleet") << "placement (" << why << "): " << result.summary()
+                             << (taken.empty() ? "" : "; now collecting:" + taken)
+                             << (given.empty() ? "" : "; handed over:" + given);
+  return result;
 }
 
 ReloadResult Reloader::reload(const std::string& why) {
@@ -170,7 +234,8 @@ ReloadResult Reloader::reload(const std::string& why) {
   if (!next.isOk()) {
     result.errors = lines(next.status().message());
   } else {
-    const TargetSetDiff diff = diffTargets(running_.targets, next->targets);
+    std::vector<TargetConfig> next_placed = placedOf(*next);
+    const TargetSetDiff diff = diffTargets(placed_, next_placed);
     result.needs_restart = settingsNeedingRestart(running_, *next);
     applied = pipeline_.applyTargets(diff);
     if (!applied.isOk()) {
@@ -199,6 +264,7 @@ ReloadResult Reloader::reload(const std::string& why) {
       GatewayConfig now = std::move(next).value();
       for (const std::string& k : result.needs_restart) now.settings_text[k] = setting(running_, k);
       running_ = std::move(now);
+      placed_ = std::move(next_placed);
     }
   }
   result.took = std::chrono::steady_clock::now() - t0;

@@ -48,6 +48,10 @@ struct ReloaderOptions {
   // RELOADING=1 and READY=1.
   std::function<void()> on_reload_start;
   std::function<void(const ReloadResult&)> on_reload_end;
+  // In a fleet (gateway/fleet.h): which of the configured targets this
+  // member collects. When set, the pipeline must have been started with no
+  // targets: the first requestReplace() places them.
+  std::function<std::vector<TargetConfig>(const std::vector<TargetConfig>&)> place;
 };
 
 class Reloader {
@@ -66,10 +70,17 @@ class Reloader {
   // make one more after it (never lost, never piled up). Async-signal-safe
   // it is not: call it from the thread that waits for signals.
   void requestReload(const std::string& why);
+  // Asks for the configured targets to be placed again (the fleet's member
+  // set changed): the same live add/remove as a reload, without re-reading
+  // the files. A pending reload covers it.
+  void requestReplace(const std::string& why);
 
   // Re-reads and applies now, on the caller's thread (serialized with the
   // reloading thread's reloads).
   ReloadResult reload(const std::string& why = "requested");
+  // Places the running configuration's targets now, on the caller's thread.
+  ReloadResult replace(const std::string& why);
+  std::vector<std::string> placedTargets() const;  // what the pipeline runs, sorted
 
   uint64_t reloadsDone() const;  // successful and refused, since start
   ReloadResult lastResult() const;
@@ -84,13 +95,18 @@ class Reloader {
   ReloaderOptions options_;
   std::unique_ptr<ConfigWatch> watch_;
 
-  std::mutex reload_mu_;  // one reload at a time; guards running_
-  GatewayConfig running_;  // what the pipeline runs, as read (targets unspread)
+  mutable std::mutex reload_mu_;  // one reload at a time; guards running_
+  GatewayConfig running_;  // the configuration running, as read (targets unspread)
+  std::vector<TargetConfig> placed_;  // guarded by reload_mu_: the targets the pipeline runs
+  // The targets of `config` this gateway runs (all of them outside a fleet).
+  std::vector<TargetConfig> placedOf(const GatewayConfig& config) const;
 
   mutable std::mutex mu_;
   mutable std::condition_variable cv_;
   bool stopping_ = false;            // guarded by mu_
   bool pending_ = false;             // guarded by mu_
+  bool pending_replace_ = false;     // guarded by mu_
+  std::string pending_replace_why_;  // guarded by mu_
   std::string pending_why_;          // guarded by mu_
   uint64_t done_ = 0;                // guarded by mu_
   uint64_t succeeded_ = 0, failed_ = 0;  // guarded by mu_

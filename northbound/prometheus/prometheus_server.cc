@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "models/log.h"
+#include "northbound/prometheus/fleet_sd.h"
 #include "northbound/prometheus/gzip_body.h"
 
 namespace rdmagw::northbound {
@@ -72,8 +73,8 @@ std::string indexPage(const std::string& path) {
 
 }  // namespace
 
-PrometheusServer::PrometheusServer(const Store& store, PrometheusConfig config)
-    : store_(store), config_(std::move(config)) {}
+PrometheusServer::PrometheusServer(const Store& store, PrometheusConfig config, const FleetView* fleet)
+    : store_(store), config_(std::move(config)), fleet_(fleet) {}
 
 PrometheusServer::~PrometheusServer() { stop(); }
 
@@ -147,7 +148,9 @@ int PrometheusServer::onRequest(mg_connection* conn) {
   const std::string_view method = req->request_method != nullptr ? req->request_method : "";
   const std::string_view uri = req->local_uri != nullptr ? req->local_uri : "";
   const bool head_only = method == "HEAD";
-  const bool known = uri == self->config_.path || uri == "/" || uri == "/healthz";
+  const FleetSnapshot fleet = self->fleet_ != nullptr ? self->fleet_->snapshot() : FleetSnapshot{};
+  const bool sd = uri == "/sd" && fleet.enabled && self->config_.path != "/sd";
+  const bool known = uri == self->config_.path || uri == "/" || uri == "/healthz" || sd;
   if (!known) {
     send(conn, 404, "text/plain; charset=utf-8", "not found\n", head_only);
   } else if (method != "GET" && !head_only) {
@@ -162,7 +165,9 @@ int PrometheusServer::onRequest(mg_connection* conn) {
       malloc_trim(0);
     }
   } else if (uri == "/healthz") {
-    send(conn, 200, "text/plain; charset=utf-8", "ok\n", head_only);
+    send(conn, 200, "text/plain; charset=utf-8", healthText(fleet), head_only);
+  } else if (sd) {
+    send(conn, 200, "application/json", fleetSdJson(fleet), head_only);
   } else {
     send(conn, 200, "text/html; charset=utf-8", indexPage(self->config_.path), head_only);
   }

@@ -6,7 +6,9 @@
 //                 (exposition_cache.h); gzip when the client accepts it
 //                 (Prometheus always does)
 //   GET /         a small page linking <path>
-//   GET /healthz  "ok"
+//   GET /healthz  "ok" (and, in a fleet, this member's cluster state)
+//   GET /sd       in a fleet: every live member's /metrics as Prometheus
+//                 HTTP service discovery (fleet_sd.h); 404 otherwise
 //   other methods 405, other paths 404
 //
 // Lifetime: the Store must outlive the server. stop() (or the destructor)
@@ -17,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "models/fleet_view.h"
 #include "models/status.h"
 #include "models/store.h"
 #include "northbound/prometheus/exposition.h"
@@ -30,7 +33,8 @@ namespace rdmagw::northbound {
 
 class PrometheusServer {
  public:
-  PrometheusServer(const Store& store, PrometheusConfig config);
+  // `fleet`, when given, must outlive the server: /sd and /healthz read it.
+  PrometheusServer(const Store& store, PrometheusConfig config, const FleetView* fleet = nullptr);
   ~PrometheusServer();
   PrometheusServer(const PrometheusServer&) = delete;
   PrometheusServer& operator=(const PrometheusServer&) = delete;
@@ -56,6 +60,7 @@ class PrometheusServer {
 
   const Store& store_;
   const PrometheusConfig config_;
+  const FleetView* fleet_;
   ExpositionWriter writer_;
   std::unique_ptr<ExpositionCache> cache_;  // with refresh_period > 0 only
   mg_context* ctx_ = nullptr;
