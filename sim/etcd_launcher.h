@@ -5,7 +5,9 @@
 // (SIGSTOP/SIGCONT: a server that accepts connections and never answers,
 // the "etcd unreachable" case) and kill it (SIGKILL). Data and ports are
 // kept across stop/kill and start, so a restarted etcd has its keys and
-// leases again, as an operator's restarted etcd would.
+// leases again, as an operator's restarted etcd would. etcd is killed when
+// the thread that started it exits (PR_SET_PDEATHSIG), so a crashed test
+// leaves none behind: start it from a thread that outlives its use.
 
 #include <sys/types.h>
 

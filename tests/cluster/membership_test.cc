@@ -128,6 +128,18 @@ TEST_F(MembershipTest, AKeyDeletedByHandIsWrittenAgain) {
   EXPECT_EQ(ra.lost(), 0) << "the lease itself was fine";
 }
 
+TEST_F(MembershipTest, TwoGatewaysWithOneNameAreReported) {
+  MemberRecorder r1, r2;
+  auto first = member("gw-a", &r1, 30);
+  first->start();
+  ASSERT_TRUE(waitUntil([&] { return r1.last() == "gw-a"; }));
+  auto second = member("gw-a", &r2, 30);  // a copied config, say
+  second->start();
+  ASSERT_TRUE(waitUntil([&] { return second->state() == MembershipState::kHealthy; }));
+  EXPECT_TRUE(waitUntil([&] { return first->stats().last_error.find("another gateway") != std::string::npos; }))
+      << first->stats().last_error;
+}
+
 TEST_F(MembershipTest, StatsCountRequestsByKind) {
   MemberRecorder ra;
   auto a = member("gw-a", &ra, 2);
