@@ -68,6 +68,7 @@ std::set<std::string> keysTheReaderAccepts() {
   YAML::Node root = YAML::Load(slurp(std::string(RDMAGW_SOURCE_DIR) + "/examples/rdmagw.yaml"));
   YAML::Node extra = YAML::Load(kExtraTargets);
   for (size_t i = 0; i < extra.size(); ++i) root["targets"].push_back(extra[i]);
+  root["cluster"] = YAML::Load("{endpoints: [127.0.0.1:2379], tls: {ca_file: ca.pem}, advertise: {gnmi: x}}");
   addProbes(root);
   YAML::Emitter out;
   out << root;
@@ -114,7 +115,8 @@ TEST(ConfigReferenceTest, ProbesReachEveryBlock) {
                           "targets[].gnmi.subscriptions[].mode", "targets[].credentials.key_file",
                           "analytics.links[].a.rdma_port", "analytics.pause_storm.for",
                           "northbound.prometheus.refresh_period", "northbound.snmp.notifications[].timeout",
-                          "northbound.gnmi.tls.client_ca", "northbound.gnmi.limits.max_queued_updates"}) {
+                          "northbound.gnmi.tls.client_ca", "northbound.gnmi.limits.max_queued_updates",
+                          "cluster.tls.key_file", "cluster.advertise.snmp"}) {
     EXPECT_TRUE(reader.count(key)) << key;
   }
 }
