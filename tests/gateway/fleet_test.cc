@@ -10,7 +10,13 @@
 #include <chrono>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <thread>
+
 #include "tests/gateway/fleet_bed.h"
+#include "tests/gateway/prometheus_process.h"
 
 namespace rdmagw::gateway::fleettest {
 namespace {
@@ -131,6 +137,55 @@ TEST_F(FleetTest, AMemberCutOffFromEtcdKeepsCollectingTheOthersTakeOverAndItYiel
   ASSERT_TRUE(testsupport::waitUntil([&] { return bed_.collectors() == initial_; })) << bed_.describe();
   std::printf("the cut healed: back to one collector per target after %.1f s\n", secondsSince(healed));
   EXPECT_NE(bed_.log(2).find("lease expired"), std::string::npos) << bed_.log(2);
+}
+
+// The longest interval between consecutive samples of value 1, over every
+// series in a range query's answer (a target's series under its old and its
+// new member together), in seconds.
+double longestGap(const std::string& answer) {
+  std::vector<double> ts;
+  const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+  if (j.is_discarded()) return -1;
+  for (const auto& series : j["data"]["result"]) {
+    for (const auto& v : series["values"]) {
+      if (v[1].get<std::string>() == "1") ts.push_back(v[0].get<double>());
+    }
+  }
+  std::sort(ts.begin(), ts.end());
+  double gap = 0;
+  for (size_t i = 1; i < ts.size(); ++i) gap = std::max(gap, ts[i] - ts[i - 1]);
+  return gap;
+}
+
+TEST_F(FleetTest, OnePrometheusJobOnServiceDiscoveryFollowsAKilledMembersTargetsToTheirNewMember) {
+  if (!reloadtest::PrometheusProcess::installed()) GTEST_SKIP() << "no /usr/bin/prometheus";
+  // SD from two members, so the job survives either one's death.
+  std::string job = "  - job_name: rdmagw\n    http_sd_configs:\n";
+  for (int i : {0, 2}) {
+    job += "      - url: http://127.0.0.1:" + std::to_string(bed_.prometheusPort(i)) + "/sd\n"
+           "        refresh_interval: 1s\n";
+  }
+  reloadtest::PrometheusProcess prom(job);
+  ASSERT_TRUE(prom.started());
+  ASSERT_TRUE(prom.waitFor("count(rdmagw_cluster_member_info)", "3")) << prom.lastResponse() << prom.log();
+  ASSERT_TRUE(prom.waitFor("count(rdmagw_target_up == 1)", std::to_string(bed_.targets().size())))
+      << prom.lastResponse();
+
+  const std::set<std::string> moving = targetsOf(initial_, "m2");
+  ASSERT_FALSE(moving.empty()) << bed_.describe();
+  const std::string t = *moving.begin();
+  ASSERT_TRUE(prom.waitFor("count(rdmagw_target_up{target=\"" + t + "\",member=\"m2\"})", "1")) << prom.lastResponse();
+  const auto killed = Clock::now();
+  bed_.kill9(1);
+  ASSERT_TRUE(bed_.waitConverged()) << bed_.describe();
+  ASSERT_TRUE(prom.waitFor("count(rdmagw_target_up{target=\"" + t + "\",member!=\"m2\"} == 1)", "1"))
+      << "the moved target's series did not continue under its new member: " << prom.lastResponse();
+  std::this_thread::sleep_for(std::chrono::seconds(3));  // samples on both sides of the gap
+  const int window = int(secondsSince(killed)) + 20;
+  const double gap = longestGap(prom.queryJson("rdmagw_target_up{target=\"" + t + "\"}[" + std::to_string(window) + "s]"));
+  ASSERT_GT(gap, 0) << prom.lastResponse();
+  std::printf("Prometheus gap for %s across kill -9 of its member: %.1f s (lease TTL %d s + interval 0.5 s + SD "
+              "refresh 1 s + scrape interval 1 s)\n", t.c_str(), gap, kLeaseTtl);
 }
 
 }  // namespace

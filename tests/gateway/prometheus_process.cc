@@ -13,12 +13,14 @@ namespace rdmagw::gateway::reloadtest {
 
 bool PrometheusProcess::installed() { return access(kBinary, X_OK) == 0; }
 
-PrometheusProcess::PrometheusProcess(int scrape_port) {
+PrometheusProcess::PrometheusProcess(int scrape_port)
+    : PrometheusProcess("  - job_name: rdmagw\n    static_configs:\n      - targets: ['127.0.0.1:" +
+                        std::to_string(scrape_port) + "']\n") {}
+
+PrometheusProcess::PrometheusProcess(const std::string& scrape_config) {
   const std::string dir = tmp_.path();
   testsupport::writeFile(dir + "/prometheus.yml",
-                         "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
-                         "scrape_configs:\n  - job_name: rdmagw\n    static_configs:\n"
-                         "      - targets: ['127.0.0.1:" + std::to_string(scrape_port) + "']\n");
+                         "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n" + scrape_config);
   port_ = testsupport::freeLoopbackPort();
   std::vector<std::string> args = {kBinary, "--config.file=" + dir + "/prometheus.yml",
                                    "--storage.tsdb.path=" + dir + "/data",
@@ -40,6 +42,14 @@ PrometheusProcess::PrometheusProcess(int scrape_port) {
 PrometheusProcess::~PrometheusProcess() {
   if (pid_ <= 0) return;
   testsupport::stopChild(pid_, SIGTERM, std::chrono::seconds(10));
+}
+
+std::string PrometheusProcess::queryJson(const std::string& promql) {
+  testsupport::CommandResult r = testsupport::runCommand(
+      "curl -s --max-time 5 -G 'http://127.0.0.1:" + std::to_string(port_) + "/api/v1/query' --data-urlencode 'query=" +
+      promql + "'");
+  last_response_ = r.output;
+  return r.exit_code == 0 ? r.output : std::string();
 }
 
 std::optional<std::string> PrometheusProcess::query(const std::string& promql) {

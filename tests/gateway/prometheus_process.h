@@ -18,12 +18,17 @@ class PrometheusProcess {
   static bool installed();
 
   explicit PrometheusProcess(int scrape_port);
+  // `scrape_config`: one job's YAML under `scrape_configs:` (indented by
+  // four, starting with "  - job_name: ..."), scraped every second.
+  explicit PrometheusProcess(const std::string& scrape_config);
   ~PrometheusProcess();  // SIGTERM, then SIGKILL
   bool started() const { return pid_ > 0; }
 
   // The value of an instant query with one result; nothing when the result
   // is empty or the query failed (lastResponse() says which).
   std::optional<std::string> query(const std::string& promql);
+  // The whole JSON response of an instant query (for range selectors).
+  std::string queryJson(const std::string& promql);
   // Waits until the query gives `want` ("" : an empty result).
   bool waitFor(const std::string& promql, const std::string& want);
   const std::string& lastResponse() const { return last_response_; }
