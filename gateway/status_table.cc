@@ -158,6 +158,13 @@ Result<StatusView> view(const std::string& reply) {
   }
   v.table += "\n" + columns(nrows);
   v.table += "\nreload: " + reloadText(j.contains("reload") ? j["reload"] : Json(), now) + "\n";
+  if (const Json c = j.value("cluster", Json()); c.is_object()) {
+    const std::string state = str(c, "state");
+    v.table += "cluster: member " + str(c, "member") + " of fleet " + str(c, "name") + ", " +
+               (state == "healthy" ? state : "NOT HEALTHY: " + state) + ", " +
+               std::to_string(countOf(c.value("members", Json(0))).value_or(0)) + " members, owns " +
+               std::to_string(countOf(c.value("owned_targets", Json(0))).value_or(0)) + " targets\n";
+  }
   return v;
 }
 

@@ -47,6 +47,17 @@ std::string buildStatusJson(const std::vector<TargetStatus>& targets, const Nort
   }
   root["reload"] = reload;
 
+  // In a fleet, reported by the membership as self-metrics: absent outside one.
+  if (const SelfMetricSample* info = findSample(self, "cluster_member_info"); info && info->label_values.size() == 3) {
+    const SelfMetricSample* members = findSample(self, "cluster_members");
+    const SelfMetricSample* owned = findSample(self, "cluster_owned_targets");
+    root["cluster"] = {{"name", info->label_values[0]},
+                       {"member", info->label_values[1]},
+                       {"state", info->label_values[2]},
+                       {"members", members ? uint64_t(members->value) : 0},
+                       {"owned_targets", owned ? uint64_t(owned->value) : 0}};
+  }
+
   Json list = Json::array();
   for (const TargetStatus& t : targets) {
     list.push_back({{"name", t.name},

@@ -6,6 +6,7 @@
 //   {"format": 1,
 //    "gateway": {"version", "pid", "started", "now"},
 //    "reload": {"last_successful": bool|null, "last_success_time": number|null},
+//    "cluster": {"name", "member", "state", "members", "owned_targets"},  (in a fleet only)
 //    "targets": [{"name", "kind", "transport", "up", "last_success": number|null,
 //                 "last_attempt": number|null, "last_error", "series", "polls",
 //                 "poll_errors", "read_errors"}],

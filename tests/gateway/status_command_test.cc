@@ -9,6 +9,8 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+
+#include "northbound/admin/status_report.h"
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -267,6 +269,23 @@ TEST(StatusTableTest, RendersTargetsNorthboundsAndReload) {
   ASSERT_TRUE(up.isOk());
   EXPECT_EQ(up->exit_code, 0);
   EXPECT_NE(up->table.find("reload: no reload yet"), std::string::npos) << up->table;
+}
+
+// A fleet member's reply: built from the membership's self-metrics, shown
+// as one line; a degraded member says so.
+TEST(StatusTableTest, AFleetMemberShowsItsClusterState) {
+  const std::vector<SelfMetricSample> self = {{"cluster_member_info", {"fabric-a", "gw2", "degraded"}, 1},
+                                              {"cluster_members", {}, 3},
+                                              {"cluster_owned_targets", {}, 41}};
+  const std::string reply = northbound::admin::buildStatusJson({}, {}, self, {});
+  EXPECT_NE(reply.find(R"("cluster":{"name":"fabric-a","member":"gw2","state":"degraded","members":3,"owned_targets":41})"),
+            std::string::npos) << reply;
+  Result<StatusView> v = viewStatus(reply);
+  ASSERT_TRUE(v.isOk()) << v.status().toString();
+  EXPECT_NE(v->table.find("cluster: member gw2 of fleet fabric-a, NOT HEALTHY: degraded, 3 members, owns 41 targets"),
+            std::string::npos) << v->table;
+  EXPECT_EQ(northbound::admin::buildStatusJson({}, {}, {}, {}).find("cluster"), std::string::npos)
+      << "no cluster outside a fleet";
 }
 
 TEST(StatusTableTest, RefusesWhatIsNotAStatus) {
