@@ -163,7 +163,7 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
 
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
-                        "credentials", "rdma", "ssh", "gnmi"});
+                        "placement_group", "credentials", "rdma", "ssh", "gnmi"});
   if (!n.IsMap()) return;
   t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
@@ -176,6 +176,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   t->transport = r.string(n, path, "transport").value_or("");
   t->interval = r.duration(n, path, "interval").value_or(t->interval);
   t->stale_after = r.duration(n, path, "stale_after").value_or(t->stale_after);
+  t->placement_group = r.string(n, path, "placement_group").value_or("");
   if (t->interval < std::chrono::milliseconds(100)) r.error(n["interval"], path + ".interval", "must be at least 100ms");
 
   if (YAML::Node labels = n["labels"]) {
@@ -481,6 +482,7 @@ bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
   x.gnmi.first_dial_delay = y.gnmi.first_dial_delay = std::chrono::milliseconds(0);
   return x.name == y.name && x.kind == y.kind && x.address == y.address && x.transport == y.transport &&
          x.interval == y.interval && x.stale_after == y.stale_after && x.labels == y.labels &&
+         x.placement_group == y.placement_group &&
          x.credentials.username == y.credentials.username && x.credentials.password_env == y.credentials.password_env &&
          x.credentials.password_file == y.credentials.password_file &&
          x.credentials.key_file == y.credentials.key_file &&

@@ -42,6 +42,10 @@ struct TargetConfig {
   std::chrono::milliseconds interval{10000};
   std::chrono::milliseconds stale_after{0};  // 0: three intervals
   std::vector<std::pair<std::string, std::string>> labels;
+  // In a fleet, targets with the same group are collected by one member
+  // (e.g. a switch and the hosts cabled to it, so their links' analytics
+  // see both ends). Empty: the target's own name.
+  std::string placement_group;
   CredentialsRef credentials;
   southbound::rdma::RdmaConfig rdma;
   southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials

@@ -113,7 +113,8 @@ std::vector<TargetConfig> Fleet::owned(const std::vector<TargetConfig>& configur
   std::set<std::string> mine;
   owners_.clear();
   for (const TargetConfig& t : configured) {
-    const std::string o = have_members_ ? cluster::owner(t.name, names) : std::string();
+    const std::string o =
+        have_members_ ? cluster::owner(t.placement_group.empty() ? t.name : t.placement_group, names) : std::string();
     owners_[t.name] = o;
     if (o == settings_.membership.member) {
       out.push_back(t);

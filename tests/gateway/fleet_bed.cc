@@ -32,6 +32,7 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
   std::string yaml;
   for (int h = 1; h <= hosts; ++h) {
     yaml += peers_->hostYaml(h);
+    if (h <= 3) yaml += "  placement_group: leaf01\n";  // cabled to the leaf: placed with it
     targets_.push_back(reloadtest::hostName(h));
   }
   yaml += peers_->esxiYaml(1);

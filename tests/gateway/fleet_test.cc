@@ -63,6 +63,8 @@ TEST_F(FleetTest, EachTargetOnceAKilledMembersTargetsMoveAndComeBackAndNothingEl
   int busy = 0;
   for (int i = 0; i < kMembers; ++i) busy += targetsOf(initial_, bed_.memberName(i)).empty() ? 0 : 1;
   EXPECT_GE(busy, 2) << bed_.describe();
+  // host01-03 share leaf01's placement group: one member collects all four.
+  for (const char* h : {"host01", "host02", "host03"}) EXPECT_EQ(initial_[h], initial_["leaf01"]) << h << "\n" << bed_.describe();
   // Service discovery on any member lists all three, labelled.
   const std::string sd = bed_.sd(0);
   for (int i = 0; i < kMembers; ++i) {
