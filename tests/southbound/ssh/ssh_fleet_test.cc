@@ -77,7 +77,9 @@ TEST(SshFleetTest, FiftyTargetsPollConcurrentlyUnderTheCap) {
 TEST(SshFleetTest, SecondPollReusesTheSession) {
   sim::SshdLauncher sshd;
   ASSERT_TRUE(sshd.start().isOk());
-  auto key = sshd.addDevice("nx", "echo \"len ${#SSH_ORIGINAL_COMMAND}\"");
+  // Each command answers its own leaf (len6, len12): the CLI source keeps a
+  // leaf from the first command that gives it.
+  auto key = sshd.addDevice("nx", "echo \"len${#SSH_ORIGINAL_COMMAND} 1\"");
   ASSERT_TRUE(key.isOk());
   auto src = createCliSource(keyConfig(sshd, key->private_key_file),
                              {{"show a", parseNameValue}, {"show queuing", parseNameValue}});
