@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <memory>
 
 #include "models/store.h"
@@ -74,7 +76,10 @@ TEST_F(BadDeviceTest, EndlessOutputIsCutAtSizeAndTimeOthersKeepTheirPace) {
   s.add(target("fine", fine));
   s.start();
   for (uint64_t v : {2, 3, 4}) {
-    testsupport::writeFile(fine_file, "fine " + std::to_string(v) + "\n");
+    // Written aside and renamed in: a poll's `cat` must never see the file
+    // truncated half-way through a write (an empty answer is a parse error).
+    testsupport::writeFile(fine_file + ".new", "fine " + std::to_string(v) + "\n");
+    std::filesystem::rename(fine_file + ".new", fine_file);
     EXPECT_TRUE(testsupport::waitUntil([&] { return fineValue() == v; })) << v;
   }
   EXPECT_TRUE(testsupport::waitUntil([&] { return health("flood").poll_errors >= 2; }));
