@@ -70,8 +70,8 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
 
 }  // namespace
 
-GnmiServer::GnmiServer(Store& store, GnmiServerConfig config)
-    : store_(store), config_(std::move(config)) {}
+GnmiServer::GnmiServer(Store& store, GnmiServerConfig config, const FleetView* fleet)
+    : store_(store), config_(std::move(config)), fleet_(fleet) {}
 
 GnmiServer::~GnmiServer() { stop(); }
 
@@ -95,8 +95,12 @@ Status GnmiServer::start() {
   hub_options.max_subscriptions = config_.max_subscriptions;
   hub_options.max_subscriptions_per_client = config_.max_subscriptions_per_client;
   hub_options.queue_capacity = config_.max_queued_updates;
+  std::shared_ptr<gnmi_server::MemberChannels> channels;
+  if (fleet_ != nullptr) channels = std::make_shared<gnmi_server::MemberChannels>(config_);
+  hub_options.fleet = fleet_;
+  hub_options.member_channels = channels;
   hub_ = std::make_unique<gnmi_server::SubscriptionHub>(store_, hub_options, stats_);
-  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_);
+  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels);
 
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
