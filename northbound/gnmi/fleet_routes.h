@@ -21,6 +21,9 @@ namespace rdmagw::northbound::gnmi_server {
 
 // Metadata key a forwarding member adds (value: its member name).
 inline constexpr const char* kForwardedByMetadata = "rdmagw-forwarded-by";
+// And the client it forwards for (user or host), so the owner's
+// per-client stream limit counts that client, not the forwarding member.
+inline constexpr const char* kForwardedForMetadata = "rdmagw-forwarded-for";
 
 struct MemberRoute {
   std::string member;

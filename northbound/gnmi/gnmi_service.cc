@@ -124,7 +124,13 @@ grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiSe
     grpc::CallbackServerContext* ctx) {
   StreamOrigin origin;
   grpc::Status st = authenticate(*ctx, &origin.client);
-  origin.forwarded = !metadataValue(*ctx, kForwardedByMetadata).empty();
+  const std::string forwarded_by = metadataValue(*ctx, kForwardedByMetadata);
+  origin.forwarded = !forwarded_by.empty();
+  // A member forwards for many clients: the limit per client counts each
+  // of them (the metadata only narrows who is counted; max_subscriptions
+  // still bounds the whole server).
+  const std::string forwarded_for = metadataValue(*ctx, kForwardedForMetadata);
+  if (origin.forwarded && !forwarded_for.empty()) origin.client = forwarded_for + " via member " + forwarded_by;
   origin.credentials = credentialsOf(*ctx);
   return new SubscribeSession(&hub_, ctx, std::move(origin), st);
 }

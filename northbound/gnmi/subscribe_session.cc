@@ -429,6 +429,7 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
   for (const std::shared_ptr<UpstreamLink>& c : cancelled) c->cancel();
   std::vector<std::pair<std::string, std::string>> metadata = origin_.credentials;
   metadata.emplace_back(kForwardedByMetadata, fleet.self);
+  metadata.emplace_back(kForwardedForMetadata, origin_.client);
   for (const Opening& o : opening) {
     Result<std::shared_ptr<grpc::Channel>> channel = hub_->memberChannels()->channel(o.address);
     if (!channel.isOk()) {
