@@ -141,6 +141,26 @@ TEST_F(GnmiFleetRoutingTest, ASubscriptionFollowsItsTargetFromOwnerToOwnerWithou
   EXPECT_FALSE(has(seen, "SYNC")) << "one sync_response per subscription";
 }
 
+TEST_F(GnmiFleetRoutingTest, AStarSubscriptionStreamsEveryMembersTargets) {
+  put(kA, "host02", kHostIfIn, 2);
+  put(kB, "host01", kHostIfIn, 1);
+  put(kC, "leaf01", kLeafIn1, 11);
+  setAllViews({{"host01", "b"}, {"host02", "a"}, {"leaf01", "c"}});
+  PythonClient c(servers_[kA]->address(),
+                 R"({"rpc": "sub", "target": "*", "subs": [{"path": "/", "mode": "ON_CHANGE"}], "timeout": 60})");
+  Lines seen;
+  ASSERT_TRUE(readUntil(c, "SYNC", &seen)) << ::testing::PrintToString(seen);
+  // The sync comes after every member's initial values.
+  for (const std::string& u : {"U " + kHostIfIn + " uint_val 2", "U " + kHostIfIn + " uint_val 1",
+                               "U " + kLeafIn1 + " uint_val 11"}) {
+    EXPECT_TRUE(has(seen, u)) << u << " missing before the sync: " << ::testing::PrintToString(seen);
+  }
+  put(kC, "leaf01", kLeafIn1, 12);
+  ASSERT_TRUE(readUntil(c, "U " + kLeafIn1 + " uint_val 12", &seen)) << ::testing::PrintToString(seen);
+  put(kA, "host02", kHostIfIn, 3);
+  ASSERT_TRUE(readUntil(c, "U " + kHostIfIn + " uint_val 3", &seen)) << ::testing::PrintToString(seen);
+}
+
 TEST_F(GnmiFleetRoutingTest, MembersWhoseViewsDisagreeDoNotForwardInALoop) {
   put(kC, "host01", kHostIfIn, 1);
   setView(kA, {{"host01", "b"}});
