@@ -161,6 +161,17 @@ TEST_F(GnmiFleetRoutingTest, AStarSubscriptionStreamsEveryMembersTargets) {
   ASSERT_TRUE(readUntil(c, "U " + kHostIfIn + " uint_val 3", &seen)) << ::testing::PrintToString(seen);
 }
 
+TEST_F(GnmiFleetRoutingTest, ASampleSubscriptionIsSampledByTheOwner) {
+  put(kB, "host01", kHostIfIn, 1);
+  setAllViews({{"host01", "b"}});
+  Lines lines = get(kA, R"({"rpc": "sub", "target": "host01", "count": 5,
+                            "subs": [{"path": "/", "mode": "SAMPLE", "sample_ms": 100}]})");
+  // Responses: the initial value, the sync, then samples of the same value.
+  EXPECT_EQ(last(lines), "STATUS OK");
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "U " + kHostIfIn + " uint_val 1"), 4) << ::testing::PrintToString(lines);
+  EXPECT_TRUE(has(lines, "SYNC"));
+}
+
 TEST_F(GnmiFleetRoutingTest, MembersWhoseViewsDisagreeDoNotForwardInALoop) {
   put(kC, "host01", kHostIfIn, 1);
   setView(kA, {{"host01", "b"}});
