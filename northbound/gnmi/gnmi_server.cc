@@ -44,11 +44,6 @@ Result<std::shared_ptr<grpc::ServerCredentials>> credentials(const GnmiServerCon
   return grpc::SslServerCredentials(ssl);
 }
 
-constexpr const char* kCodeNames[17] = {
-    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
-    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
-    "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
-
 // The server's counters as GatewayMetric samples (models/schema.yaml, gateway rows gnmi_*).
 void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample>* out) {
   out->push_back({"gnmi_subscribers", {"once"}, double(s.subscribers_once.load())});
@@ -61,9 +56,11 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
   out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi_server::ietfMismatchCount())});
   for (int code = 1; code < 17; ++code) {
-    if (uint64_t n = s.get_errors[code].load()) out->push_back({"gnmi_errors", {"get", kCodeNames[code]}, double(n)});
+    if (uint64_t n = s.get_errors[code].load()) {
+      out->push_back({"gnmi_errors", {"get", gnmi_server::kGrpcCodeNames[code]}, double(n)});
+    }
     if (uint64_t n = s.subscribe_errors[code].load()) {
-      out->push_back({"gnmi_errors", {"subscribe", kCodeNames[code]}, double(n)});
+      out->push_back({"gnmi_errors", {"subscribe", gnmi_server::kGrpcCodeNames[code]}, double(n)});
     }
   }
 }

@@ -486,7 +486,7 @@ void SubscribeSession::linkEnded(uint64_t id, const grpc::Status& status) {
         routes_dirty_ = true;
         RDMAGW_LOG(kWarn, "gnmi") << "subscription of " << origin_.client << " to \"" << list_.prefix().target()
                                   << "\": link to member " << member << " ended: "
-                                  << status.error_code() << " " << status.error_message();
+                                  << grpcCodeName(status.error_code()) << " " << status.error_message();
       }
     }
     if (sync_deferred_) releaseSyncLocked(Clock::now());

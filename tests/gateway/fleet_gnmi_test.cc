@@ -229,7 +229,9 @@ TEST_F(FleetGnmiTest, OnChangeSubscriptionThroughM1FollowsItsTargetAcrossTheOwne
   bed_.kill9(1);
   ASSERT_TRUE(bed_.waitConverged()) << bed_.describe();
   const auto converged = Clock::now();
-  for (auto& [t, w] : watches) {
+  for (auto& entry : watches) {
+    const std::string& t = entry.first;
+    Watch* w = entry.second.get();  // named, not bound: clang 14 cannot capture a structured binding
     const std::string owner = ownerOf(t);
     ASSERT_TRUE(testsupport::waitUntil([&] { return w->notificationsSince(converged) >= 5; }))
         << t << " (now owned by " << owner << ") stopped at the client\n"
