@@ -56,12 +56,12 @@ class Watch {
   Watch(const std::string& address, const std::string& target) : target_(target) {
     client_ = std::make_unique<PythonClient>(
         address, R"({"rpc": "sub", "target": ")" + target +
-                     R"(", "subs": [{"path": "/", "mode": "ON_CHANGE"}], "timeout": 400})");
+                     R"(", "subs": [{"path": "/", "mode": "ON_CHANGE"}], "timeout": 280})");
     thread_ = std::thread([this] { read(); });
   }
   ~Watch() {
     stop_ = true;
-    if (thread_.joinable()) thread_.join();  // returns at the next line (or the client's deadline)
+    if (thread_.joinable()) thread_.join();  // returns at the next line, or at the client's deadline (below ctest's 300 s)
   }
   size_t notificationsSince(Clock::time_point t) {
     std::lock_guard lock(mu_);
