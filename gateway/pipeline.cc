@@ -115,7 +115,7 @@ Status Pipeline::start() {
     }
   }
   if (config_.gnmi_enabled) {
-    gnmi_ = std::make_unique<northbound::GnmiServer>(store_, config_.gnmi);
+    gnmi_ = std::make_unique<northbound::GnmiServer>(store_, config_.gnmi, &fleet_view_);
     if (Status st = gnmi_->start(); !st.isOk()) {
       gnmi_.reset();
       return st;

@@ -44,11 +44,6 @@ Result<std::shared_ptr<grpc::ServerCredentials>> credentials(const GnmiServerCon
   return grpc::SslServerCredentials(ssl);
 }
 
-constexpr const char* kCodeNames[17] = {
-    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
-    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
-    "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
-
 // The server's counters as GatewayMetric samples (models/schema.yaml, gateway rows gnmi_*).
 void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample>* out) {
   out->push_back({"gnmi_subscribers", {"once"}, double(s.subscribers_once.load())});
@@ -61,17 +56,19 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
   out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi_server::ietfMismatchCount())});
   for (int code = 1; code < 17; ++code) {
-    if (uint64_t n = s.get_errors[code].load()) out->push_back({"gnmi_errors", {"get", kCodeNames[code]}, double(n)});
+    if (uint64_t n = s.get_errors[code].load()) {
+      out->push_back({"gnmi_errors", {"get", gnmi_server::kGrpcCodeNames[code]}, double(n)});
+    }
     if (uint64_t n = s.subscribe_errors[code].load()) {
-      out->push_back({"gnmi_errors", {"subscribe", kCodeNames[code]}, double(n)});
+      out->push_back({"gnmi_errors", {"subscribe", gnmi_server::kGrpcCodeNames[code]}, double(n)});
     }
   }
 }
 
 }  // namespace
 
-GnmiServer::GnmiServer(Store& store, GnmiServerConfig config)
-    : store_(store), config_(std::move(config)) {}
+GnmiServer::GnmiServer(Store& store, GnmiServerConfig config, const FleetView* fleet)
+    : store_(store), config_(std::move(config)), fleet_(fleet) {}
 
 GnmiServer::~GnmiServer() { stop(); }
 
@@ -95,8 +92,12 @@ Status GnmiServer::start() {
   hub_options.max_subscriptions = config_.max_subscriptions;
   hub_options.max_subscriptions_per_client = config_.max_subscriptions_per_client;
   hub_options.queue_capacity = config_.max_queued_updates;
+  std::shared_ptr<gnmi_server::MemberChannels> channels;
+  if (fleet_ != nullptr) channels = std::make_shared<gnmi_server::MemberChannels>(config_);
+  hub_options.fleet = fleet_;
+  hub_options.member_channels = channels;
   hub_ = std::make_unique<gnmi_server::SubscriptionHub>(store_, hub_options, stats_);
-  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_);
+  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels);
 
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "models/fleet_view.h"
 #include "models/status.h"
 #include "models/store.h"
 #include "northbound/gnmi/gnmi_server_config.h"
@@ -28,7 +29,9 @@ class SubscriptionHub;
 
 class GnmiServer {
  public:
-  GnmiServer(Store& store, GnmiServerConfig config);
+  // `fleet` (may be null; must outlive the server): in a fleet, requests
+  // for targets other members own are forwarded to them.
+  GnmiServer(Store& store, GnmiServerConfig config, const FleetView* fleet = nullptr);
   ~GnmiServer();
   GnmiServer(const GnmiServer&) = delete;
   GnmiServer& operator=(const GnmiServer&) = delete;
@@ -49,6 +52,7 @@ class GnmiServer {
  private:
   Store& store_;
   const GnmiServerConfig config_;
+  const FleetView* const fleet_;
   gnmi_server::ServerStats stats_;
   mutable std::mutex mu_;  // serializes start/stop; guards the members below
   std::unique_ptr<gnmi_server::SubscriptionHub> hub_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "northbound/gnmi/capabilities.h"
+#include "northbound/gnmi/fleet_get.h"
+#include "northbound/gnmi/fleet_routes.h"
 #include "northbound/gnmi/get_handler.h"
 #include "northbound/gnmi/subscribe_session.h"
 
@@ -21,11 +23,32 @@ std::string peerHost(const std::string& peer) {
   return colon == std::string::npos || colon < 5 ? peer : peer.substr(0, colon);
 }
 
+// What a forwarded call carries on: the client's username and password, so
+// the owner checks them as its own users say.
+std::vector<std::pair<std::string, std::string>> credentialsOf(const grpc::CallbackServerContext& ctx) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* key : {"username", "password"}) {
+    const std::string v = metadataValue(ctx, key);
+    if (!v.empty()) out.emplace_back(key, v);
+  }
+  return out;
+}
+
+// A forwarding deadline: the client's, at most this long (a Get without one
+// must not wait forever for a member).
+constexpr auto kForwardedGetLimit = std::chrono::seconds(30);
+
 }  // namespace
 
 GnmiService::GnmiService(const Store& store, SubscriptionHub& hub,
-                         std::shared_ptr<const UserAuth> auth, ServerStats& stats)
-    : store_(store), hub_(hub), auth_(std::move(auth)), stats_(stats) {}
+                         std::shared_ptr<const UserAuth> auth, ServerStats& stats, const FleetView* fleet,
+                         std::shared_ptr<MemberChannels> member_channels)
+    : store_(store),
+      hub_(hub),
+      auth_(std::move(auth)),
+      stats_(stats),
+      fleet_(fleet),
+      member_channels_(std::move(member_channels)) {}
 
 grpc::Status GnmiService::authenticate(const grpc::CallbackServerContext& ctx,
                                        std::string* client) const {
@@ -56,6 +79,25 @@ grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
   std::string client;
   grpc::Status st = authenticate(*ctx, &client);
   stats_.get_requests.fetch_add(1);
+  if (st.ok() && fleet_ != nullptr && member_channels_ && metadataValue(*ctx, kForwardedByMetadata).empty()) {
+    const FleetSnapshot fleet = fleet_->snapshot();
+    bool local = true;
+    std::vector<MemberRoute> routes = routesFor(fleet, request->prefix().target(), &local);
+    if (!routes.empty()) {
+      std::vector<std::pair<std::string, std::string>> metadata = credentialsOf(*ctx);
+      metadata.emplace_back(kForwardedByMetadata, fleet.self);
+      const auto deadline = std::min(ctx->deadline(), std::chrono::system_clock::now() + kForwardedGetLimit);
+      fleetGet(store_, *request, response, local, routes, *member_channels_, metadata, deadline,
+               [this, r, response](const grpc::Status& done) {
+                 if (!done.ok()) {
+                   response->Clear();
+                   stats_.get_errors[std::min<int>(done.error_code(), 16)].fetch_add(1);
+                 }
+                 r->Finish(done);
+               });
+      return r;
+    }
+  }
   if (st.ok()) st = answerGet(store_, *request, response);
   if (!st.ok()) {
     response->Clear();
@@ -80,9 +122,17 @@ grpc::ServerUnaryReactor* GnmiService::Set(grpc::CallbackServerContext* ctx,
 
 grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiService::Subscribe(
     grpc::CallbackServerContext* ctx) {
-  std::string client;
-  grpc::Status st = authenticate(*ctx, &client);
-  return new SubscribeSession(&hub_, ctx, std::move(client), st);
+  StreamOrigin origin;
+  grpc::Status st = authenticate(*ctx, &origin.client);
+  const std::string forwarded_by = metadataValue(*ctx, kForwardedByMetadata);
+  origin.forwarded = !forwarded_by.empty();
+  // A member forwards for many clients: the limit per client counts each
+  // of them (the metadata only narrows who is counted; max_subscriptions
+  // still bounds the whole server).
+  const std::string forwarded_for = metadataValue(*ctx, kForwardedForMetadata);
+  if (origin.forwarded && !forwarded_for.empty()) origin.client = forwarded_for + " via member " + forwarded_by;
+  origin.credentials = credentialsOf(*ctx);
+  return new SubscribeSession(&hub_, ctx, std::move(origin), st);
 }
 
 }  // namespace rdmagw::northbound::gnmi_server

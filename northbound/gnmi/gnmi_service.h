@@ -4,11 +4,17 @@
 // SubscriptionHub. Every call first passes the username/password check
 // (when users are configured); failures answer UNAUTHENTICATED with the
 // same text whatever was wrong.
+//
+// In a fleet (`fleet` not null), Get and Subscribe for targets other
+// members own are forwarded to them (fleet_routes.h, fleet_get.h,
+// subscribe_session.h).
 
 #include <memory>
 
 #include "gnmi.grpc.pb.h"
+#include "models/fleet_view.h"
 #include "models/store.h"
+#include "northbound/gnmi/member_channels.h"
 #include "northbound/gnmi/server_stats.h"
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/user_auth.h"
@@ -19,7 +25,8 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
  public:
   // `auth` may be null: no username/password check.
   GnmiService(const Store& store, SubscriptionHub& hub, std::shared_ptr<const UserAuth> auth,
-              ServerStats& stats);
+              ServerStats& stats, const FleetView* fleet = nullptr,
+              std::shared_ptr<MemberChannels> member_channels = nullptr);
 
   grpc::ServerUnaryReactor* Capabilities(grpc::CallbackServerContext* ctx,
                                          const gnmi::CapabilityRequest* request,
@@ -39,6 +46,8 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
   SubscriptionHub& hub_;
   const std::shared_ptr<const UserAuth> auth_;
   ServerStats& stats_;
+  const FleetView* const fleet_;
+  const std::shared_ptr<MemberChannels> member_channels_;
 };
 
 }  // namespace rdmagw::northbound::gnmi_server

@@ -34,6 +34,9 @@ struct ChangedLeaf {
   int64_t seen_ns = 0;  // steady clock, when the store applied the change
 };
 
+// Parses one store path (null when invalid) and looks up its schema.
+ParsedLeafPtr parseLeaf(std::string_view path);
+
 class LeafCache {
  public:
   // Past `max_entries` distinct paths the cache starts over: memory stays

@@ -16,6 +16,13 @@ namespace rdmagw::northbound::gnmi_server {
 inline constexpr std::array<double, 14> kChangeSendLagBounds = {
     0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 1, 5};
 
+// gRPC status code names, by code (0..16), for metrics labels and logs.
+inline constexpr const char* kGrpcCodeNames[17] = {
+    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
+    "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
+inline const char* grpcCodeName(int code) { return code >= 0 && code < 17 ? kGrpcCodeNames[code] : "UNKNOWN"; }
+
 struct ServerStats {
   // Open Subscribe streams by SubscriptionList mode (after their request).
   std::atomic<int64_t> subscribers_once{0};

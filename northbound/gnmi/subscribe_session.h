@@ -8,19 +8,35 @@
 // write outstanding at a time. A client that reads slowly only makes its
 // own queue coalesce; nobody waits for it.
 //
+// In a fleet (fleet_routes.h), a STREAM or ONCE subscription whose
+// prefix.target another member owns, or "*", also holds a forwarded
+// Subscribe (UpstreamLink) to each member concerned; their notifications
+// join the same queue. The dispatcher checks the routes against the
+// fleet's view: when a target's owner changes, the link to the old owner
+// is cancelled and one to the new owner opened (its initial values reach
+// the client as updates; no second sync_response, no deletes for what the
+// old owner had), or, when this member became the owner, the store serves
+// it. The first sync_response waits for the links' own (at most
+// kLinkSyncWait). POLL subscriptions are answered from this member only.
+//
 // Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
-// which waits until the dispatcher no longer uses it, then deletes it.
+// which waits until the dispatcher no longer uses it, detaches its links,
+// then deletes it.
 
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
 #include <deque>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "gnmi.grpc.pb.h"
+#include "models/fleet_view.h"
 #include "northbound/gnmi/coalescing_queue.h"
 #include "northbound/gnmi/leaf_cache.h"
 #include "northbound/gnmi/subscription_spec.h"
@@ -28,6 +44,16 @@
 namespace rdmagw::northbound::gnmi_server {
 
 class SubscriptionHub;
+class LinkSink;
+class UpstreamLink;
+
+// How a stream came in: a member forwarding for its client never has its
+// stream forwarded again.
+struct StreamOrigin {
+  std::string client;
+  bool forwarded = false;
+  std::vector<std::pair<std::string, std::string>> credentials;  // username/password, passed on
+};
 
 class SubscribeSession
     : public grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse> {
@@ -35,7 +61,7 @@ class SubscribeSession
   using Clock = std::chrono::steady_clock;
 
   // `refusal` not OK: the stream ends at once with it (auth, limits).
-  SubscribeSession(SubscriptionHub* hub, grpc::CallbackServerContext* ctx, std::string client,
+  SubscribeSession(SubscriptionHub* hub, grpc::CallbackServerContext* ctx, StreamOrigin origin,
                    const grpc::Status& refusal);
 
   // --- dispatcher thread only ---
@@ -45,11 +71,15 @@ class SubscribeSession
   void offerChanges(const std::vector<ChangedLeaf>& changes);
   // When serviceDue next has something to do (max() when nothing is timed).
   Clock::time_point nextDue() const;
+  // Opens, moves or drops forwarded links to match `fleet` (the hub's
+  // snapshot; `generation` changes when it does).
+  void routeCheck(const FleetSnapshot& fleet, uint64_t generation, Clock::time_point now);
 
   // Starts the next write (or the Finish). Any thread; never under mu_.
   void kick();
   void requestFinish(const grpc::Status& status);
-  const std::string& client() const { return client_; }
+  const std::string& client() const { return origin_.client; }
+  size_t linkCountForTest();
   size_t queuedForTest();
 
   int pins = 0;  // guarded by the hub's registry lock
@@ -75,10 +105,26 @@ class SubscribeSession
   void finishLocked(const grpc::Status& status, bool drop_queue);
   bool buildNextLocked();  // fills write_buf_; false when there is nothing to write
   void startRead();
+  // Forwarded links' callbacks (gRPC threads, under the sink's lock).
+  void linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves);
+  void linkSynced(uint64_t id);
+  void linkEnded(uint64_t id, const grpc::Status& status);
+  // Sends the deferred first sync_response once no link holds it back.
+  void releaseSyncLocked(Clock::time_point now);
+
+  struct Link {
+    std::string address;
+    uint64_t id = 0;
+    std::shared_ptr<UpstreamLink> call;  // null while opening or after it ended
+    bool ended = false;
+    int failures = 0;
+    Clock::time_point retry_at{};
+  };
 
   SubscriptionHub* const hub_;
   grpc::CallbackServerContext* const ctx_;
-  const std::string client_;
+  const StreamOrigin origin_;
+  std::shared_ptr<LinkSink> sink_;
 
   std::mutex ops_mu_;  // serializes StartRead with Finish; taken before mu_, never after
 
@@ -103,6 +149,17 @@ class SubscribeSession
   uint64_t counted_coalesced_ = 0;
   uint64_t counted_dropped_ = 0;
   gnmi::SubscribeRequest req_;  // the read buffer
+  // Forwarding (guarded by mu_).
+  gnmi::SubscriptionList list_;     // as the client sent it
+  bool routed_ = false;             // routeCheck ran since the request was accepted
+  bool routes_dirty_ = false;       // a link ended: look again
+  uint64_t routed_generation_ = 0;
+  Clock::time_point next_route_check_{};
+  std::map<std::string, Link> links_;  // member -> its link
+  uint64_t next_link_id_ = 1;
+  std::set<uint64_t> sync_links_;      // links whose sync the first sync_response waits for
+  bool sync_deferred_ = false;
+  Clock::time_point sync_wait_until_{};
 };
 
 }  // namespace rdmagw::northbound::gnmi_server

@@ -11,6 +11,13 @@ namespace {
 // The dispatcher also wakes this often with nothing due, to notice a
 // change of plan (a new stream's timers) without a signal.
 constexpr auto kIdleWake = std::chrono::milliseconds(200);
+// How often the dispatcher reads the fleet view to re-route forwarded
+// subscriptions (the view changes within the lease TTL of a member's death).
+constexpr auto kFleetRead = std::chrono::milliseconds(500);
+
+bool sameFleet(const FleetSnapshot& a, const FleetSnapshot& b) {
+  return a.enabled == b.enabled && a.self == b.self && a.members == b.members && a.owners == b.owners;
+}
 
 }  // namespace
 
@@ -194,8 +201,18 @@ void SubscriptionHub::loop() {
     }
     const Clock::time_point now = Clock::now();
     next_due = now + kIdleWake;
+    if (options_.fleet != nullptr && options_.member_channels && now >= next_fleet_read_) {
+      next_fleet_read_ = now + kFleetRead;
+      FleetSnapshot fresh = options_.fleet->snapshot();
+      if (!sameFleet(fresh, fleet_snapshot_) || fleet_generation_ == 0) {
+        fleet_snapshot_ = std::move(fresh);
+        ++fleet_generation_;
+        fleet_enabled_ = fleet_snapshot_.enabled;
+      }
+    }
     std::vector<SubscribeSession*> pinned = pinAll();
     for (SubscribeSession* s : pinned) {
+      if (fleet_enabled_) s->routeCheck(fleet_snapshot_, fleet_generation_, now);
       s->serviceDue(now, cache_);
       if (!changes.empty()) s->offerChanges(changes);
       s->kick();

@@ -21,9 +21,11 @@
 #include <vector>
 
 #include "models/change_listener.h"
+#include "models/fleet_view.h"
 #include "models/store.h"
 #include "northbound/gnmi/change_interest.h"
 #include "northbound/gnmi/leaf_cache.h"
+#include "northbound/gnmi/member_channels.h"
 #include "northbound/gnmi/server_stats.h"
 #include "northbound/gnmi/subscription_spec.h"
 
@@ -37,6 +39,10 @@ struct HubOptions {
   size_t max_subscriptions = 256;
   size_t queue_capacity = 200'000;          // pending leaves per subscriber
   size_t max_updates_per_notification = 500;  // keeps messages far below gRPC's 4 MiB
+  // In a fleet: the view the dispatcher routes forwarded subscriptions by,
+  // and the channels to the other members. Null outside a fleet.
+  const FleetView* fleet = nullptr;
+  std::shared_ptr<MemberChannels> member_channels;
 };
 
 class SubscriptionHub : public ChangeListener {
@@ -64,6 +70,10 @@ class SubscriptionHub : public ChangeListener {
   const Store& store() const { return store_; }
   const HubOptions& options() const { return options_; }
   ServerStats& stats() { return stats_; }
+  // Dispatcher thread: true once the fleet view is enabled (sessions then
+  // route before their initial set).
+  bool fleetRouting() const { return fleet_enabled_; }
+  MemberChannels* memberChannels() const { return options_.member_channels.get(); }
   size_t sessionCount() const;
   // Sum of the sessions' pending leaves (tests: bounded memory).
   size_t queuedLeaves();
@@ -101,6 +111,12 @@ class SubscriptionHub : public ChangeListener {
   bool stop_ = false;                             // guarded by inbox_mu_
   std::thread thread_;
   LeafCache cache_;  // dispatcher thread only
+  // Dispatcher thread only: the fleet view as last read, and a number that
+  // changes whenever it does.
+  FleetSnapshot fleet_snapshot_;
+  uint64_t fleet_generation_ = 0;
+  bool fleet_enabled_ = false;
+  std::chrono::steady_clock::time_point next_fleet_read_{};
 };
 
 }  // namespace rdmagw::northbound::gnmi_server

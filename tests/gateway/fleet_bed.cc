@@ -46,10 +46,12 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
     if (Status st = relay->start(); !st.isOk()) return "relay: " + st.message();
     relays_.push_back(std::move(relay));
     ports_.push_back(testsupport::freeLoopbackPort());
+    gnmi_ports_.push_back(testsupport::freeLoopbackPort());
     const std::string cfg = peers_->dir() + "/" + memberName(i) + ".yaml";
     testsupport::writeFile(cfg, "targets_dir: targets.d\nadmin_socket: off\n"
                                 "northbound:\n  prometheus: {listen: \"127.0.0.1:" + std::to_string(ports_[i]) +
-                                "\"}\ncluster:\n  endpoints: [\"http://" + relays_[i]->address() +
+                                "\"}\n  gnmi: {listen: \"127.0.0.1:" + std::to_string(gnmi_ports_[i]) +
+                                "\", insecure: true}\ncluster:\n  endpoints: [\"http://" + relays_[i]->address() +
                                 "\"]\n  name: test-fleet\n  member: " + memberName(i) +
                                 "\n  lease_ttl: " + std::to_string(lease_ttl_s) + "s\n");
   }

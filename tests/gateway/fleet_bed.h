@@ -34,6 +34,8 @@ class FleetBed {
   sim::EtcdLauncher& etcd() { return etcd_; }
   std::string memberName(int i) const { return "m" + std::to_string(i + 1); }
   int prometheusPort(int i) const { return ports_[i]; }
+  // Member i's gNMI server (plain text, loopback).
+  std::string gnmiAddress(int i) const { return "127.0.0.1:" + std::to_string(gnmi_ports_[i]); }
 
   const std::vector<std::string>& targets() const { return targets_; }
   // The targets member i reports up, from its /metrics; empty when it does
@@ -54,6 +56,7 @@ class FleetBed {
   std::vector<std::unique_ptr<sim::TcpRelay>> relays_;
   std::vector<pid_t> pids_;
   std::vector<int> ports_;
+  std::vector<int> gnmi_ports_;
   std::vector<std::string> targets_;
   int lease_ttl_s_ = 3;
 };

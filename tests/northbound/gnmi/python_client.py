@@ -52,6 +52,7 @@ def notification(n):
 
 
 md = [('username', req['user']), ('password', req.get('pass', ''))] if 'user' in req else []
+md += [tuple(kv) for kv in req.get('metadata', [])]  # extra [key, value] pairs
 enc = gnmi_pb2.Encoding.Value(req.get('encoding', 'PROTO'))
 prefix = path_of(req.get('prefix', ''), req.get('target', ''))
 held = []

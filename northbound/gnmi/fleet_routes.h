@@ -1,0 +1,46 @@
+#pragma once
+// Where a gNMI request goes in a fleet (models/fleet_view.h): a request
+// naming a target another member owns is forwarded to that member's gNMI
+// server; prefix.target "*" means every target of the fleet, this
+// member's and every other live member's; no target (or no fleet) means
+// this member's store alone.
+//
+// Loops cannot form: a forwarded request carries kForwardedByMetadata and
+// is always answered from the receiving member's own store, never
+// forwarded again. When two members' views disagree for a moment (A thinks
+// B owns a target, B thinks A does), B answers from its store what it has,
+// and A follows the views as they converge.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/fleet_view.h"
+
+namespace rdmagw::northbound::gnmi_server {
+
+// Metadata key a forwarding member adds (value: its member name).
+inline constexpr const char* kForwardedByMetadata = "rdmagw-forwarded-by";
+// And the client it forwards for (user or host), so the owner's
+// per-client stream limit counts that client, not the forwarding member.
+inline constexpr const char* kForwardedForMetadata = "rdmagw-forwarded-for";
+
+struct MemberRoute {
+  std::string member;
+  std::string address;  // its advertised "gnmi" host:port
+  bool operator==(const MemberRoute&) const = default;
+};
+
+// The member to forward `target` to, or nullopt when this member answers
+// it: no fleet, the target is ours or unknown, its owner advertises no
+// gNMI address or is not in the live set.
+std::optional<MemberRoute> remoteOwner(const FleetSnapshot& fleet, const std::string& target);
+
+// Every other live member that advertises a gNMI address, by name.
+std::vector<MemberRoute> otherMembers(const FleetSnapshot& fleet);
+
+// The members a request with this prefix.target goes to besides (or
+// instead of) the local store. *local: whether the local store answers too.
+std::vector<MemberRoute> routesFor(const FleetSnapshot& fleet, const std::string& target, bool* local);
+
+}  // namespace rdmagw::northbound::gnmi_server
