@@ -55,6 +55,10 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   out->push_back({"gnmi_updates_dropped", {}, double(s.updates_dropped.load())});
   s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
   out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi_server::ietfMismatchCount())});
+  out->push_back({"gnmi_forwarded_get_calls", {}, double(s.forwarded_get_calls.load())});
+  out->push_back({"gnmi_forwarded_streams_opened", {}, double(s.forwarded_streams_opened.load())});
+  out->push_back({"gnmi_forwarded_streams_rerouted", {}, double(s.forwarded_streams_rerouted.load())});
+  out->push_back({"gnmi_forwarded_updates_received", {}, double(s.forwarded_updates_received.load())});
   for (int code = 1; code < 17; ++code) {
     if (uint64_t n = s.get_errors[code].load()) {
       out->push_back({"gnmi_errors", {"get", gnmi_server::kGrpcCodeNames[code]}, double(n)});

@@ -86,6 +86,7 @@ grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
     if (!routes.empty()) {
       std::vector<std::pair<std::string, std::string>> metadata = credentialsOf(*ctx);
       metadata.emplace_back(kForwardedByMetadata, fleet.self);
+      stats_.forwarded_get_calls.fetch_add(routes.size());
       const auto deadline = std::min(ctx->deadline(), std::chrono::system_clock::now() + kForwardedGetLimit);
       fleetGet(store_, *request, response, local, routes, *member_channels_, metadata, deadline,
                [this, r, response](const grpc::Status& done) {

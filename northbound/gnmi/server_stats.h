@@ -43,6 +43,12 @@ struct ServerStats {
   // change their notification was written to the stream (handed to gRPC's
   // transport, OnWriteDone): the gateway's own part of a subscriber's wait.
   LagHistogram change_send_lag{kChangeSendLagBounds};
+  // In a fleet: requests this member forwarded to the members that own
+  // their targets, for its own clients.
+  std::atomic<uint64_t> forwarded_get_calls{0};       // one per member asked
+  std::atomic<uint64_t> forwarded_streams_opened{0};  // first forward, re-route, retry
+  std::atomic<uint64_t> forwarded_streams_rerouted{0};  // dropped: the target's owner changed
+  std::atomic<uint64_t> forwarded_updates_received{0};
 };
 
 }  // namespace rdmagw::northbound::gnmi_server

@@ -398,6 +398,7 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
       RDMAGW_LOG(kInfo, "gnmi") << "subscription of " << origin_.client << " to \"" << list_.prefix().target()
                                 << "\": no longer forwarded to member " << it->first;
       if (it->second.call) cancelled.push_back(std::move(it->second.call));
+      hub_->stats().forwarded_streams_rerouted.fetch_add(1);
       sync_links_.erase(it->second.id);
       it = links_.erase(it);
     }
@@ -437,6 +438,7 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
       continue;
     }
     std::shared_ptr<UpstreamLink> call = UpstreamLink::open(o.id, *channel, request, metadata, sink_);
+    hub_->stats().forwarded_streams_opened.fetch_add(1);
     std::lock_guard lock(mu_);
     auto it = links_.find(o.member);
     if (it != links_.end() && it->second.id == o.id && !it->second.ended) {
@@ -454,6 +456,7 @@ void SubscribeSession::linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& l
     bool current = false;
     for (const auto& [member, link] : links_) current = current || link.id == id;
     if (!current) return;  // a link being dropped: its member no longer owns what we ask
+    hub_->stats().forwarded_updates_received.fetch_add(leaves.size());
     for (const ChangedLeaf& c : leaves) queue_.put(c.target, c.path, c.leaf, c.value, c.timestamp_ns, c.deleted);
   }
   kick();

@@ -102,6 +102,7 @@ TEST_F(GnmiFleetRoutingTest, GetIsForwardedToTheOwnerAndStarSpansTheFleet) {
   // A request another member forwarded is answered from the store only.
   EXPECT_EQ(last(get(kB, R"({"rpc": "get", "target": "leaf01", "paths": ["/"],
                            "metadata": [["rdmagw-forwarded-by", "a"]]})")).rfind("STATUS NOT_FOUND", 0), 0u);
+  EXPECT_EQ(servers_[kA]->stats().forwarded_get_calls.load(), 3u) << "b for host01, b and c for *";
   // A dead owner is this Get's unavailability, named.
   servers_[kC]->stop();
   const std::string dead = last(get(kA, R"({"rpc": "get", "target": "leaf01", "paths": ["/"]})"));
@@ -139,6 +140,11 @@ TEST_F(GnmiFleetRoutingTest, ASubscriptionFollowsItsTargetFromOwnerToOwnerWithou
   ASSERT_TRUE(readUntil(c, "U " + kHostIfIn + " uint_val 40", &seen)) << ::testing::PrintToString(seen);
   EXPECT_FALSE(has(seen, "U " + kHostIfIn + " uint_val 32"));
   EXPECT_FALSE(has(seen, "SYNC")) << "one sync_response per subscription";
+  const ServerStats& a = servers_[kA]->stats();
+  EXPECT_GE(a.forwarded_streams_opened.load(), 2u) << "to b, then to c";
+  EXPECT_EQ(a.forwarded_streams_rerouted.load(), 2u) << "b's link when c took host01, c's when a did";
+  EXPECT_GE(a.forwarded_updates_received.load(), 3u);
+  EXPECT_EQ(servers_[kB]->stats().forwarded_streams_opened.load(), 0u) << "b only answered";
 }
 
 TEST_F(GnmiFleetRoutingTest, AStarSubscriptionStreamsEveryMembersTargets) {
