@@ -161,10 +161,10 @@ bool isFleetColumn(SnmpDerived from) {
 void addFleetRows(const FleetSnapshot& fleet, std::span<const Placement> columns, Pending& pending) {
   std::map<std::string_view, const FleetMemberView*> members;
   for (const FleetMemberView& m : fleet.members) members.emplace(m.name, &m);
-  auto address = [](const FleetMemberView* m, const char* northbound) -> std::string_view {
+  auto address = [](const FleetMemberView* m, const char* northbound) -> std::string {
     if (m == nullptr) return {};
     auto it = m->addresses.find(northbound);
-    return it == m->addresses.end() ? std::string_view() : std::string_view(it->second);
+    return it == m->addresses.end() ? std::string() : it->second;
   };
   Oid index;
   for (const auto& [target, owner] : fleet.owners) {
@@ -175,14 +175,14 @@ void addFleetRows(const FleetSnapshot& fleet, std::span<const Placement> columns
     for (const Placement& p : columns) {
       TableDataBuilder& table = pending[p.table];
       switch (p.from) {
-        case SnmpDerived::kFleetTarget: table.addText(index, p.column, target); break;
-        case SnmpDerived::kFleetOwner: table.addText(index, p.column, owner); break;
-        case SnmpDerived::kFleetOwnerSnmp: table.addText(index, p.column, address(member, "snmp")); break;
-        case SnmpDerived::kFleetOwnerGnmi: table.addText(index, p.column, address(member, "gnmi")); break;
+        case SnmpDerived::kFleetTarget: addCell(table, index, Value(target), p); break;
+        case SnmpDerived::kFleetOwner: addCell(table, index, Value(owner), p); break;
+        case SnmpDerived::kFleetOwnerSnmp: addCell(table, index, Value(address(member, "snmp")), p); break;
+        case SnmpDerived::kFleetOwnerGnmi: addCell(table, index, Value(address(member, "gnmi")), p); break;
         case SnmpDerived::kFleetOwnedHere:
           addCell(table, index, Value(uint64_t(!owner.empty() && owner == fleet.self ? 1 : 0)), p);
           break;
-        default:
+        default:  // not a fleet column (isFleetColumn picked these)
           break;
       }
     }
@@ -283,7 +283,13 @@ MibSnapshotPtr SnapshotBuilder::build() {
             break;
           case SnmpDerived::kIfType: addCell(pending[p.table], row, Value(uint64_t(kEthernetCsmacd)), p); break;
           case SnmpDerived::kDiscontinuityTime: addCell(pending[p.table], row, Value(uint64_t(since / 10'000'000)), p); break;
-          default:  // not an interface's column
+          case SnmpDerived::kNone:
+          case SnmpDerived::kTargetLastError:
+          case SnmpDerived::kFleetTarget:
+          case SnmpDerived::kFleetOwner:
+          case SnmpDerived::kFleetOwnerSnmp:
+          case SnmpDerived::kFleetOwnerGnmi:
+          case SnmpDerived::kFleetOwnedHere:
             break;
         }
       }
