@@ -6,6 +6,7 @@
 // Prometheus service-discovery endpoint, `rdmagw status`). Outside a fleet
 // it stays disabled and empty.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -38,7 +39,12 @@ class FleetView {
   void set(FleetSnapshot snapshot) {
     std::lock_guard lock(mu_);
     snapshot_ = std::move(snapshot);
+    version_.fetch_add(1, std::memory_order_release);
   }
+  // Grows with every set(): a reader that polls the view copies the
+  // snapshot (every target's owner) only when this moved. The state from
+  // the state source is not counted.
+  uint64_t version() const { return version_.load(std::memory_order_acquire); }
   // The membership state changes without the member set changing (etcd
   // stops answering): snapshot() asks `source` for it each time. Cleared
   // (nullptr) before whatever it reads goes away; clearing waits for a
@@ -58,6 +64,7 @@ class FleetView {
   mutable std::mutex mu_;
   FleetSnapshot snapshot_;                    // guarded by mu_
   std::function<std::string()> state_source_;  // guarded by mu_
+  std::atomic<uint64_t> version_{0};
 };
 
 }  // namespace rdmagw

@@ -17,24 +17,10 @@
 #include <sstream>
 #include <thread>
 
+#include "sim/child_setup.h"
+
 namespace rdmagw::sim {
 namespace {
-
-int freeTcpPort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return 0;
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  int port = 0;
-  socklen_t len = sizeof a;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
-    port = ntohs(a.sin_port);
-  }
-  ::close(fd);
-  return port;
-}
 
 bool accepts(int port) {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -122,14 +108,7 @@ Status EtcdLauncher::spawn() {
     // Only async-signal-safe calls between fork and exec (the parent has
     // gRPC threads). etcd dies with the test, even one that crashes.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-    }
+    prepareChildOutput(log);
     execv(argv[0], argv.data());
     _exit(127);
   }

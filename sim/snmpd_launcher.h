@@ -17,11 +17,9 @@
 #include <vector>
 
 #include "models/status.h"
+#include "sim/child_setup.h"  // freeUdpPort, which the launchers' callers use
 
 namespace rdmagw::sim {
-
-// A UDP port free on loopback right now (bind 0, read, close); 0 if none.
-int freeUdpPort();
 
 struct SnmpdOptions {
   std::vector<std::string> contexts;           // device contexts (store target names)

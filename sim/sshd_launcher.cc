@@ -1,5 +1,7 @@
 #include "sim/sshd_launcher.h"
 
+#include "sim/child_setup.h"
+
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -72,22 +74,6 @@ Status runProgram(const std::vector<std::string>& args, const std::string& log) 
     return Status::ioError(args[0] + " failed; see " + log);
   }
   return Status::ok();
-}
-
-int freePort() {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  a.sin_port = 0;
-  socklen_t len = sizeof a;
-  int port = 0;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) {
-    port = ntohs(a.sin_port);
-  }
-  close(fd);
-  return port;
 }
 
 // `before_connect` gets the probe's own port first (so sshd's log of the
@@ -266,7 +252,7 @@ Status SshdLauncher::start() {
   Status last;
   // A port picked free may be taken before sshd binds it: pick again.
   for (int attempt = 0; attempt < (fixed_port ? 20 : 5); ++attempt) {
-    if (!fixed_port) port_ = freePort();
+    if (!fixed_port) port_ = freeTcpPort();
     if (Status st = writeConfig(); !st.isOk()) return st;
     last = spawn();
     if (last.isOk()) return last;

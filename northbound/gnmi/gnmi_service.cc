@@ -130,7 +130,10 @@ grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiSe
   // of them (the metadata only narrows who is counted; max_subscriptions
   // still bounds the whole server).
   const std::string forwarded_for = metadataValue(*ctx, kForwardedForMetadata);
-  if (origin.forwarded && !forwarded_for.empty()) origin.client = forwarded_for + " via member " + forwarded_by;
+  if (origin.forwarded && !forwarded_for.empty() && fleet_ != nullptr &&
+      callerIsMember(fleet_->snapshot(), forwarded_by, ctx->peer())) {
+    origin.client = forwarded_for + " via member " + forwarded_by;
+  }
   origin.credentials = credentialsOf(*ctx);
   return new SubscribeSession(&hub_, ctx, std::move(origin), st);
 }

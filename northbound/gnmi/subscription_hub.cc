@@ -203,11 +203,15 @@ void SubscriptionHub::loop() {
     next_due = now + kIdleWake;
     if (options_.fleet != nullptr && options_.member_channels && now >= next_fleet_read_) {
       next_fleet_read_ = now + kFleetRead;
-      FleetSnapshot fresh = options_.fleet->snapshot();
-      if (!sameFleet(fresh, fleet_snapshot_) || fleet_generation_ == 0) {
-        fleet_snapshot_ = std::move(fresh);
-        ++fleet_generation_;
-        fleet_enabled_ = fleet_snapshot_.enabled;
+      const uint64_t version = options_.fleet->version();
+      if (version != fleet_view_version_ || fleet_generation_ == 0) {
+        fleet_view_version_ = version;
+        FleetSnapshot fresh = options_.fleet->snapshot();
+        if (!sameFleet(fresh, fleet_snapshot_) || fleet_generation_ == 0) {
+          fleet_snapshot_ = std::move(fresh);
+          ++fleet_generation_;
+          fleet_enabled_ = fleet_snapshot_.enabled;
+        }
       }
     }
     std::vector<SubscribeSession*> pinned = pinAll();

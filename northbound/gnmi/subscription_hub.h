@@ -115,6 +115,7 @@ class SubscriptionHub : public ChangeListener {
   // changes whenever it does.
   FleetSnapshot fleet_snapshot_;
   uint64_t fleet_generation_ = 0;
+  uint64_t fleet_view_version_ = 0;  // the FleetView's version() when last copied
   bool fleet_enabled_ = false;
   std::chrono::steady_clock::time_point next_fleet_read_{};
 };

@@ -239,8 +239,12 @@ MibSnapshotPtr SnapshotBuilder::build() {
     }
   }
   if (fleet_ != nullptr && !fleet_columns_.empty()) {
-    const FleetSnapshot fleet = fleet_->snapshot();
-    if (fleet.enabled) addFleetRows(fleet, fleet_columns_, pending);
+    // Read before the copy: a set() in between makes the next build copy again.
+    if (const uint64_t version = fleet_->version(); version != fleet_version_) {
+      fleet_copy_ = fleet_->snapshot();
+      fleet_version_ = version;
+    }
+    if (fleet_copy_.enabled) addFleetRows(fleet_copy_, fleet_columns_, pending);
   }
   finishTables(pending, TableScope::kGateway, &snap->contexts[""], snap.get());
 

@@ -48,6 +48,8 @@ class SnapshotBuilder {
   IfIndexRegistry& registry_;
   const TimestampNs agent_start_ns_;
   const FleetView* const fleet_;
+  FleetSnapshot fleet_copy_;           // copied only when the view's version moved
+  uint64_t fleet_version_ = UINT64_MAX;  // of fleet_copy_; none yet
   std::vector<bool> interface_keyed_;  // per schema leaf: first key names an interface
   std::vector<Placement> interface_columns_;  // derived from an interface's key (ifIndex, ifName...)
   std::vector<Placement> target_columns_;     // derived from a target's health (its last error)

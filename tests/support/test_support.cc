@@ -19,6 +19,8 @@
 #include <thread>
 #include <variant>
 
+#include "sim/child_setup.h"
+
 namespace rdmagw::testsupport {
 
 bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limit,
@@ -107,22 +109,7 @@ CommandResult runCommand(const std::string& command) {
   return r;
 }
 
-int freeLoopbackPort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return 0;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof addr;
-  int port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
-    port = ntohs(addr.sin_port);
-  }
-  ::close(fd);
-  return port;
-}
+int freeLoopbackPort() { return sim::freeTcpPort(); }
 
 std::string httpGet(const std::string& url) {
   int status = -1;
