@@ -108,7 +108,7 @@ Status Pipeline::start() {
   }
   if (config_.snmp_enabled) {
     // Starts while snmpd is absent too: the subagent connects when it can.
-    snmp_ = std::make_unique<northbound::SnmpAgent>(store_, config_.snmp);
+    snmp_ = std::make_unique<northbound::SnmpAgent>(store_, config_.snmp, &fleet_view_);
     if (Status st = snmp_->start(); !st.isOk()) {
       snmp_.reset();
       return Status::unavailable("northbound.snmp: " + st.message());

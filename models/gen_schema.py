@@ -37,7 +37,11 @@ MAPS = {None: "kNone", "if-status": "kIfStatus", "if-admin-status": "kIfAdminSta
 INDEX_KINDS = {"ifIndex": "kIfIndex", "unsigned": "kUnsigned", "string": "kString"}
 SCOPES = {"device": "kDevice", "gateway": "kGateway"}
 DERIVED = {None: "kNone", "if-index": "kIfIndex", "if-name": "kIfName", "if-type": "kIfType",
-           "discontinuity-time": "kDiscontinuityTime", "target-last-error": "kTargetLastError"}
+           "discontinuity-time": "kDiscontinuityTime", "target-last-error": "kTargetLastError",
+           "fleet-target": "kFleetTarget", "fleet-owner": "kFleetOwner", "fleet-owner-snmp": "kFleetOwnerSnmp",
+           "fleet-owner-gnmi": "kFleetOwnerGnmi", "fleet-owned-here": "kFleetOwnedHere"}
+# Derived columns only a table of the gateway's scope can fill: they describe the fleet's targets.
+FLEET_DERIVED = {"fleet-target", "fleet-owner", "fleet-owner-snmp", "fleet-owner-gnmi", "fleet-owned-here"}
 NOTIFY_ROLES = {"target": "kTarget", "port": "kPort"}
 YANG_BUILTINS = {"string", "enumeration", "identityref", "boolean", "decimal64", "int8", "int16", "int32", "int64",
                  "uint8", "uint16", "uint32", "uint64"}
@@ -138,8 +142,12 @@ class Schema:
                               "syntax": part.get("syntax"), "description": part.get("description")})
             derived = [self._placement(p, f"{where} derived[{j}]", None, derived=True)
                        for j, p in enumerate(t.get("derived") or [])]
+            fleet = [p["from"] in FLEET_DERIVED for p in derived]
+            if any(fleet) and (not all(fleet) or scope != "gateway" or [p["kind"] for p in index] != ["string"]):
+                raise SchemaError(f"{where}: a table of fleet targets is of the gateway's scope, indexed by the "
+                                  f"target name (string) alone, and all its derived columns are fleet-*")
             table = {"name": name, "mib": str(need(t, "mib", where)), "oid": oid, "ours": ours, "scope": scope,
-                     "index": index, "derived": derived, "description": t.get("description")}
+                     "index": index, "derived": derived, "description": t.get("description"), "fleet": any(fleet)}
             if ours:
                 need(t, "description", where)
                 if table["mib"] != self.mib_name:
@@ -290,6 +298,8 @@ class Schema:
                 t = self.tables[p["table_index"]]
                 if t["scope"] != "gateway":
                     raise SchemaError(f"{where}: gateway metrics are served in gateway tables, not in {t['name']}")
+                if t["fleet"]:
+                    raise SchemaError(f"{where}: {t['name']}'s rows are the fleet's targets, not this gateway's")
                 if p["label"] and p["label"] not in labels:
                     raise SchemaError(f"{where}: placement label '{p['label']}' is not a label of the metric")
                 if not p["description"]:
@@ -669,7 +679,7 @@ IMPORTS
         FROM IF-MIB;
 
 rdmagwMIB MODULE-IDENTITY
-    LAST-UPDATED "202611230000Z"
+    LAST-UPDATED "202611260000Z"
     ORGANIZATION "rdmagw project"
     CONTACT-INFO
         "rdmagw maintainers; see the project README."
@@ -679,7 +689,9 @@ rdmagwMIB MODULE-IDENTITY
         ESXi vmnics, the fabric verdicts of the gateway's analytics and
         per-target gateway health.
 
-        Contexts: the default context holds rdmagwTargetTable; every other
+        Contexts: the default context holds rdmagwTargetTable (the
+        targets this gateway collects) and rdmagwFleetTargetTable (every
+        target of its fleet and the member serving it); every other
         table is served in the context named after the target (device),
         next to that device's IF-MIB, EtherLike-MIB dot3PauseTable,
         IEEE8021-PFC-MIB and CISCO-PFC-EXT-MIB tables.
@@ -690,6 +702,9 @@ rdmagwMIB MODULE-IDENTITY
         The enterprise arc {enterprise_number} is reserved for documentation (RFC 5612)
         and stands in until the project has its own Private Enterprise
         Number; the subtree below it will move, the structure will not."
+    REVISION     "202611260000Z"
+    DESCRIPTION
+        "Added rdmagwFleetTargetTable."
     REVISION     "202611230000Z"
     DESCRIPTION
         "First version."

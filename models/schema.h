@@ -41,8 +41,8 @@ enum class SnmpIndexKind : uint8_t {
 // the default context.
 enum class SnmpScope : uint8_t { kDevice, kGateway };
 
-// Columns a table fills from the row's key or the collector's health rather
-// than from a leaf.
+// Columns a table fills from the row's key, the collector's health or the
+// fleet's placement (models/fleet_view.h) rather than from a leaf.
 enum class SnmpDerived : uint8_t {
   kNone,
   kIfIndex,            // the row's ifIndex
@@ -50,6 +50,11 @@ enum class SnmpDerived : uint8_t {
   kIfType,             // IANAifType of the interface
   kDiscontinuityTime,  // latest counter discontinuity of the interface (TimeStamp)
   kTargetLastError,    // the target's last collection error
+  kFleetTarget,        // a fleet target's name (its context on its owner's agent)
+  kFleetOwner,         // the member that owns a fleet target
+  kFleetOwnerSnmp,     // that member's advertised SNMP address
+  kFleetOwnerGnmi,     // that member's advertised gNMI address
+  kFleetOwnedHere,     // whether this member owns the target
 };
 
 // One column a leaf, a gateway metric or a table-derived value is served as.

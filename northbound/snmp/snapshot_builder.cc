@@ -141,6 +141,54 @@ std::optional<Value> gatewayLabel(std::string_view label, const TargetStatus& t)
   return std::nullopt;
 }
 
+bool isFleetColumn(SnmpDerived from) {
+  switch (from) {
+    case SnmpDerived::kFleetTarget:
+    case SnmpDerived::kFleetOwner:
+    case SnmpDerived::kFleetOwnerSnmp:
+    case SnmpDerived::kFleetOwnerGnmi:
+    case SnmpDerived::kFleetOwnedHere:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// One row per target of the fleet: its owner and where the owner answers.
+// A target whose owner is not known yet (the member set has not come from
+// etcd) keeps its row, with the owner columns empty: the NMS still sees
+// the device exists.
+void addFleetRows(const FleetSnapshot& fleet, std::span<const Placement> columns, Pending& pending) {
+  std::map<std::string_view, const FleetMemberView*> members;
+  for (const FleetMemberView& m : fleet.members) members.emplace(m.name, &m);
+  auto address = [](const FleetMemberView* m, const char* northbound) -> std::string {
+    if (m == nullptr) return {};
+    auto it = m->addresses.find(northbound);
+    return it == m->addresses.end() ? std::string() : it->second;
+  };
+  Oid index;
+  for (const auto& [target, owner] : fleet.owners) {
+    index.clear();
+    appendStringIndex(&index, target);
+    auto it = members.find(owner);
+    const FleetMemberView* member = it == members.end() ? nullptr : it->second;
+    for (const Placement& p : columns) {
+      TableDataBuilder& table = pending[p.table];
+      switch (p.from) {
+        case SnmpDerived::kFleetTarget: addCell(table, index, Value(target), p); break;
+        case SnmpDerived::kFleetOwner: addCell(table, index, Value(owner), p); break;
+        case SnmpDerived::kFleetOwnerSnmp: addCell(table, index, Value(address(member, "snmp")), p); break;
+        case SnmpDerived::kFleetOwnerGnmi: addCell(table, index, Value(address(member, "gnmi")), p); break;
+        case SnmpDerived::kFleetOwnedHere:
+          addCell(table, index, Value(uint64_t(!owner.empty() && owner == fleet.self ? 1 : 0)), p);
+          break;
+        default:  // not a fleet column (isFleetColumn picked these)
+          break;
+      }
+    }
+  }
+}
+
 struct InterfaceSeen {
   uint32_t if_index = 0;
   TimestampNs discontinuity_ns = 0;
@@ -148,15 +196,20 @@ struct InterfaceSeen {
 
 }  // namespace
 
-SnapshotBuilder::SnapshotBuilder(const Store& store, IfIndexRegistry& registry, TimestampNs agent_start_ns)
-    : store_(store), registry_(registry), agent_start_ns_(agent_start_ns) {
+SnapshotBuilder::SnapshotBuilder(const Store& store, IfIndexRegistry& registry, TimestampNs agent_start_ns,
+                                 const FleetView* fleet)
+    : store_(store), registry_(registry), agent_start_ns_(agent_start_ns), fleet_(fleet) {
   for (const LeafSchema& leaf : SchemaTable::instance().leaves()) {
     std::vector<std::string_view> labels = SchemaTable::splitLabels(leaf.labels);
     interface_keyed_.push_back(!labels.empty() && (labels[0] == "interface" || labels[0] == "nic"));
   }
   for (const TableDef& def : MibCatalog::instance().tables()) {
     for (const Placement& p : def.derived) {
-      (p.from == SnmpDerived::kTargetLastError ? target_columns_ : interface_columns_).push_back(p);
+      if (isFleetColumn(p.from)) {
+        fleet_columns_.push_back(p);
+      } else {
+        (p.from == SnmpDerived::kTargetLastError ? target_columns_ : interface_columns_).push_back(p);
+      }
     }
   }
 }
@@ -184,6 +237,14 @@ MibSnapshotPtr SnapshotBuilder::build() {
     for (const Placement& p : target_columns_) {
       if (p.from == SnmpDerived::kTargetLastError) addCell(pending[p.table], index, Value(t.health.last_error), p);
     }
+  }
+  if (fleet_ != nullptr && !fleet_columns_.empty()) {
+    // Read before the copy: a set() in between makes the next build copy again.
+    if (const uint64_t version = fleet_->version(); version != fleet_version_) {
+      fleet_copy_ = fleet_->snapshot();
+      fleet_version_ = version;
+    }
+    if (fleet_copy_.enabled) addFleetRows(fleet_copy_, fleet_columns_, pending);
   }
   finishTables(pending, TableScope::kGateway, &snap->contexts[""], snap.get());
 
@@ -228,6 +289,11 @@ MibSnapshotPtr SnapshotBuilder::build() {
           case SnmpDerived::kDiscontinuityTime: addCell(pending[p.table], row, Value(uint64_t(since / 10'000'000)), p); break;
           case SnmpDerived::kNone:
           case SnmpDerived::kTargetLastError:
+          case SnmpDerived::kFleetTarget:
+          case SnmpDerived::kFleetOwner:
+          case SnmpDerived::kFleetOwnerSnmp:
+          case SnmpDerived::kFleetOwnerGnmi:
+          case SnmpDerived::kFleetOwnedHere:
             break;
         }
       }

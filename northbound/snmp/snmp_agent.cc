@@ -18,7 +18,8 @@ std::atomic<bool> g_agent_running{false};
 
 }  // namespace
 
-SnmpAgent::SnmpAgent(const Store& store, SnmpConfig config) : store_(store), config_(std::move(config)) {}
+SnmpAgent::SnmpAgent(const Store& store, SnmpConfig config, const FleetView* fleet)
+    : store_(store), config_(std::move(config)), fleet_(fleet) {}
 
 SnmpAgent::~SnmpAgent() { stop(); }
 
@@ -44,7 +45,7 @@ Status SnmpAgent::start() {
     refresh_requested_ = false;
   }
   agent_start_ns_ = nowNs();
-  snmp::SnapshotBuilder first(store_, *registry_, agent_start_ns_);
+  snmp::SnapshotBuilder first(store_, *registry_, agent_start_ns_, fleet_);
   {
     std::lock_guard lock(mu_);
     latest_ = first.build();
@@ -136,7 +137,7 @@ snmp::MibSnapshotPtr SnmpAgent::takeIfNewer(uint64_t* generation) {
 }
 
 void SnmpAgent::refreshLoop() {
-  snmp::SnapshotBuilder builder(store_, *registry_, agent_start_ns_);
+  snmp::SnapshotBuilder builder(store_, *registry_, agent_start_ns_, fleet_);
   std::unique_lock lock(mu_);
   while (!stopping_) {
     cv_.wait_for(lock, config_.refresh_period, [this] { return stopping_ || refresh_requested_; });

@@ -27,6 +27,7 @@
 #include <mutex>
 #include <thread>
 
+#include "models/fleet_view.h"
 #include "models/status.h"
 #include "models/self_metrics.h"
 #include "models/store.h"
@@ -43,7 +44,10 @@ struct NotifyCounters;
 
 class SnmpAgent {
  public:
-  SnmpAgent(const Store& store, SnmpConfig config);
+  // `fleet`: what this member knows of its fleet, for the default
+  // context's fleet target table; null outside a fleet. It must outlive
+  // the agent.
+  SnmpAgent(const Store& store, SnmpConfig config, const FleetView* fleet = nullptr);
   ~SnmpAgent();
   SnmpAgent(const SnmpAgent&) = delete;
   SnmpAgent& operator=(const SnmpAgent&) = delete;
@@ -80,6 +84,7 @@ class SnmpAgent {
 
   const Store& store_;
   const SnmpConfig config_;
+  const FleetView* const fleet_;
   std::unique_ptr<snmp::IfIndexRegistry> registry_;
 
   mutable std::mutex mu_;

@@ -77,6 +77,9 @@ TEST(SchemaGeneratedTest, BrokenSchemasAreRefusedWithTheEntryNamed) {
       {"verdict: /rdmagw-fabric:fabric/interfaces/interface/dcb/state/consistency-code",
        "verdict: /rdmagw-fabric:fabric/interfaces/interface/dcb/state/no-such-leaf", "is not a leaf of the schema"},
       {"modules:", "modules: [", "schema.yaml"},
+      {"oid: enterprise.1.1.11\n      scope: gateway", "oid: enterprise.1.1.11\n      scope: device",
+       "snmp table rdmagwFleetTargetTable: a table of fleet targets is of the gateway's scope"},
+      {"from: fleet-owner-gnmi", "from: fleet-owner-gmni", "from 'fleet-owner-gmni' is not one of"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.to);

@@ -9,5 +9,6 @@ namespace rdmagw::northbound::snmp {
 inline constexpr std::string_view kIfTable = "ifTable";
 inline constexpr std::string_view kIfXTable = "ifXTable";
 inline constexpr std::string_view kTargetTable = "rdmagwTargetTable";
+inline constexpr std::string_view kFleetTargetTable = "rdmagwFleetTargetTable";
 
 }  // namespace rdmagw::northbound::snmp

@@ -1,0 +1,211 @@
+// Two real `rdmagw run` members of one fleet on a real etcd, each the
+// AgentX subagent of its own real snmpd, as an NMS sees them: the default
+// context of either snmpd lists every target of the fleet with its owner
+// and the owner's SNMP address, and each device answers in its context at
+// exactly the address its row gives. When a member is killed, the survivor
+// lists every target as its own and serves them all.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "sim/etcd_launcher.h"
+#include "sim/snmpd_launcher.h"
+#include "sim/tree_writer.h"
+#include "tests/support/test_support.h"
+
+namespace rdmagw {
+namespace {
+
+using testsupport::TempDir;
+
+constexpr const char* kIfName = ".1.3.6.1.2.1.31.1.1.1.1";
+constexpr const char* kFleetTable = ".1.3.6.1.4.1.32473.1.1.11.1";  // rdmagwFleetTargetEntry
+constexpr int kTargets = 6;
+constexpr int kLeaseTtlS = 3;
+
+std::string targetName(int i) { return "h0" + std::to_string(i + 1); }
+
+struct Row {
+  std::string owner, snmp, owned_here;
+};
+
+// The fleet table of one snmpd's default context, by target: one numeric
+// walk (OID value per line), the target decoded from the row index.
+std::map<std::string, Row> fleetTable(const sim::SnmpdLauncher& snmpd, std::string* raw) {
+  testsupport::CommandResult r = testsupport::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
+                                                         snmpd.v2cArgs("") + " " + kFleetTable);
+  *raw = r.output;
+  std::map<std::string, Row> rows;
+  std::istringstream in(r.output);
+  std::string line;
+  const std::string prefix = std::string(kFleetTable) + ".";
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    const size_t sp = line.find(' ');
+    std::string value = sp == std::string::npos ? "" : line.substr(sp + 1);
+    if (value.size() >= 2 && value.front() == '"') value = value.substr(1, value.size() - 2);
+    // <column>.<length>.<octets...>
+    std::istringstream arcs(line.substr(prefix.size(), sp - prefix.size()));
+    std::string arc;
+    std::getline(arcs, arc, '.');
+    const int column = std::stoi(arc);
+    std::getline(arcs, arc, '.');
+    std::string target;
+    while (std::getline(arcs, arc, '.')) target += char(std::stoi(arc));
+    Row& row = rows[target];
+    if (column == 3) row.owner = value;
+    if (column == 4) row.snmp = value;
+    if (column == 6) row.owned_here = value;
+  }
+  return rows;
+}
+
+class FleetSnmpTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Result<std::string> host = sim::writeOneHostTree(tmp_.file("sim"));
+    ASSERT_TRUE(host.isOk()) << host.status().message();
+    Status st = etcd_.start();
+    ASSERT_TRUE(st.isOk()) << "etcd: " << st.message();
+    // Six targets on one simulated host tree: placement hashes the names.
+    std::string targets = "targets:\n";
+    sim::SnmpdOptions opts;
+    for (int i = 0; i < kTargets; ++i) {
+      targets += "  - name: " + targetName(i) + "\n    kind: rdma-host\n    interval: 500ms\n" +
+                 "    rdma: {sysfs_root: " + tmp_.file("sim/" + host.value() + "/sys") +
+                 ", ethtool: text, ethtool_dir: " + tmp_.file("sim/" + host.value() + "/ethtool") + ", lldp: off}\n";
+      opts.contexts.push_back(targetName(i));  // any member may own any target: every snmpd maps every context
+    }
+    for (int m = 0; m < 2; ++m) {
+      snmpd_.push_back(std::make_unique<sim::SnmpdLauncher>(opts));
+      st = snmpd_[m]->start();
+      ASSERT_TRUE(st.isOk()) << st.message();
+      const std::string name = member(m);
+      testsupport::writeFile(tmp_.file(name + ".yaml"),
+                             targets + "admin_socket: off\nnorthbound:\n  snmp:\n    agentx_socket: " +
+                                 snmpd_[m]->agentxSocket() + "\n    state_dir: " + tmp_.file(name + "-state") +
+                                 "\n    refresh_period: 200ms\ncluster:\n  endpoints: [\"" + etcd_.endpoint() +
+                                 "\"]\n  name: snmp-fleet\n  member: " + name + "\n  lease_ttl: " +
+                                 std::to_string(kLeaseTtlS) + "s\n  advertise: {snmp: \"" + snmpd_[m]->address() +
+                                 "\"}\n");
+      pids_.push_back(startMember(m));
+    }
+  }
+  void TearDown() override {
+    for (pid_t& pid : pids_) {
+      if (pid > 0) testsupport::stopChild(pid, SIGTERM);
+      pid = -1;
+    }
+    if (HasFailure()) {
+      for (int m = 0; m < 2; ++m) std::fprintf(stderr, "--- %s\n%s\n", member(m).c_str(), log(m).c_str());
+    }
+  }
+
+  static std::string member(int m) { return "m" + std::to_string(m + 1); }
+  std::string log(int m) { return testsupport::readFile(tmp_.file(member(m) + ".log")); }
+
+  pid_t startMember(int m) {
+    const std::string cfg = tmp_.file(member(m) + ".yaml");
+    const std::string log = tmp_.file(member(m) + ".log");
+    std::fflush(nullptr);  // the child must not print the test's buffered output again
+    const pid_t pid = fork();
+    if (pid == 0) {
+      std::freopen(log.c_str(), "a", stderr);
+      std::freopen(log.c_str(), "a", stdout);
+      execl(RDMAGW_BIN, RDMAGW_BIN, "run", "--config", cfg.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    return pid;
+  }
+
+  // Whether member m's snmpd serves the target's context (its ifName
+  // column). snmpd does not answer a v2c request for a context nobody
+  // registered: a short timeout, the callers retry.
+  bool servesContext(int m, const std::string& target) {
+    testsupport::CommandResult r = testsupport::runCommand(
+        snmpd_[m]->clientEnv() + " snmpwalk -On -Oq -t 1 -r 0 " + snmpd_[m]->v2cArgs(target) + " " + kIfName);
+    return r.output.find(std::string(kIfName) + ".") != std::string::npos;
+  }
+
+  int memberAt(const std::string& address) {
+    for (int m = 0; m < 2; ++m) {
+      if (snmpd_[m]->address() == address) return m;
+    }
+    return -1;
+  }
+
+  TempDir tmp_{"rdmagw-fleet-snmp"};
+  sim::EtcdLauncher etcd_;
+  std::vector<std::unique_ptr<sim::SnmpdLauncher>> snmpd_;
+  std::vector<pid_t> pids_;
+};
+
+TEST_F(FleetSnmpTest, AnyMembersTableFindsEveryDeviceAndFollowsAMove) {
+  // Both members agree on every target's owner, each owner is a member and
+  // its row carries that member's snmpd.
+  std::map<std::string, Row> tables[2];
+  std::string raw[2];
+  auto agreed = [&] {
+    for (int m = 0; m < 2; ++m) tables[m] = fleetTable(*snmpd_[m], &raw[m]);
+    if (tables[0].size() != size_t(kTargets) || tables[1].size() != size_t(kTargets)) return false;
+    for (const auto& [target, row] : tables[0]) {
+      const Row& other = tables[1][target];
+      if (row.owner.empty() || row.owner != other.owner || row.snmp != other.snmp) return false;
+    }
+    return true;
+  };
+  ASSERT_TRUE(testsupport::waitUntil(agreed, std::chrono::seconds(60), std::chrono::milliseconds(500)))
+      << "m1:\n" << raw[0] << "\nm2:\n" << raw[1];
+  std::map<std::string, int> owned;
+  for (const auto& entry : tables[0]) {
+    const std::string& target = entry.first;  // a name, not a binding: the lambdas below capture it (clang 14)
+    const Row& row = entry.second;
+    const int owner = memberAt(row.snmp);
+    ASSERT_GE(owner, 0) << target << " at " << row.snmp;
+    EXPECT_EQ(row.owner, member(owner)) << target;
+    ++owned[row.owner];
+    // The row of the member asked says whether it is the owner.
+    for (int m = 0; m < 2; ++m) EXPECT_EQ(tables[m][target].owned_here, m == owner ? "1" : "2") << target;
+    // The NMS follows the row: the device answers in its context there.
+    EXPECT_TRUE(testsupport::waitUntil([&] { return servesContext(owner, target); }, std::chrono::seconds(30),
+                                       std::chrono::milliseconds(500)))
+        << target << " not served by " << member(owner);
+    EXPECT_TRUE(testsupport::waitUntil([&] { return !servesContext(1 - owner, target); }, std::chrono::seconds(30),
+                                       std::chrono::milliseconds(500)))
+        << target << " still served by " << member(1 - owner) << ", which does not own it";
+  }
+  std::printf("placement: m1 owns %d, m2 owns %d of %d targets\n", owned["m1"], owned["m2"], kTargets);
+
+  // m2 dies: after its lease expires, m1 lists every target as its own and
+  // serves every device.
+  ::kill(pids_[1], SIGKILL);
+  ::waitpid(pids_[1], nullptr, 0);
+  pids_[1] = -1;
+  std::map<std::string, Row> after;
+  std::string after_raw;
+  auto all_m1 = [&] {
+    after = fleetTable(*snmpd_[0], &after_raw);
+    if (after.size() != size_t(kTargets)) return false;
+    for (const auto& [target, row] : after) {
+      if (row.owner != "m1" || row.snmp != snmpd_[0]->address() || row.owned_here != "1") return false;
+    }
+    return true;
+  };
+  EXPECT_TRUE(testsupport::waitUntil(all_m1, std::chrono::seconds(60), std::chrono::milliseconds(500))) << after_raw;
+  for (int i = 0; i < kTargets; ++i) {
+    EXPECT_TRUE(testsupport::waitUntil([&] { return servesContext(0, targetName(i)); }, std::chrono::seconds(30),
+                                       std::chrono::milliseconds(500)))
+        << targetName(i) << " not served by m1 after the move";
+  }
+}
+
+}  // namespace
+}  // namespace rdmagw
