@@ -1,0 +1,82 @@
+// `show queuing pfc-queue interface X detail` into the switch model. Only a
+// synthetic layout exists (a third-party parser's test); these tests pin
+// what the loose reader takes from it and that it survives variations.
+
+#include "southbound/roce/nxos_pfc_watchdog.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/southbound/roce/roce_test_util.h"
+
+namespace rdmagw::southbound::roce {
+namespace {
+
+using rdmagw::roce::SwitchQos;
+
+TEST(NxosPfcWatchdogTest, SyntheticLayoutFieldByField) {
+  SwitchQos q;
+  Status s = parseNxosPfcWatchdog(
+      testing::roceFixture("nxos_show_queuing_pfc-queue_interface_detail__otel-ciscoos-test.txt"), q);
+  ASSERT_TRUE(s.isOk()) << s.message();
+  ASSERT_EQ(q.watchdog.size(), 1u);
+  const auto& port = q.watchdog.at("Ethernet1/23");
+  EXPECT_EQ(port.enabled, true);
+  EXPECT_EQ(port.disable_action, "No");
+  EXPECT_EQ(port.interface_multiplier, 0u);
+  ASSERT_EQ(port.queues.size(), 1u);
+  const auto& g = port.queues[0];
+  EXPECT_EQ(g.qos_group, 3u);
+  EXPECT_EQ(g.state, "Shutdown");
+  EXPECT_EQ(g.pfc, true);
+  EXPECT_EQ(g.pfc_cos, 3u);
+  const std::map<std::string, uint64_t> stats = {
+      {"Shutdown", 1}, {"Restored", 2}, {"Total pkts drained", 3}, {"Total pkts dropped", 4},
+      {"Total pkts drained + dropped", 5}, {"Aggregate pkts dropped", 6},
+      {"Total Ingress pkts dropped", 1924}, {"Aggregate Ingress pkts dropped", 1925}};
+  EXPECT_EQ(g.stats, stats);
+}
+
+TEST(NxosPfcWatchdogTest, PromptNamesThePortAndSeveralGroups) {
+  SwitchQos q;
+  Status s = parseNxosPfcWatchdog("sw# show queuing pfc-queue interface e1/5 detail\n"
+                                  "| QOS GROUP 5 [Ok] PFC [YES] PFC-COS [5]\n"
+                                  "|   Shutdown|   0|\n"
+                                  "| QOS GROUP 6 [Ok] PFC [NO] PFC-COS [6]\n"
+                                  "|   Shutdown|  --|\n",
+                                  q);
+  ASSERT_TRUE(s.isOk()) << s.message();
+  const auto& port = q.watchdog.at("Ethernet1/5");
+  EXPECT_FALSE(port.enabled);
+  ASSERT_EQ(port.queues.size(), 2u);
+  EXPECT_EQ(port.queues[0].state, "Ok");
+  EXPECT_EQ(port.queues[0].stats.at("Shutdown"), 0u);
+  EXPECT_EQ(port.queues[1].pfc, false);
+  EXPECT_TRUE(port.queues[1].stats.empty());  // "--": no value
+}
+
+TEST(NxosPfcWatchdogTest, BadValuesAndGarbage) {
+  SwitchQos q;
+  Status s = parseNxosPfcWatchdog("Ethernet1/1 Interface PFC watchdog: [Maybe]\n"
+                                  "PFC watch-dog interface-multiplier : lots\n"
+                                  "| QOS GROUP 9 [Ok] PFC [YES] PFC-COS [9]\n"
+                                  "| QOS GROUP 3 [Ok] PFC [YES] PFC-COS [12]\n"
+                                  "|   Shutdown|   x1|\n",
+                                  q);
+  ASSERT_EQ(s.code(), Status::Code::kInvalidArgument);
+  for (const char* part : {"watchdog state 'Maybe'", "interface-multiplier: 'lots' is not a number",
+                           "qos-group 9 is out of range 0..7", "PFC-COS: 12 is out of range 0..7", "'Shutdown'"}) {
+    EXPECT_NE(s.message().find(part), std::string::npos) << part << " in " << s.message();
+  }
+  ASSERT_EQ(q.watchdog.at("Ethernet1/1").queues.size(), 1u);
+  EXPECT_FALSE(q.watchdog.at("Ethernet1/1").queues[0].pfc_cos);
+  for (std::string_view junk : {std::string_view(""), std::string_view("+-----+\n| a | b |\n"),
+                                std::string_view("\xff\xfe")}) {
+    SwitchQos g;
+    EXPECT_EQ(parseNxosPfcWatchdog(junk, g).code(), Status::Code::kCorrupt) << junk;
+  }
+  SwitchQos d;
+  EXPECT_EQ(parseNxosPfcWatchdog("% Invalid command at '^' marker.\n", d).code(), Status::Code::kUnavailable);
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::roce
