@@ -48,6 +48,17 @@ TEST(DcbTextTest, MlxswPfcBufferAndAppFieldByField) {
   EXPECT_EQ(p.dscp_priority, (std::map<uint32_t, uint32_t>{{0, 0}, {24, 5}, {48, 6}}));
 }
 
+TEST(DcbTextTest, TwoRulesForOneDscpTheLaterWins) {
+  // The middle show of the mlxsw session: CS3:4 was added after CS3:3, and
+  // the NIC classifies by the rule set last.
+  HostPort p;
+  ASSERT_TRUE(parseDcbText("dscp-prio 0:0 CS3:3 CS3:4 CS6:6\n", p).isOk());
+  EXPECT_EQ(p.dscp_priority.at(24), 4u);
+  HostPort j;
+  ASSERT_TRUE(parseDcbJson("app", R"({"dscp_prio":[[24,3],[24,4]]})", j).isOk());
+  EXPECT_EQ(j.dscp_priority.at(24), 4u);
+}
+
 TEST(DcbTextTest, ManPageExamplesKeepTheLastShowOfEach) {
   HostPort p;
   Status s = parseDcbText(roceFixture("linux_dcb_show_man-page-examples__iproute2.txt"), p);

@@ -74,7 +74,7 @@ rdma::MemorySysfsReader knobTree() {
   for (const char* point : {"roce_np", "roce_rp"}) {
     for (int prio = 0; prio < 8; ++prio) {
       r.addFile("class/net/ens1/ecn/" + std::string(point) + "/enable/" + std::to_string(prio),
-                prio == 3 ? "1\n" : "0\n");
+                prio == 3 || (prio == 5 && std::string(point) == "roce_rp") ? "1\n" : "0\n");
     }
   }
   r.addFile("class/net/ens1/ecn/roce_np/cnp_dscp", "48\n");
@@ -87,7 +87,7 @@ TEST(EcnSysfsTest, PriorityBitmapsAndCnpTagging) {
   HostPort p;
   ASSERT_TRUE(readEcnKnobs(r, "ens1", p).isOk());
   EXPECT_EQ(p.dcqcn.np_enabled, uint8_t(0x08));
-  EXPECT_EQ(p.dcqcn.rp_enabled, uint8_t(0x08));
+  EXPECT_EQ(p.dcqcn.rp_enabled, uint8_t(0x28));
   EXPECT_EQ(p.dcqcn.cnp_dscp, 48u);
   EXPECT_EQ(p.dcqcn.cnp_802p_prio, 6u);
 }

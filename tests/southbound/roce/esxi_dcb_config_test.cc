@@ -30,6 +30,17 @@ TEST(EsxiDcbConfigTest, ReconstructedStatusFieldByField) {
   EXPECT_FALSE(p.trust);  // ESXi does not report one
 }
 
+TEST(EsxiDcbConfigTest, PriorityAssignmentIsIndexedByPriority) {
+  HostPort p;
+  ASSERT_TRUE(parseEsxiDcbConfig("   PFC Enabled: true\n   PFC Configuration: 0 0 0 0 0 1 0 0\n"
+                                 "   Priority Assignment Per TC: 0 0 0 0 1 1 2 2\n",
+                                 p)
+                  .isOk());
+  EXPECT_EQ(p.priority_tc[0], 0u);
+  EXPECT_EQ(p.priority_tc[5], 1u);
+  EXPECT_EQ(p.priority_tc[7], 2u);
+}
+
 TEST(EsxiDcbConfigTest, PfcDisabledCeeAndBadValues) {
   HostPort p;
   ASSERT_TRUE(parseEsxiDcbConfig("   Nic Name: vmnic2\n   Mode: CEE Mode\n   PFC Enabled: false\n"

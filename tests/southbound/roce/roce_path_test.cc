@@ -129,6 +129,12 @@ TEST(RocePathTest, PcpTrustSaysNothingAboutADscp) {
   EXPECT_FALSE(hop.priority);
   EXPECT_FALSE(hop.lossless);
   EXPECT_FALSE(hop.traffic_class);
+  // A DSCP map left from an earlier DSCP trust does not classify under PCP trust.
+  HostPort was_dscp;
+  ASSERT_TRUE(parseMlnxQos(roceFixture("linux_mlnx_qos_-i_ens4np0__feishu-3fs-troubleshooting.txt"), was_dscp).isOk());
+  ASSERT_EQ(hostHop(was_dscp, 40).priority, 5u);
+  was_dscp.trust = Trust::kPcp;
+  EXPECT_FALSE(hostHop(was_dscp, 40).priority);
   DeviceRoceConfig none;
   EXPECT_FALSE(hostRocePath(none, "ens2f0").roce);
 }
