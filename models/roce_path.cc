@@ -25,13 +25,16 @@ void fillFromPriority(const HostPort& port, uint32_t prio, RoceHop& hop) {
   }
 }
 
-// The policy of one kind that applies: the interface's, the system's, or the
-// one all interfaces that attach such a policy agree on.
+// The policy of one kind that applies: the interface's, else the system's.
+// The device-wide view (no interface) takes, without a system policy, the one
+// every interface that attaches such a policy agrees on; a named port without
+// one has none (the switch does not borrow a neighbour's).
 std::optional<std::string> attached(const SwitchQos& qos, const std::string& interface,
                                     std::optional<std::string> ServicePolicies::*which) {
   if (!interface.empty()) {
     auto it = qos.interfaces.find(interface);
     if (it != qos.interfaces.end() && it->second.policies.*which) return it->second.policies.*which;
+    return qos.system.*which;
   }
   if (qos.system.*which) return qos.system.*which;
   std::set<std::string> used;

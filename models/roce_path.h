@@ -55,8 +55,9 @@ RocePath hostRocePath(const DeviceRoceConfig& device, const std::string& port,
 
 // A switch: where `dscp` goes when it enters and leaves `interface` (long
 // name, "Ethernet1/51"), with that interface's policies, else the `system
-// qos` ones, else the one every interface that attaches such a policy
-// attaches. interface "" asks for the device-wide view (the last two).
+// qos` ones. interface "" asks for the device-wide view: the system's
+// policies, else the one every interface that attaches such a policy
+// attaches.
 RoceHop switchHop(const SwitchQos& qos, uint32_t dscp, const std::string& interface = "");
 
 // The CoS values the switch pauses on `interface` (the system network-qos

@@ -67,6 +67,16 @@ TEST(RocePathTest, ZartbotSwitchRoceAndCnpPaths) {
   EXPECT_EQ(other.egress_queue, "c-out-8q-q-default");
 }
 
+TEST(RocePathTest, APortWithoutPoliciesDoesNotBorrowItsNeighbours) {
+  const SwitchQos q = zartbot();
+  RoceHop bare = switchHop(q, 26, "Ethernet1/1");  // in no `interface` block
+  EXPECT_EQ(bare.classified_by, "class-default");
+  EXPECT_EQ(bare.qos_group, 0u);
+  EXPECT_FALSE(bare.lossless);
+  EXPECT_TRUE(bare.egress_queue.empty());
+  EXPECT_FALSE(bare.ingress_pause);
+}
+
 TEST(RocePathTest, PfcModeOffOnAPortPausesNothingThere) {
   SwitchQos q = zartbot();
   q.interfaces.at("Ethernet1/53").pfc_mode = "off";
