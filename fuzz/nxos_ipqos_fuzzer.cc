@@ -1,5 +1,5 @@
-// NX-OS `show running-config ipqos` and `show queuing pfc-queue detail`
-// (southbound/roce/): whatever the bytes, the readers return a status and a
+// NX-OS `show running-config ipqos` and `show queuing pfc-queue detail`, text
+// and `| json` (southbound/roce/): whatever the bytes, the readers return a status and a
 // model, and the RoCE path derived from that model keeps its promise: a hop
 // is lossless only on a priority the port pauses.
 
@@ -11,6 +11,7 @@
 #include "models/roce_path.h"
 #include "southbound/roce/nxos_ipqos.h"
 #include "southbound/roce/nxos_pfc_watchdog.h"
+#include "southbound/roce/nxos_pfc_watchdog_json.h"
 
 using namespace rdmagw;
 
@@ -50,6 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   roce::SwitchQos wd;
   (void)southbound::roce::parseNxosPfcWatchdog(text, wd);
+  (void)southbound::roce::parseNxosPfcWatchdogJson(text, wd);
   for (const auto& entry : wd.watchdog) {
     for (const roce::PfcWatchdogQueue& q : entry.second.queues) {
       if (q.qos_group > 7 || (q.pfc_cos && *q.pfc_cos > 7)) __builtin_trap();

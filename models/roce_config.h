@@ -154,6 +154,7 @@ struct SwitchQos {
   std::optional<std::string> global_watchdog_interval;  // "on"/"off"/value
   bool forward_nonecn = false;  // congestion-control random-detect forward-nonecn
   std::map<std::string, PfcWatchdogPort> watchdog;     // by interface
+  std::optional<bool> watchdog_global_enabled;          // pfc-queue JSON glb-wd-status
 };
 
 // A whole device: a host's ports and RDMA CM defaults, or a switch.
