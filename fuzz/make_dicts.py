@@ -55,6 +55,14 @@ device = {s for s in device
 write("parse.dict", "Device output keywords (NX-OS, ESXi, sysfs, ethtool, dcb, lldpctl), the format names, "
       "JSON tokens.", list(device) + JSON)
 
+# NX-OS QoS statements and keywords the RoCE configuration readers look for.
+roce = {s for s in literals(["southbound/roce/nxos_*.cc"])
+        if 2 <= len(s) <= 50 and "'" not in s and ": " not in s.strip(": ") and "%" not in s}
+write("ipqos.dict", "NX-OS QoS configuration keywords (running-config ipqos, pfc-queue detail).",
+      list(roce) + ["\n", "  ", "    ", "26", "48", "5", "7", "8", "64", "-", ",", "eth1/1-54", "Ethernet1/1",
+                    "kbytes", "mbytes", "packets", "c-8q-nq5", "c-out-8q-q5", "c-in-q5", "c-out-8q-q-default",
+                    "class-default", "af31", "cs6", "ef", "[Enabled]", "[YES]", "|"])
+
 write("json.dict", "JSON tokens and the NX-OS and DME wrapper names.",
       JSON + ["TABLE_interface", "ROW_interface", "TABLE_queuing_interface", "ROW_queuing_interface",
               "ROW_qosgrp_egress_stats", "ROW_nbor_detail", "attributes", "children", "QueuingStats-list",

@@ -17,12 +17,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 runs=${2:-${FUZZ_RUNS:--1}}
 build=$root/build-fuzz
-all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid status_reply"
+all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid status_reply nxos_ipqos roce_host"
 targets=${FUZZ_TARGETS:-$all}
 jobs=${FUZZ_BUILD_JOBS:-2}
 
 declare -A dict=([parse_formats]=parse.dict [nxos_json]=json.dict [gnmi_json]=json.dict [gnmi_path]=gnmi_path.dict
-                 [config_yaml]=yaml.dict [target_yaml]=yaml.dict)
+                 [config_yaml]=yaml.dict [target_yaml]=yaml.dict
+                 [nxos_ipqos]=ipqos.dict [roce_host]=json.dict)
 
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
