@@ -72,6 +72,7 @@ const std::map<std::string, std::set<std::string>>& verdictMetrics() {
       {"rdmagw_fabric_pfc_pause_storm_alarm", {"0"}},
       {"rdmagw_fabric_pfc_lossless_drop_alarm", {"0"}},
       {"rdmagw_fabric_pause_tree_state_code", {"0"}},  // clear
+      {"rdmagw_fabric_pause_tree_size_ports", {"0"}},  // a tree across members counts every member's ports
       {"rdmagw_fabric_dcb_consistency_code", {"0"}},   // consistent
   };
   return m;
@@ -312,7 +313,9 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
           return l == f && twice.empty();
         },
         std::chrono::seconds(60), milliseconds(500));
-    if (!same) {
+    if (same) {
+      std::printf("%s: %zu flag(s), the same through the fleet:\n%s", phase_.c_str(), l.size(), show(l).c_str());
+    } else {
       *why = "lone gateway only:\n" + show(minus(l, f)) + "fleet only:\n" + show(minus(f, l)) +
              "written by two members:\n" + show(twice) + "both:\n" + show(l);
     }
@@ -329,6 +332,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   std::vector<int> prom_ports_;
   std::vector<std::string> targets_;
   std::map<std::string, std::string> expected_owner_;
+  std::string phase_ = "calm";  // printed with the flags compared
 };
 
 TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneGateway) {
@@ -383,14 +387,17 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
   }
   EXPECT_GE(crossing.size(), size_t(kHosts)) << show(crossing);
 
+  std::printf("%zu link end(s) judged across members:\n%s", crossing.size(), show(crossing).c_str());
   std::string why;
   ASSERT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
   for (sim::ScenarioKind kind : GetParam()) {
     SCOPED_TRACE(std::string(sim::scenarioName(kind)));
     // The receiver is host01's mlx5_0 (on leaf01, owned by m1; host01 by m3).
     sim_->setScenario({kind, 0});
+    phase_ = std::string(sim::scenarioName(kind));
     EXPECT_TRUE(sameFlags(false, &why)) << why;
     sim_->setScenario({});
+    phase_ = std::string(sim::scenarioName(kind)) + " switched off";
     EXPECT_TRUE(sameFlags(true, &why)) << "after the scenario: " << why;
   }
 }
