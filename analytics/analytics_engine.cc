@@ -13,11 +13,11 @@
 
 namespace rdmagw::analytics {
 
-AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config)
-    : store_(store), config_(std::move(config)), window_(config_.window) {}
+AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers)
+    : store_(store), peers_(peers), config_(std::move(config)), window_(config_.window) {}
 
 RunStats AnalyticsEngine::runOnce(TimestampNs now) {
-  const FabricInventory inv = readFabric(store_, window_);
+  const FabricInventory inv = readFabric(store_, window_, peers_);
   window_.prune(now);
   const LinkMap links(config_.links, inv, config_.lldp_names);
   for (const std::string& c : links.conflicts()) {
@@ -39,7 +39,8 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
     // Only into targets that are up: a target removed since the read must
     // not come back as a shard holding nothing but verdicts, and one that is
     // down keeps no leaves at all (its up gauge says why), links included.
-    if (!inv.up.count(target)) continue;
+    // A peer's target is judged by the member that owns it.
+    if (!inv.up.count(target) || !inv.local.count(target)) continue;  // a peer's port: its owner writes it
     std::set<std::string>& paths = written[target];
     for (const Update& u : updates) paths.insert(u.path);
     const Store::ApplyResult r = store_.apply(target, updates);

@@ -2,7 +2,10 @@
 // One analytics run: read the raw counters out of the store, derive the
 // fabric signals, write them back as leaves of the ports' own targets, and
 // remove derived leaves whose inputs are gone (so an absent signal is
-// absent, never a stale verdict). Not thread-safe: the stage runs it from
+// absent, never a stale verdict). In a fleet it also reads a peer store:
+// both ends of every link and the whole of every pause tree, whichever
+// member collects them; it writes only its own store's ports, so each
+// verdict is written once in the fleet, by the owner of its port. Not thread-safe: the stage runs it from
 // its one thread; tests call runOnce with the times they choose.
 
 #include <map>
@@ -24,7 +27,10 @@ struct RunStats {
 
 class AnalyticsEngine {
  public:
-  AnalyticsEngine(Store& store, AnalyticsConfig config);
+  // `peers`: targets other gateways collect (a fleet member's copy of the
+  // others' input leaves), read with the store's own but never written:
+  // every verdict goes onto a port of a target `store` holds.
+  AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers = nullptr);
   AnalyticsEngine(const AnalyticsEngine&) = delete;
   AnalyticsEngine& operator=(const AnalyticsEngine&) = delete;
 
@@ -33,6 +39,7 @@ class AnalyticsEngine {
 
  private:
   Store& store_;
+  const Store* const peers_;
   const AnalyticsConfig config_;
   CounterWindow window_;
   PauseStormDetector storms_;  // remembers since when each port has paused its peer

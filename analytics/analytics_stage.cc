@@ -3,8 +3,8 @@
 
 namespace rdmagw::analytics {
 
-AnalyticsStage::AnalyticsStage(Store& store, AnalyticsConfig config)
-    : period_(config.period), engine_(store, std::move(config)) {}
+AnalyticsStage::AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers)
+    : period_(config.period), engine_(store, std::move(config), peers) {}
 
 AnalyticsStage::~AnalyticsStage() { stop(); }
 

@@ -18,7 +18,8 @@ namespace rdmagw::analytics {
 
 class AnalyticsStage {
  public:
-  AnalyticsStage(Store& store, AnalyticsConfig config);
+  // `peers`: AnalyticsEngine's read-only peer store (null outside a fleet).
+  AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers = nullptr);
   ~AnalyticsStage();
   AnalyticsStage(const AnalyticsStage&) = delete;
   AnalyticsStage& operator=(const AnalyticsStage&) = delete;

@@ -85,6 +85,10 @@ void knobsOff(const PortRef& port, uint64_t pfc, const std::optional<uint64_t>& 
 
 }  // namespace
 
+std::vector<std::string_view> dcbRowPaths() {
+  return {kMtuRow, kNpRow, kRpRow, kNoDropRow, kVmnicPfcRow, kPfcRow, kHostTrustRow, kClassMatchRow};
+}
+
 bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb) {
   if (readTrustLeaf(target, s, dcb)) return true;
   const std::string_view path = s.schema->path;

@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "analytics/derived_writer.h"
 #include "analytics/run_context.h"
@@ -36,6 +38,8 @@ enum class DcbConsistency : uint64_t {
 // (MTU, DCQCN knobs, network-qos classes, trust) into `dcb`; whether it took it.
 // `kind` is the target's (a switch's PFC bitmap is left to readFabric).
 bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb);
+// The schema rows readDcbLeaf takes.
+std::vector<std::string_view> dcbRowPaths();
 
 // "3", "3,4", "" (none) for a priority bitmap.
 std::string priorityList(uint64_t bitmap);

@@ -1,5 +1,6 @@
 #include "analytics/fabric_reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <unordered_map>
@@ -77,13 +78,12 @@ int queuePriority(std::string_view name) {
   return priorityOf(name.substr(start)).value_or(-1);
 }
 
-FabricInventory readFabric(const Store& store, CounterWindow& window) {
-  FabricInventory inv;
+namespace {
+
+// One target's leaves into the inventory and the window.
+void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv, CounterWindow& window) {
   const auto& rows = inputRows();
-  for (const TargetStatus& t : store.targets()) {
-    // A target nobody collects (no kind) is not a device: the analytics'
-    // own writes never create one, and nothing else is read from it.
-    if (t.health.kind.empty()) continue;
+  {
     inv.target_kind[t.name] = t.health.kind;
     if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
@@ -139,7 +139,40 @@ FabricInventory readFabric(const Store& store, CounterWindow& window) {
       }
     });
   }
+}
+
+}  // namespace
+
+FabricInventory readFabric(const Store& store, CounterWindow& window, const Store* peers) {
+  FabricInventory inv;
+  for (const TargetStatus& t : store.targets()) {
+    // A target nobody collects (no kind) is not a device: the analytics'
+    // own writes never create one, and nothing else is read from it.
+    if (t.health.kind.empty()) continue;
+    inv.local.insert(t.name);
+    readTarget(store, t, inv, window);
+  }
+  if (peers == nullptr) return inv;
+  for (const TargetStatus& t : peers->targets()) {
+    if (t.health.kind.empty() || inv.target_kind.count(t.name)) continue;
+    readTarget(*peers, t, inv, window);
+  }
   return inv;
+}
+
+const std::vector<std::string>& inputRowPaths() {
+  static const std::vector<std::string> paths = [] {
+    std::vector<std::string> out;
+    for (const auto& [path, input] : inputRows()) out.emplace_back(path);
+    out.emplace_back(kNetdevRow);
+    out.emplace_back(kEnabledRow);
+    for (std::string_view p : dcbRowPaths()) out.emplace_back(p);
+    for (std::string_view p : lldpRowPaths()) out.emplace_back(p);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }();
+  return paths;
 }
 
 }  // namespace rdmagw::analytics

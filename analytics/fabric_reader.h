@@ -80,6 +80,11 @@ struct DcbInventory {
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
   std::set<std::string> up;                                  // targets whose last collection worked
+  // Targets read from the engine's own store: the only ones it writes
+  // verdicts into. The others came from the peer store (fleet members'
+  // targets, read so that a link or a pause tree crossing members is judged
+  // whole).
+  std::set<std::string> local;
   std::set<RdmaPortRef> rdma_ports;                          // with DCQCN counters
   std::map<RdmaPortRef, std::string> netdev;                 // RDMA port -> its netdev
   std::map<PortRef, std::set<int>> priorities;               // ports with per-priority counters
@@ -97,7 +102,15 @@ struct FabricInventory {
 };
 
 // Visits every collected target once (the derived leaves are never input).
-FabricInventory readFabric(const Store& store, CounterWindow& window);
+// `peers`, when given, is a read-only overlay: its targets are read as if
+// they were the store's, except those the store itself holds (the store's
+// own copy wins while a target moves between members).
+FabricInventory readFabric(const Store& store, CounterWindow& window, const Store* peers = nullptr);
+
+// The schema rows readFabric takes its input from (models/path.h form,
+// without keys): what a copy of another store must hold for this reader to
+// judge that store's ports as it judges its own.
+const std::vector<std::string>& inputRowPaths();
 
 // The priority a queue serves: the trailing number of its name ("3", "q3",
 // "c-out-8q-q3"), assuming CoS p maps to qos-group p as NX-OS's RoCE

@@ -54,6 +54,14 @@ struct Claim {
 
 }  // namespace
 
+std::vector<std::string> lldpRowPaths() {
+  std::vector<std::string> out;
+  for (const char* leaf : {"system-name", "port-id", "port-id-type", "port-description"}) {
+    out.push_back(std::string(kLldpState) + leaf);
+  }
+  return out;
+}
+
 bool readLldpAndPorts(const std::string& target, const SeriesView& s, FabricInventory& inv) {
   const std::string_view path = s.schema->path;
   if (s.label_values.empty()) return false;

@@ -27,6 +27,8 @@ struct ResolvedLink {
 // readFabric's hook: notes the ports a target has leaves for, and takes the
 // LLDP neighbour leaves. True when the series was an LLDP leaf.
 bool readLldpAndPorts(const std::string& target, const SeriesView& s, FabricInventory& inv);
+// The LLDP neighbour rows readLldpAndPorts takes.
+std::vector<std::string> lldpRowPaths();
 
 struct LldpLinks {
   std::vector<ResolvedLink> links;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -8,9 +9,11 @@
 #include "gateway/command_spec.h"
 #include "gateway/config.h"
 #include "gateway/fleet.h"
+#include "gateway/fleet_peer_mirror.h"
 #include "gateway/pipeline.h"
 #include "gateway/reloader.h"
 #include "gateway/service_notify.h"
+#include "analytics/fabric_reader.h"
 #include "models/log.h"
 
 namespace rdmagw::gateway {
@@ -94,22 +97,48 @@ int runCommand(const Args& args) {
     RDMAGW_LOG(kError, "gateway") << "cannot start: " << st.message();
     return 1;
   }
+  const std::map<std::string, std::string> advertised = advertisedAddresses(pipeline, loaded);
+  // The analytics of a member judge links and pause trees that cross into
+  // other members' targets through a copy of those targets' inputs.
+  std::unique_ptr<FleetPeerMirror> mirror;
+  if (fleet && loaded.analytics_enabled) {
+    if (auto gnmi = advertised.find("gnmi"); gnmi != advertised.end()) {
+      FleetPeerMirrorOptions mo;
+      mo.self = fleet->memberName();
+      mo.gnmi_address = gnmi->second;
+      mo.gnmi = loaded.gnmi;
+      mo.paths = analytics::inputRowPaths();
+      mo.sample_interval = std::max(loaded.analytics.period, loaded.gnmi.min_sample_interval);
+      mirror = std::make_unique<FleetPeerMirror>(std::move(mo), pipeline.fleetView(), pipeline.peerStore());
+    } else {
+      RDMAGW_LOG(kWarn, "fleet") << "analytics without northbound.gnmi: links and pause trees that cross into "
+                                 << "other members' targets are not judged";
+    }
+  }
   ReloaderOptions reload_options;
   if (fleet) {
     Fleet* member = fleet.get();
-    reload_options.place = [member](const std::vector<TargetConfig>& t) { return member->owned(t); };
+    FleetPeerMirror* peers = mirror.get();
+    reload_options.place = [member, peers](const std::vector<TargetConfig>& t) {
+      if (peers != nullptr) {
+        std::map<std::string, std::string> kinds;
+        for (const TargetConfig& c : t) kinds[c.name] = c.kind;
+        peers->setKinds(std::move(kinds));
+      }
+      return member->owned(t);
+    };
   }
   reload_options.log_level_from_flag = !lvl.empty();
   // systemd times the reload between these (Type=notify, ExecReload=kill -HUP).
   reload_options.on_reload_start = [] { service_notify::reloading(); };
   reload_options.on_reload_end = [](const ReloadResult&) { service_notify::ready(); };
-  const std::map<std::string, std::string> advertised = advertisedAddresses(pipeline, loaded);
   Reloader reloader(pipeline, path, std::move(loaded), std::move(reload_options));
   reloader.start();
   if (fleet) {
     reloader_for_fleet = &reloader;
     fleet->start(advertised);
   }
+  if (mirror) mirror->start();
   sigset_t wait_set = hup;
   sigaddset(&wait_set, SIGINT);
   sigaddset(&wait_set, SIGTERM);
@@ -119,6 +148,7 @@ int runCommand(const Args& args) {
   RDMAGW_LOG(kInfo, "gateway") << "signal " << sig << ": stopping";
   const auto drain_start = std::chrono::steady_clock::now();
   if (fleet) fleet->stop();  // first: the others take over at once (the lease is revoked)
+  if (mirror) mirror->stop();  // before the pipeline that holds its store
   reloader.stop();
   pipeline.stop();
   RDMAGW_LOG(kInfo, "gateway") << "stopped in "

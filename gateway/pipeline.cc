@@ -27,7 +27,7 @@ struct Pipeline::Built {
 };
 
 Pipeline::Pipeline(GatewayConfig config)
-    : config_(std::move(config)), store_(config_.max_series_per_target) {}
+    : config_(std::move(config)), store_(config_.max_series_per_target), peer_store_(config_.max_series_per_target) {}
 
 Pipeline::~Pipeline() { stop(); }
 
@@ -127,7 +127,7 @@ Status Pipeline::start() {
     return st;
   }
   if (config_.analytics_enabled) {
-    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics);
+    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics, &peer_store_);
     analytics_->start();
   }
   std::unique_lock lock(targets_mu_);
@@ -207,7 +207,7 @@ void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& conf
   config_.analytics_enabled = enabled;
   config_.analytics = config;
   if (!enabled) return;
-  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config);
+  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config, &peer_store_);
   analytics_->start();
 }
 

@@ -64,6 +64,10 @@ class Pipeline {
   void setAnalytics(bool enabled, const analytics::AnalyticsConfig& config);
 
   Store& store() { return store_; }
+  // In a fleet, the other members' targets' analytics inputs
+  // (gateway/fleet_peer_mirror.h writes them): the analytics read it beside
+  // the store, no northbound serves it. Empty outside a fleet.
+  Store& peerStore() { return peer_store_; }
   // The fleet as the servers show it (gateway/fleet.h writes it); disabled
   // outside a fleet.
   FleetView& fleetView() { return fleet_view_; }
@@ -83,6 +87,7 @@ class Pipeline {
 
   GatewayConfig config_;
   Store store_;
+  Store peer_store_;
   FleetView fleet_view_;  // before the servers that read it
   std::unique_ptr<northbound::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::SnmpAgent> snmp_;

@@ -54,13 +54,14 @@ AnalyticsConfig SmallFabric::config() {
   return c;
 }
 
-SmallFabric::SmallFabric() : engine_(store_, config()) {
+SmallFabric::SmallFabric(std::set<std::string> peer_targets, bool read_peers)
+    : peer_targets_(std::move(peer_targets)), engine_(store_, config(), read_peers ? &peers_ : nullptr) {
   for (const char* host : kHosts) {
     TargetHealth h;
     h.kind = "rdma-host";
     h.up = true;
     h.labels = {{"rack", "r1"}};
-    store_.setHealth(host, h);
+    storeOf(host).setHealth(host, h);
     for (const char* c : {"np-ecn-marked-roce-packets", "np-cnp-sent", "rp-cnp-handled", "rp-cnp-ignored"}) {
       counters_[host][hw(c)] = 0;
     }
@@ -77,7 +78,7 @@ SmallFabric::SmallFabric() : engine_(store_, config()) {
   TargetHealth sw;
   sw.kind = "nexus";
   sw.up = true;
-  store_.setHealth("leaf01", sw);
+  storeOf("leaf01").setHealth("leaf01", sw);
   for (const char* port : kSwitchPorts) {
     // The leaf says which priorities are lossless on each port: 3 (bit 3).
     counters_["leaf01"][pfcState(port, "enabled-priorities")] = uint64_t{1} << 3;
@@ -89,7 +90,7 @@ SmallFabric::SmallFabric() : engine_(store_, config()) {
   TargetHealth esx;
   esx.kind = "esxi";
   esx.up = true;
-  store_.setHealth("esx01", esx);
+  storeOf("esx01").setHealth("esx01", esx);
   for (int p : {0, 3}) {
     for (const char* c : {"rx-pause", "tx-pause", "rx-pause-duration"}) counters_["esx01"][nicPfc("vmnic4", p, c)] = 0;
   }
@@ -112,7 +113,7 @@ void SmallFabric::unset(const std::string& target, const std::string& path) {
   texts_[target].erase(path);
   Result<Path> p = Path::parse(path);
   ASSERT_TRUE(p.isOk()) << path;
-  store_.remove(target, *p);
+  storeOf(target).remove(target, *p);
 }
 
 void SmallFabric::bump(const std::string& target, const std::string& path, uint64_t by) {
@@ -135,7 +136,7 @@ void SmallFabric::tick(const std::function<void()>& bumps) {
       batch.push_back(Update{"/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/netdev",
                              std::string(kNetdev), now_, {}});
     }
-    const Store::ApplyResult r = store_.apply(target, batch);
+    const Store::ApplyResult r = storeOf(target).apply(target, batch);
     ASSERT_EQ(r.rejected, 0u) << r.first_error;
   }
   const RunStats stats = engine_.runOnce(now_);

@@ -10,10 +10,15 @@
 // leaf's queues 0 and 3 count ECN marks and drops; the hosts' NICs count the
 // time they pause the leaf and their pause storm events. Tests bump counters,
 // tick, and read the derived leaves back out of the store.
+//
+// As one member of a fleet sees it: the targets named `peer_targets` are
+// written into a separate peer store (another member collects them), which
+// the engine reads beside its own when `read_peers`.
 
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "analytics/analytics_config.h"
@@ -25,7 +30,7 @@ namespace rdmagw::analytics::testing {
 class SmallFabric {
  public:
   static constexpr int64_t kTickNs = 1'000'000'000;  // one poll a second
-  SmallFabric();
+  explicit SmallFabric(std::set<std::string> peer_targets = {}, bool read_peers = true);
 
   static AnalyticsConfig config();  // period 1s, window 4s, the three links
 
@@ -56,9 +61,14 @@ class SmallFabric {
   std::map<std::string, std::string> derived(const std::string& leaf) const;
 
   Store& store() { return store_; }
+  Store& peers() { return peers_; }
 
  private:
+  Store& storeOf(const std::string& target) { return peer_targets_.count(target) ? peers_ : store_; }
+
+  const std::set<std::string> peer_targets_;
   Store store_;
+  Store peers_;
   AnalyticsEngine engine_;
   TimestampNs now_ = 1'700'000'000'000'000'000;
   std::map<std::string, std::map<std::string, uint64_t>> counters_;  // target -> path -> value

@@ -1,0 +1,428 @@
+// Fabric analytics through a fleet: the simulator's fault scenarios
+// (sim/scenario.h) run through three real `rdmagw run` members on a real
+// etcd and, at the same time, through one lone `rdmagw run` over the same
+// simulated devices (host sysfs trees, two Nexus leaves behind a real
+// sshd). The members' verdict leaves, taken together, must flag exactly
+// the ports the lone gateway flags, each port by one member only.
+//
+// The placement is chosen so that the two leaves and the hosts land on
+// different members: every host's links to the leaves (rail-optimised
+// cabling: mlx5_0 on leaf01, mlx5_1 on leaf02) cross members, as do the
+// pause trees of the incasts. The simulator models no spine, so no link
+// joins two monitored switches.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cluster/placement.h"
+#include "gateway/config.h"
+#include "gateway/demo_config.h"
+#include "sim/etcd_launcher.h"
+#include "sim/fabric.h"
+#include "sim/scenario.h"
+#include "sim/sim_runner.h"
+#include "sim/sshd_launcher.h"
+#include "tests/support/test_support.h"
+
+namespace rdmagw::gateway {
+namespace {
+
+using std::chrono::milliseconds;
+using Verdicts = std::set<std::string>;
+
+constexpr int kMembers = 3;
+constexpr int kHosts = 4;
+
+std::string memberName(int i) { return "m" + std::to_string(i + 1); }
+
+std::string hostName(int h) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "host%02d", h);
+  return buf;
+}
+
+// A placement_group whose rendezvous owner among m1..m3 is `member`: the
+// test places each target where it wants it, through the same hashing the
+// members use.
+std::string groupOwnedBy(const std::string& member, int salt) {
+  std::vector<std::string> members;
+  for (int i = 0; i < kMembers; ++i) members.push_back(memberName(i));
+  for (int n = 0;; ++n) {
+    const std::string g = "g" + std::to_string(salt) + "-" + std::to_string(n);
+    if (cluster::owner(g, members) == member) return g;
+  }
+}
+
+// The metrics whose value flags a port, and the values that are quiet.
+const std::map<std::string, std::set<std::string>>& verdictMetrics() {
+  static const std::map<std::string, std::set<std::string>> m = {
+      {"rdmagw_fabric_dcqcn_verdict_code", {"0", "1"}},   // idle, working
+      {"rdmagw_fabric_pfc_pause_balance_code", {"0", "1"}},  // idle, balanced
+      {"rdmagw_fabric_pfc_pause_storm_alarm", {"0"}},
+      {"rdmagw_fabric_pfc_lossless_drop_alarm", {"0"}},
+      {"rdmagw_fabric_pause_tree_state_code", {"0"}},  // clear
+      {"rdmagw_fabric_pause_tree_size_ports", {"0"}},  // a tree across members counts every member's ports
+      {"rdmagw_fabric_dcb_consistency_code", {"0"}},   // consistent
+  };
+  return m;
+}
+
+struct Series {
+  std::string name;
+  std::map<std::string, std::string> labels;
+  std::string value;
+};
+
+// The series of `metrics` in a /metrics body.
+std::vector<Series> parseSeries(const std::string& body, const std::set<std::string>& metrics) {
+  std::vector<Series> out;
+  size_t at = 0;
+  while (at < body.size()) {
+    size_t end = body.find('\n', at);
+    if (end == std::string::npos) end = body.size();
+    const std::string line = body.substr(at, end - at);
+    at = end + 1;
+    const size_t brace = line.find('{');
+    if (line.empty() || line[0] == '#' || brace == std::string::npos) continue;
+    Series s;
+    s.name = line.substr(0, brace);
+    if (!metrics.count(s.name)) continue;
+    const size_t close = line.find("} ", brace);
+    if (close == std::string::npos) continue;
+    const std::string text = line.substr(brace + 1, close - brace - 1);
+    for (size_t p = 0; p < text.size();) {
+      const size_t eq = text.find("=\"", p);
+      if (eq == std::string::npos) break;
+      const size_t q = text.find('"', eq + 2);
+      if (q == std::string::npos) break;
+      s.labels[text.substr(p, eq - p)] = text.substr(eq + 2, q - eq - 2);
+      p = q + 2;  // past the quote and the comma
+    }
+    s.value = line.substr(close + 2);
+    s.value = s.value.substr(0, s.value.find(' '));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// "metric target/port[/priority]" for every series of `metrics` in a
+// /metrics body; flagged_only: "...=value", for values not among the quiet ones.
+Verdicts parseVerdicts(const std::string& body, bool flagged_only, const std::set<std::string>& metrics) {
+  Verdicts out;
+  for (Series& s : parseSeries(body, metrics)) {
+    auto quiet = verdictMetrics().find(s.name);
+    if (flagged_only && quiet != verdictMetrics().end() && quiet->second.count(s.value)) continue;
+    std::string key = s.name + " " + s.labels["target"];
+    for (const char* l : {"interface", "device", "port", "priority"}) {
+      if (s.labels.count(l)) key += "/" + s.labels[l];
+    }
+    out.insert(key + (flagged_only ? "=" + s.value : ""));
+  }
+  return out;
+}
+
+std::string show(const Verdicts& v) {
+  std::string out;
+  for (const std::string& s : v) out += "  " + s + "\n";
+  return out.empty() ? "  (none)\n" : out;
+}
+
+Verdicts minus(const Verdicts& a, const Verdicts& b) {
+  Verdicts out;
+  for (const std::string& s : a) {
+    if (!b.count(s)) out.insert(s);
+  }
+  return out;
+}
+
+class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::ScenarioKind>> {
+ protected:
+  void SetUp() override {
+    if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' sshd needs root";
+    sim::FabricConfig fc;
+    fc.hosts = kHosts;
+    fc.esxi_hosts = 0;
+    fc.switches = 2;
+    fc.calm = true;
+    // A tick is a simulated second of pause durations: only a 1 s period
+    // keeps paused ratios true against the collection times.
+    sim_ = std::make_unique<sim::SimRunner>(fc, sim_dir_, milliseconds(1000));
+    ASSERT_TRUE(sim_->start().isOk());
+    GatewayConfig ssh;
+    Status st = addSimSshDevices(sim_dir_, milliseconds(1000), sshd_, ssh);
+    if (!st.isOk()) GTEST_SKIP() << st.message();
+    ASSERT_TRUE(etcd_.start().isOk()) << etcd_.logText();
+
+    // Where each target goes: the leaves on two members, the hosts over all
+    // three, so that links and pause trees cross members.
+    std::map<std::string, std::string> place = {{"leaf01", "m1"}, {"leaf02", "m2"}};
+    for (int h = 1; h <= kHosts; ++h) place[hostName(h)] = memberName((h + 1) % kMembers);  // m3, m1, m2, m3
+    std::string yaml;
+    int salt = 0;
+    for (int h = 1; h <= kHosts; ++h) {
+      const std::string name = hostName(h);
+      yaml += "- name: " + name + "\n  kind: rdma-host\n  interval: 1s\n  labels: {fabric: sim}\n" +
+              "  placement_group: " + groupOwnedBy(place[name], ++salt) + "\n  rdma:\n    sysfs_root: " + sim_dir_ +
+              "/" + name + "/sys\n    ethtool: text\n    ethtool_dir: " + sim_dir_ + "/" + name +
+              "/ethtool\n    lldp: off\n    config_interval: 2s\n";  // trust-mismatch turns a knob
+    }
+    size_t switches = 0;
+    for (const TargetConfig& t : ssh.targets) {
+      if (t.kind != "nexus") continue;
+      ++switches;
+      yaml += "- name: " + t.name + "\n  kind: nexus\n  transport: ssh\n  address: 127.0.0.1\n  interval: 1s\n" +
+              "  labels: {fabric: sim}\n  placement_group: " + groupOwnedBy(place[t.name], ++salt) +
+              "\n  credentials: {username: root, key_file: " + t.ssh.key_file + "}\n  ssh: {port: " +
+              std::to_string(t.ssh.port) + ", known_hosts: " + t.ssh.known_hosts_file + "}\n";
+      targets_.push_back(t.name);
+    }
+    ASSERT_EQ(switches, 2u);
+    for (int h = 1; h <= kHosts; ++h) targets_.push_back(hostName(h));
+    expected_owner_ = place;
+    std::filesystem::create_directories(dir_ + "/targets.d");
+    ASSERT_TRUE(testsupport::writeFile(dir_ + "/targets.d/fabric.yaml", yaml));
+
+    // The analytics as the demo runs them: a window of ten polls, LLDP from
+    // the leaves for the cabling.
+    const std::string analytics =
+        "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [3]\n  pause_storm: {for: 5s}\n";
+    for (int i = 0; i <= kMembers; ++i) {
+      const bool lone = i == kMembers;
+      const int port = testsupport::freeLoopbackPort();
+      prom_ports_.push_back(port);
+      std::string cfg = "targets_dir: targets.d\nadmin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
+                        std::to_string(port) + "\"}\n";
+      if (!lone) {
+        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testsupport::freeLoopbackPort()) +
+               "\", insecure: true}\ncluster:\n  endpoints: [\"" + etcd_.endpoint() +
+               "\"]\n  name: analytics-fleet\n  member: " + memberName(i) + "\n  lease_ttl: 3s\n";
+      }
+      cfg += analytics;
+      const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
+      ASSERT_TRUE(testsupport::writeFile(path, cfg));
+      pids_.push_back(spawn(path, dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".log"));
+    }
+  }
+
+  void TearDown() override {
+    for (pid_t pid : pids_) {
+      if (pid > 0) testsupport::stopChild(pid, SIGTERM);
+    }
+    etcd_.stop();
+    sshd_.stop();
+    if (sim_) sim_->stop();
+  }
+
+  static pid_t spawn(const std::string& cfg, const std::string& log) {
+    std::fflush(nullptr);  // the child must not print the test's buffered output again
+    const pid_t pid = fork();
+    if (pid == 0) {
+      std::freopen(log.c_str(), "a", stderr);
+      std::freopen(log.c_str(), "a", stdout);
+      execl(RDMAGW_BIN, RDMAGW_BIN, "run", "--config", cfg.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    return pid;
+  }
+
+  std::string metrics(int i) {
+    return testsupport::httpGet("http://127.0.0.1:" + std::to_string(prom_ports_[i]) + "/metrics");
+  }
+
+  // Targets gateway i reports up.
+  std::set<std::string> up(const std::string& body) {
+    std::set<std::string> out;
+    const std::string head = "rdmagw_target_up{target=\"";
+    for (size_t at = body.find(head); at != std::string::npos; at = body.find(head, at + 1)) {
+      const size_t name_end = body.find('"', at + head.size());
+      const size_t line_end = body.find('\n', at);
+      if (name_end == std::string::npos || line_end == std::string::npos) break;
+      if (body.compare(line_end - 2, 2, " 1") == 0) out.insert(body.substr(at + head.size(), name_end - at - head.size()));
+    }
+    return out;
+  }
+
+  // The lone gateway's verdicts, and the members' together. `twice` gets
+  // what more than one member wrote (a port judged twice).
+  Verdicts lone(bool flagged, const std::set<std::string>& which) {
+    return parseVerdicts(metrics(kMembers), flagged, which);
+  }
+  Verdicts fleet(bool flagged, const std::set<std::string>& which, Verdicts* twice = nullptr) {
+    Verdicts all;
+    for (int i = 0; i < kMembers; ++i) {
+      for (const std::string& v : parseVerdicts(metrics(i), flagged, which)) {
+        if (!all.insert(v).second && twice != nullptr) twice->insert(v);
+      }
+    }
+    return all;
+  }
+
+  static std::set<std::string> flaggingMetrics() {
+    std::set<std::string> out;
+    for (const auto& [name, quiet] : verdictMetrics()) out.insert(name);
+    return out;
+  }
+
+  std::string logs() {
+    std::string out;
+    for (int i = 0; i <= kMembers; ++i) {
+      const std::string name = i == kMembers ? std::string("lone") : memberName(i);
+      std::string text = testsupport::readFile(dir_ + "/" + name + ".log");
+      if (text.size() > 2000) text = "..." + text.substr(text.size() - 2000);
+      out += "--- " + name + ".log\n" + text;
+    }
+    return out;
+  }
+
+  // Waits until the lone gateway's flags hold still (non-empty, or empty
+  // when `quiet`), then until the fleet's equal them. False with the
+  // difference in `why`.
+  bool sameFlags(bool quiet, std::string* why) {
+    const std::set<std::string> which = flaggingMetrics();
+    Verdicts last;
+    int still = 0;
+    const bool settled = testsupport::waitUntil(
+        [&] {
+          Verdicts now = lone(true, which);
+          still = (now == last && now.empty() == quiet) ? still + 1 : 0;
+          last = std::move(now);
+          return still >= 6;  // three seconds unchanged: three analytics runs
+        },
+        testsupport::kEventWait, milliseconds(500));
+    if (!settled) {
+      *why = "the lone gateway's flags did not settle" + std::string(quiet ? " to none" : "") + ":\n" + show(last);
+      return false;
+    }
+    Verdicts l, f, twice;
+    const bool same = testsupport::waitUntil(
+        [&] {
+          twice.clear();
+          l = lone(true, which);
+          f = fleet(true, which, &twice);
+          return l == f && twice.empty();
+        },
+        std::chrono::seconds(60), milliseconds(500));
+    if (same) {
+      std::printf("%s (at %.0f s): %zu flag(s), the same through the fleet:\n%s", phase_.c_str(),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - began_).count(), l.size(),
+                  show(l).c_str());
+    } else {
+      *why = "lone gateway only:\n" + show(minus(l, f)) + "fleet only:\n" + show(minus(f, l)) +
+             "written by two members:\n" + show(twice) + "both:\n" + show(l);
+    }
+    return same;
+  }
+
+  testsupport::TempDir tmp_{"rdmagw-fleet-analytics"};
+  std::string dir_ = tmp_.path();
+  std::string sim_dir_ = dir_ + "/sim";
+  std::unique_ptr<sim::SimRunner> sim_;
+  sim::SshdLauncher sshd_;
+  sim::EtcdLauncher etcd_;
+  std::vector<pid_t> pids_;
+  std::vector<int> prom_ports_;
+  std::vector<std::string> targets_;
+  std::map<std::string, std::string> expected_owner_;
+  std::string phase_ = "calm";  // printed with the flags compared
+  const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
+};
+
+TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneGateway) {
+  // Every target collected by the member the placement gives it, and by the
+  // lone gateway.
+  std::string who;
+  const bool placed = testsupport::waitUntil(
+      [&] {
+        who.clear();
+        std::map<std::string, std::set<std::string>> by;
+        for (int i = 0; i < kMembers; ++i) {
+          for (const std::string& t : up(metrics(i))) by[t].insert(memberName(i));
+        }
+        const std::set<std::string> lone_up = up(metrics(kMembers));
+        bool ok = true;
+        for (const std::string& t : targets_) {
+          const std::set<std::string> want = {expected_owner_[t]};
+          if (by[t] != want || !lone_up.count(t)) ok = false;
+          who += t + ": " + std::to_string(by[t].size()) + " member(s)" + (lone_up.count(t) ? ", lone" : "") + "\n";
+        }
+        return ok;
+      },
+      testsupport::kEventWait, milliseconds(500));
+  ASSERT_TRUE(placed) << who << logs();
+  // The cabling crosses members: each host has a device on each leaf, and
+  // the leaves are on m1 and m2.
+  ASSERT_NE(expected_owner_["leaf01"], expected_owner_["leaf02"]);
+
+  // Calm: every link the lone gateway judges, the fleet judges too, once.
+  const std::set<std::string> link_metrics = {"rdmagw_fabric_dcb_consistency_code",
+                                              "rdmagw_fabric_link_source_info"};
+  Verdicts l, f, twice;
+  const bool linked = testsupport::waitUntil(
+      [&] {
+        twice.clear();
+        l = lone(false, link_metrics);
+        f = fleet(false, link_metrics, &twice);
+        // At least: two links per host (one to each leaf), both ends.
+        return l.size() >= size_t(kHosts) * 2 * 2 && l == f && twice.empty();
+      },
+      testsupport::kEventWait, milliseconds(500));
+  ASSERT_TRUE(linked) << "lone only:\n" << show(minus(l, f)) << "fleet only:\n" << show(minus(f, l))
+                      << "twice:\n" << show(twice) << logs();
+  // Links judged whose two ends different members own.
+  std::set<std::string> crossing;
+  for (Series& link : parseSeries(metrics(kMembers), {"rdmagw_fabric_link_peer_target_info"})) {
+    const std::string& a = link.labels["target"];
+    const std::string& b = link.labels["peer_target"];
+    if (expected_owner_.count(a) && expected_owner_.count(b) && expected_owner_[a] != expected_owner_[b]) {
+      crossing.insert(a + "/" + link.labels["interface"] + " - " + b);
+    }
+  }
+  EXPECT_GE(crossing.size(), size_t(kHosts)) << show(crossing);
+
+  std::printf("%zu link end(s) judged across members:\n%s", crossing.size(), show(crossing).c_str());
+  std::string why;
+  ASSERT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
+  for (sim::ScenarioKind kind : GetParam()) {
+    SCOPED_TRACE(std::string(sim::scenarioName(kind)));
+    // The receiver is host01's mlx5_0 (on leaf01, owned by m1; host01 by m3).
+    sim_->setScenario({kind, 0});
+    phase_ = std::string(sim::scenarioName(kind));
+    EXPECT_TRUE(sameFlags(false, &why)) << why;
+    sim_->setScenario({});
+    phase_ = std::string(sim::scenarioName(kind)) + " switched off";
+    EXPECT_TRUE(sameFlags(true, &why)) << "after the scenario: " << why;
+  }
+}
+
+// A few scenarios per test: each test starts its own fabric, etcd and four
+// gateways, and stays well inside ctest's limit on a loaded machine.
+INSTANTIATE_TEST_SUITE_P(
+    Scenarios, FleetAnalyticsTest,
+    ::testing::Values(std::vector<sim::ScenarioKind>{sim::ScenarioKind::kIncast, sim::ScenarioKind::kNpOff,
+                                                     sim::ScenarioKind::kRpOff},
+                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPfcMismatch,
+                                                     sim::ScenarioKind::kPfcMismatchSwitch},
+                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPauseStorm},
+                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kTrustMismatch}),
+    [](const ::testing::TestParamInfo<std::vector<sim::ScenarioKind>>& info) {
+      std::string name;
+      for (sim::ScenarioKind k : info.param) {
+        for (char c : sim::scenarioName(k)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        name += "_";
+      }
+      return name.substr(0, name.size() - 1);
+    });
+
+}  // namespace
+}  // namespace rdmagw::gateway
