@@ -43,7 +43,8 @@
 // endpoint (Fabric::scenarioTarget says which):
 //   cnp-lossy    the endpoint's leaf: its type-qos policy has no class for
 //                the CNP DSCP 48, so CNPs fall to class-default (qos-group
-//                0, the lossy default queue).
+//                0, the lossy default queue), and its queue counters
+//                count them there.
 //   ecn-off      the endpoint's leaf: WRED on the RoCE egress queue without
 //                `ecn` (it drops instead of marking).
 //   pause-cos-missing

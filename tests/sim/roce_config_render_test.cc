@@ -474,5 +474,27 @@ TEST(RoceConfigRenderTest, PfcOnALossyPriorityCountsAtOneLeafPortOnly) {
   EXPECT_EQ(faulty.switchPortOf(3).rx_ppp[lossy], 5u * 1200u);
 }
 
+TEST(RoceConfigRenderTest, ACnpLossyLeafQueuesCnpsInTheDefaultQueue) {
+  // The congested default fabric on two leaves: CNPs flow on both.
+  FabricConfig c;
+  c.switches = 2;
+  Fabric f(c);
+  f.setScenario({ScenarioKind::kCnpLossy, 3});  // leaf02
+  auto cnpQueue = [&](int leaf) {
+    uint64_t sum = 0;
+    for (const SwitchPort& p : f.switches()[size_t(leaf)].ports) sum += p.queues[size_t(f.cnpPriority())].uc_tx_pkts;
+    return sum;
+  };
+  const uint64_t cnps = f.totals().cnps;
+  const uint64_t leaf01 = cnpQueue(0), leaf02 = cnpQueue(1);
+  for (int t = 0; t < 16; ++t) f.step();
+  ASSERT_GT(f.totals().cnps, cnps);
+  EXPECT_GT(cnpQueue(0), leaf01) << "leaf01 keeps its CNP class";
+  EXPECT_EQ(cnpQueue(1), leaf02) << "leaf02 sends every CNP from the default queue";
+  f.setScenario({});
+  for (int t = 0; t < 16; ++t) f.step();
+  EXPECT_GT(cnpQueue(1), leaf02) << "stopped: the CNP queue counts again";
+}
+
 }  // namespace
 }  // namespace rdmagw::sim
