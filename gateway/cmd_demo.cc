@@ -99,6 +99,7 @@ std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind 
     case sim::ScenarioKind::kPauseStorm: what = who + " pauses its leaf port all the time"; break;
     case sim::ScenarioKind::kTrustMismatch: what = who + " trusts pcp (no dcb app dscp-prio rules), its leaf dscp"; break;
     case sim::ScenarioKind::kNone: break;
+    default: what = f.scenarioTarget() + ": " + std::string(sim::scenarioSummary(kind)); break;
   }
   return "rdmagw demo: scenario " + std::string(sim::scenarioName(kind)) + ": " + what +
          "\nrdmagw demo: its verdicts: curl -s localhost:" + std::to_string(metrics_port) +
@@ -131,7 +132,11 @@ const CommandSpec kDemoSpec{
     "                      subagent and print how to walk it (default on)\n"
     "  --scenario NAME     a calm fabric with one fault, to see its verdicts:\n"
     "                      incast, np-off, rp-off, pfc-mismatch,\n"
-    "                      pfc-mismatch-switch, pause-storm or trust-mismatch\n"
+    "                      pfc-mismatch-switch, pause-storm, trust-mismatch\n"
+    "                      (trust-pcp), or a RoCE QoS misconfiguration:\n"
+    "                      cnp-lossy, ecn-off, pause-cos-missing,\n"
+    "                      roce-ets-zero, strict-starve, watchdog-off,\n"
+    "                      mtu-small or pfc-lossy-prio\n"
     "                      (docs/analytics.md)\n"
     "  --churn CYCLE       soak runs: every CYCLE (at least 10s) a leaf's gNMI\n"
     "                      server stops and returns, an RDMA device's sysfs\n"

@@ -2,6 +2,7 @@
 
 #include "sim/esxi_render.h"
 #include "sim/nxos_render.h"
+#include "sim/roce_qos.h"
 
 namespace rdmagw::sim {
 
@@ -33,6 +34,8 @@ const std::vector<std::string>& nxosCommands() {
       "show lldp neighbors detail | json",
       "show policy-map system type network-qos",
       "show class-map type qos",
+      "show running-config ipqos",
+      "show queuing pfc-queue detail",
   };
   return kCommands;
 }
@@ -40,6 +43,8 @@ const std::vector<std::string>& nxosCommands() {
 std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw) {
   NxosView view;
   view.roce_priority = fabric.config().roce_priority;
+  view.cnp_priority = fabric.cnpPriority();
+  const RoceQosPlan plan = fabric.roceQos();
   view.link_gbps = fabric.config().link_gbps;
   view.tick = fabric.tick();
   const std::vector<std::string>& c = nxosCommands();
@@ -52,8 +57,10 @@ std::vector<RenderedCommand> renderSwitch(const Fabric& fabric, const Switch& sw
       {c[5], nxosShowCountersErrors(sw, view)},
       {c[6], nxosShowLldpNeighbors(sw)},
       {c[7], nxosShowLldpNeighborsJson(sw)},
-      {c[8], nxosShowNetworkQos(view)},
+      {c[8], nxosShowNetworkQos(sw, plan)},
       {c[9], nxosShowClassMapQos()},
+      {c[10], nxosRunningConfigIpqos(sw, plan)},
+      {c[11], nxosShowPfcQueueDetail(sw, plan)},
   };
 }
 
@@ -65,7 +72,7 @@ std::vector<RenderedCommand> renderEsxi(const Fabric& fabric, const EsxiHost& ho
     out.push_back({"vsish -e cat /net/pNics/" + nic.name + "/stats",
                    vsishPnicStats(nic, fabric.config().roce_priority)});
     out.push_back({"esxcli network nic dcb status get -n " + nic.name,
-                   esxcliNicDcbStatus(nic, fabric.config().roce_priority)});
+                   esxcliNicDcbStatus(nic, fabric.roceQos())});
   }
   return out;
 }

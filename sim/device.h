@@ -12,6 +12,11 @@ namespace rdmagw::sim {
 
 inline constexpr int kPriorities = 8;
 
+// A host port's ETS as configured (sim/roce_qos.h): as planned, the RoCE
+// traffic class at 0 % (roce-ets-zero), or strict below strict classes
+// (strict-starve).
+enum class EtsFault { kNone, kRoceZero, kStrictStarve };
+
 struct PortCounters {
   // IB PMA counters/. port_xmit_data and port_rcv_data count 4-octet words,
   // as real hardware does; on RoCE they cover RoCE traffic only.
@@ -82,6 +87,8 @@ struct PortCounters {
   // Not a counter: the netdev classifies RoCE by DSCP (`dcb app` dscp-prio
   // rules, as the switch does); off (pcp) only in the trust-mismatch scenario.
   bool dscp_trust = true;
+  // Not a counter: the port's ETS (kNone but in roce-ets-zero and strict-starve).
+  EtsFault ets_fault = EtsFault::kNone;
 
   // ethtool -S (mlx5 netdev), all 64-bit.
   uint64_t rx_bytes = 0;

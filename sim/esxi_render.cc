@@ -136,11 +136,19 @@ std::string vsishPnicStats(const Vmnic& nic, int roce_priority) {
   return out;
 }
 
-std::string esxcliNicDcbStatus(const Vmnic& nic, int roce_priority) {
-  std::string pfc;
-  for (int p = 0; p < kPriorities; ++p) {
-    pfc += std::string(p ? " " : "") + (p == roce_priority && nic.port.pfc_roce ? "1" : "0");
-  }
+std::string esxcliNicDcbStatus(const Vmnic& nic, const RoceQosPlan& plan) {
+  auto eight = [](auto value) {
+    std::string out;
+    for (int i = 0; i < kPriorities; ++i) out += (i ? " " : "") + value(i);
+    return out;
+  };
+  const std::string pfc =
+      eight([&](int p) { return std::string(p == plan.roce_priority && nic.port.pfc_roce ? "1" : "0"); });
+  const HostEts ets = hostEts(nic.port, plan);
+  const std::string bw = eight([&](int tc) { return std::to_string(ets.bw[tc]); });
+  // IEEE 802.1Qaz TSA codes: 0 strict, 2 ETS.
+  const std::string tsa = eight([&](int tc) { return std::string(ets.strict[tc] ? "0" : "2"); });
+  const std::string prio_tc = eight([&](int p) { return std::to_string(ets.prio_tc[p]); });
   return "   Nic Name: " + nic.name + "\n"
          "   Mode: 3 - IEEE Mode\n"
          "   Enabled: true\n"
@@ -151,9 +159,19 @@ std::string esxcliNicDcbStatus(const Vmnic& nic, int roce_priority) {
          "         PFC Traffic Classes: 8\n"
          "   PFC Enabled: " + std::string(nic.port.pfc_roce ? "true" : "false") + "\n"
          "   PFC Configuration: " + pfc + "\n"
+         "   IEEE ETS Configuration:\n"
+         "         Willing Bit In ETS Config TLV: 0\n"
+         "         Supported Capacity: 8\n"
+         "         Credit Based Shaper ETS Algorithm Supported: 0x0\n"
+         "         TX Bandwidth Per TC: " + bw + "\n"
+         "         RX Bandwidth Per TC: " + bw + "\n"
+         "         TSA Assignment Table Per TC: " + tsa + "\n"
+         "         Priority Assignment Per TC: " + prio_tc + "\n"
          "   IEEE PFC Configuration:\n"
          "         Number Of Traffic Classes: 8\n"
-         "         PFC Configuration: " + pfc + "\n";
+         "         PFC Configuration: " + pfc + "\n"
+         "         Macsec Bypass Capability Is Enabled: 0\n"
+         "         Round Trip Propagation Delay Of Link: 0\n";
 }
 
 }  // namespace rdmagw::sim

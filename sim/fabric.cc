@@ -138,6 +138,11 @@ void Fabric::step() {
   }
   sendCnps();
   sendControl();
+  // PFC on a priority no network-qos class pauses: the leaf counts the
+  // frames per CoS and ignores them.
+  if (scenario_.kind == ScenarioKind::kPfcLossyPrio && cast_.faulty >= 0) {
+    topo_.nicPause(cast_.faulty, lossyPriority(), kLossyPauseFrames);
+  }
   topo_.finishTick();
   // DCQCN: multiplicative decrease was applied in receive(); the rest recover.
   const uint64_t increase = std::max<uint64_t>(1, cap_pkts_ / 16);

@@ -28,6 +28,7 @@
 
 #include "sim/device.h"
 #include "sim/fabric_config.h"
+#include "sim/roce_qos.h"
 #include "sim/scenario.h"
 #include "sim/switch.h"
 #include "sim/topology.h"
@@ -105,7 +106,14 @@ class Fabric {
   uint64_t bufferedPackets(int e) const { return state_[e].buffer; }
   // Traffic classes: RoCE uses roce_priority; CNPs and the lossy class below.
   int lossyPriority() const { return config_.roce_priority == 0 ? 1 : 0; }
-  int cnpPriority() const { return config_.roce_priority == 6 ? 7 : 6; }
+  int cnpPriority() const {
+    return config_.cnp_priority >= 0 ? config_.cnp_priority : config_.roce_priority == 6 ? 7 : 6;
+  }
+  RoceQosPlan roceQos() const { return {config_.roce_priority, cnpPriority(), lossyPriority()}; }
+  // The device or port the running scenario misconfigures or stresses, as
+  // an operator names it ("host01:mlx5_0 (ens1f0np0)", "leaf01",
+  // "leaf01 Ethernet1/3"); "" for kNone.
+  std::string scenarioTarget() const;
 
   // Port strings, the same for every port of the fabric.
   const char* portState() const { return "4: ACTIVE"; }
@@ -152,6 +160,8 @@ class Fabric {
   }
   bool switchPfcOff(int e) const { return scenario_.kind == ScenarioKind::kPfcMismatchSwitch && e == cast_.faulty; }
   bool trustPcp(int e) const { return scenario_.kind == ScenarioKind::kTrustMismatch && e == cast_.faulty; }
+  // The receiver of a configuration scenario of this kind (no senders).
+  bool configFault(ScenarioKind k, int e) const { return scenario_.kind == k && e == cast_.faulty; }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);

@@ -124,8 +124,12 @@ void Fabric::sendCnps() {
     tx.tx_prio_bytes[prio] += bytes;
     tx.tx_packets += e.cnps;
     tx.tx_bytes += bytes;
-    topo_.carryIn(e.receiver, e.sender, prio, e.cnps, bytes);
-    topo_.carryOut(e.sender, prio, e.cnps, bytes);
+    // A leaf without a class for the CNP DSCP (cnp-lossy) queues them in the
+    // default queue: the ingress leaf toward its uplink, the egress leaf
+    // toward the sender (each classifies on its own ingress).
+    auto queue = [&](int endpoint) { return switches()[topo_.attachment(endpoint).sw].cnp_lossy ? 0 : prio; };
+    topo_.carryIn(e.receiver, e.sender, queue(e.receiver), e.cnps, bytes);
+    topo_.carryOut(e.sender, queue(e.sender), e.cnps, bytes);
     PortCounters& rx = port(e.sender);
     rx.rx_prio_packets[prio] += e.cnps;
     rx.rx_prio_bytes[prio] += bytes;

@@ -17,6 +17,12 @@ Status FabricConfig::validate() const {
   if (roce_priority < 0 || roce_priority > 7) {
     add("sim.roce_priority: " + std::to_string(roce_priority) + " not in 0..7");
   }
+  if (cnp_priority < -1 || cnp_priority > 7) {
+    add("sim.cnp_priority: " + std::to_string(cnp_priority) + " not in 0..7 (-1: automatic)");
+  } else if (cnp_priority >= 0 && (cnp_priority == roce_priority || cnp_priority == (roce_priority == 0 ? 1 : 0))) {
+    add("sim.cnp_priority: " + std::to_string(cnp_priority) +
+        " is the RoCE priority or the lossy one (" + std::to_string(roce_priority == 0 ? 1 : 0) + ")");
+  }
   // NaN fails both comparisons, so it is rejected too.
   if (!(link_gbps >= 1 && link_gbps <= 1600)) add("sim.link_gbps: must be in 1..1600");
   if (switches < 1 || switches > 256) {

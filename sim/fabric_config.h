@@ -13,6 +13,9 @@ struct FabricConfig {
   int hosts = 4;
   int devices_per_host = 2;
   int roce_priority = 3;     // the lossless priority PFC and the RoCE counters use
+  // The CNPs' priority (strict on the leaves); -1: 6, or 7 when RoCE is on 6.
+  // A recorded N93180FX2 fabric runs roce_priority 5, cnp_priority 6.
+  int cnp_priority = -1;
   double link_gbps = 100;    // per port; read once at construction, counters stay integer
   int switches = 1;          // Nexus leaves; device d of every host is cabled to leaf d % switches
   int esxi_hosts = 2;        // esx01.., each with vmnic0 and vmnic1 (nmlx5_core, RoCE)

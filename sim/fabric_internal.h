@@ -19,7 +19,9 @@ inline constexpr int kStormErrorTicks = 20;
 inline constexpr uint64_t kPauseQuantaBits = 65535ULL * 512;  // one full PFC pause, in bit times
 inline constexpr int kLldpPeriodTicks = 30;
 inline constexpr int kScenarioSenders = 3;         // an incast scenario's senders
-inline constexpr uint64_t kScenarioDemandPct = 60; // each pushes 60% of line at the receiver      // LLDP hello interval, both ends
+inline constexpr uint64_t kScenarioDemandPct = 60; // each pushes 60% of line at the receiver
+// PFC frames per tick a pfc-lossy-prio leaf port receives on the lossy CoS.
+inline constexpr uint64_t kLossyPauseFrames = 1200;
 // Device 0's rx_write_requests starts this far below 2^32 so the wrap that a
 // collector must handle happens within the first few dozen ticks.
 inline constexpr uint64_t kWrapHeadroom = 1'500'000;

@@ -23,6 +23,18 @@ void Fabric::setScenario(Scenario scenario) {
     port(e).rp_roce = !rpOff(e);
     port(e).dscp_trust = !trustPcp(e);
     topo_.portOf(e).pfc_roce = !switchPfcOff(e);
+    port(e).ets_fault = configFault(ScenarioKind::kRoceEtsZero, e)    ? EtsFault::kRoceZero
+                        : configFault(ScenarioKind::kStrictStarve, e) ? EtsFault::kStrictStarve
+                                                                      : EtsFault::kNone;
+    topo_.portOf(e).pfc_watchdog = !configFault(ScenarioKind::kWatchdogOff, e);
+    topo_.portOf(e).mtu = configFault(ScenarioKind::kMtuSmall, e) ? kDefaultMtu : kPortMtu;
+  }
+  const int leaf = cast_.faulty >= 0 ? topo_.attachment(cast_.faulty).sw : -1;
+  for (int w = 0; w < int(topo_.switches().size()); ++w) {
+    Switch& sw = topo_.switchAt(w);
+    sw.cnp_lossy = w == leaf && scenario_.kind == ScenarioKind::kCnpLossy;
+    sw.ecn_off = w == leaf && scenario_.kind == ScenarioKind::kEcnOff;
+    sw.pause_cos_missing = w == leaf && scenario_.kind == ScenarioKind::kPauseCosMissing;
   }
   // Keep the epoch's hot flows with their rates; replace the scenario's.
   const std::vector<Flow> hot(flows_.begin() + std::ptrdiff_t(background_flows_ + scenario_flows_), flows_.end());
@@ -37,7 +49,7 @@ ScenarioCast Fabric::castFor(const Scenario& s) const {
   ScenarioCast c;
   if (s.kind == ScenarioKind::kNone || endpointCount() < 2) return c;
   c.receiver = s.receiver;
-  if (s.kind == ScenarioKind::kPauseStorm || s.kind == ScenarioKind::kTrustMismatch) {
+  if (s.kind == ScenarioKind::kPauseStorm || isConfigScenario(s.kind)) {
     c.faulty = s.receiver;
     return c;
   }
@@ -47,6 +59,27 @@ ScenarioCast Fabric::castFor(const Scenario& s) const {
     c.faulty = c.senders.front();
   }
   return c;
+}
+
+std::string Fabric::scenarioTarget() const {
+  const int e = cast_.faulty >= 0 ? cast_.faulty : cast_.receiver;
+  if (e < 0) return "";
+  const Switch& sw = topo_.switches()[topo_.attachment(e).sw];
+  switch (scenario_.kind) {
+    case ScenarioKind::kCnpLossy:
+    case ScenarioKind::kEcnOff:
+    case ScenarioKind::kPauseCosMissing:
+      return sw.name;
+    case ScenarioKind::kWatchdogOff:
+    case ScenarioKind::kMtuSmall:
+    case ScenarioKind::kPfcLossyPrio:
+    case ScenarioKind::kPfcMismatchSwitch:
+      return sw.name + " " + topo_.portOf(e).name;
+    default:
+      break;
+  }
+  if (e < device_count_) return endpointName(e) + " (" + device(e).netdev + ")";
+  return endpointName(e);
 }
 
 std::vector<int> Fabric::incastSenders(int r) const {

@@ -135,7 +135,7 @@ std::string nxosShowInterfaceJson(const Switch& sw, const NxosView& view) {
         .field("eth_hw_addr", mac)
         .field("eth_bia_addr", mac)
         .field("desc", p.description)
-        .field("eth_mtu", std::to_string(kPortMtu))
+        .field("eth_mtu", std::to_string(p.mtu))
         .field("eth_bw", bw_kbit)
         .field("eth_dly", 10)
         .field("eth_reliability", "255")

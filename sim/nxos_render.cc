@@ -109,7 +109,7 @@ std::string nxosShowPfc(const Switch& sw, const NxosView& view) {
 
 std::string nxosShowQueuing(const Switch& sw, const NxosView& view) {
   const int roce = view.roce_priority;
-  const int cnp = roce == 6 ? 7 : 6;
+  const int cnp = view.cnp_priority;
   std::string out = "\nslot  1\n=======\n\n";
   for (size_t i = 0; i < sw.ports.size(); ++i) {
     const SwitchPort& p = sw.ports[i];
@@ -203,7 +203,7 @@ std::string nxosShowInterface(const Switch& sw, const NxosView& view) {
             "admin state is up, Dedicated Interface\n"
             "  Hardware: 40000/100000 Ethernet, address: %s (bia %s)\n"
             "  Description: %s\n"
-            "  MTU 9216 bytes, BW %" PRIu64 " Kbit, DLY 10 usec\n"
+            "  MTU %" PRIu64 " bytes, BW %" PRIu64 " Kbit, DLY 10 usec\n"
             "  reliability 255/255, txload 1/255, rxload 1/255\n"
             "  Encapsulation ARPA, medium is broadcast\n"
             "  Port mode is routed\n"
@@ -219,7 +219,7 @@ std::string nxosShowInterface(const Switch& sw, const NxosView& view) {
             "  Last link flapped 5d01h\n"
             "  Last clearing of \"show interface\" counters never\n"
             "  1 interface resets\n",
-            p.name.c_str(), mac.c_str(), mac.c_str(), p.description.c_str(), bw_kbit,
+            p.name.c_str(), mac.c_str(), mac.c_str(), p.description.c_str(), p.mtu, bw_kbit,
             speed.c_str());
     appendf(&out,
             "  30 seconds input rate %" PRIu64 " bits/sec, %" PRIu64 " packets/sec\n"
@@ -301,44 +301,6 @@ std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view) {
   section("Port         Stomped-CRC", {},
           [](const SwitchPort&) { return std::vector<std::string>{"0"}; });
   return out;
-}
-
-std::string nxosShowNetworkQos(const NxosView& view) {
-  // The layout of NX-OS 9.x/10.x (the policy's configuration lines under a
-  // "Type network-qos policy-maps" banner), with the class names of the 8q
-  // RoCE template; reconstructed from Cisco's configuration guides, not a
-  // capture (tests/fixtures/nxos/README.md).
-  std::string out =
-      "\n"
-      "  Type network-qos policy-maps\n"
-      "  ===============================\n"
-      "\n"
-      "  policy-map type network-qos RDMAGW-SIM-NQOS\n";
-  appendf(&out, "    class type network-qos c-8q-nq%d\n", view.roce_priority);
-  appendf(&out, "      match qos-group %d\n", view.roce_priority);
-  appendf(&out, "\n      pause pfc-cos %d\n      mtu %" PRIu64 "\n", view.roce_priority, kPortMtu);
-  appendf(&out, "    class type network-qos c-8q-nq-default\n      match qos-group 0\n\n      mtu %" PRIu64 "\n",
-          kPortMtu);
-  return out;
-}
-
-std::string nxosShowClassMapQos() {
-  // Cisco's RoCE QoS template: RoCE as DSCP 26 (AF31), set by the type-qos
-  // policy to the no-drop qos-group, CNPs as DSCP 48 (CS6). The layout
-  // ("Type qos class-maps" banner, indented class-map/match lines) is
-  // reconstructed (tests/fixtures/nxos/SOURCES.md), not a capture.
-  return "\n"
-         "  Type qos class-maps\n"
-         "  ====================\n"
-         "\n"
-         "    class-map type qos match-all RDMA\n"
-         "      match dscp 26\n"
-         "\n"
-         "    class-map type qos match-all CNP\n"
-         "      match dscp 48\n"
-         "\n"
-         "    class-map type qos match-any class-default\n"
-         "      match any\n";
 }
 
 }  // namespace rdmagw::sim

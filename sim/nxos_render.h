@@ -12,6 +12,7 @@ namespace rdmagw::sim {
 
 struct NxosView {
   int roce_priority = 3;  // the no-drop CoS; its qos-group has the same number
+  int cnp_priority = 6;   // the CNPs' CoS and qos-group (strict priority)
   double link_gbps = 100;
   int tick = 0;           // for uptime-like strings and mgmt0 counters
 };
@@ -33,11 +34,9 @@ std::string nxosShowCountersErrors(const Switch& sw, const NxosView& view);
 // advertises (sim/nxos_lldp_render.cc).
 std::string nxosShowLldpNeighbors(const Switch& sw);
 std::string nxosShowLldpNeighborsJson(const Switch& sw);
-// show policy-map system type network-qos: the RoCE no-drop class (pause
-// pfc-cos <roce>) and the default class, both at MTU 9216.
-std::string nxosShowNetworkQos(const NxosView& view);
-// show class-map type qos: RoCE (RDMA) and CNP classes matching DSCP 26 and
-// 48: the switch trusts DSCP.
+// show class-map type qos: the RoCE and CNP classes matching DSCP 26 and 48:
+// the switch trusts DSCP. `show policy-map system type network-qos` and
+// `show running-config ipqos` are in sim/roce_qos.h.
 std::string nxosShowClassMapQos();
 
 }  // namespace rdmagw::sim

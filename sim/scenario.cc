@@ -5,7 +5,10 @@ namespace {
 
 constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff,
                                    ScenarioKind::kPfcMismatch, ScenarioKind::kPfcMismatchSwitch,
-                                   ScenarioKind::kPauseStorm, ScenarioKind::kTrustMismatch};
+                                   ScenarioKind::kPauseStorm, ScenarioKind::kTrustMismatch,
+                                   ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing,
+                                   ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve, ScenarioKind::kWatchdogOff,
+                                   ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio};
 
 }  // namespace
 
@@ -19,16 +22,44 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kPfcMismatchSwitch: return "pfc-mismatch-switch";
     case ScenarioKind::kPauseStorm: return "pause-storm";
     case ScenarioKind::kTrustMismatch: return "trust-mismatch";
+    case ScenarioKind::kCnpLossy: return "cnp-lossy";
+    case ScenarioKind::kEcnOff: return "ecn-off";
+    case ScenarioKind::kPauseCosMissing: return "pause-cos-missing";
+    case ScenarioKind::kRoceEtsZero: return "roce-ets-zero";
+    case ScenarioKind::kStrictStarve: return "strict-starve";
+    case ScenarioKind::kWatchdogOff: return "watchdog-off";
+    case ScenarioKind::kMtuSmall: return "mtu-small";
+    case ScenarioKind::kPfcLossyPrio: return "pfc-lossy-prio";
   }
   return "none";
 }
 
 std::optional<ScenarioKind> parseScenarioName(std::string_view name) {
   if (name == "none") return ScenarioKind::kNone;
+  if (name == "trust-pcp") return ScenarioKind::kTrustMismatch;  // what the host does, by name
   for (ScenarioKind k : kNamed) {
     if (scenarioName(k) == name) return k;
   }
   return std::nullopt;
+}
+
+bool isConfigScenario(ScenarioKind kind) {
+  return kind == ScenarioKind::kTrustMismatch || kind >= ScenarioKind::kCnpLossy;
+}
+
+std::string_view scenarioSummary(ScenarioKind kind) {
+  switch (kind) {
+    case ScenarioKind::kTrustMismatch: return "trusts pcp (no dcb app dscp-prio rules), its leaf dscp";
+    case ScenarioKind::kCnpLossy: return "no type-qos class for the CNP DSCP 48: CNPs fall to class-default (lossy)";
+    case ScenarioKind::kEcnOff: return "WRED without ecn on the RoCE egress queue";
+    case ScenarioKind::kPauseCosMissing: return "no pause pfc-cos on the RoCE network-qos class";
+    case ScenarioKind::kRoceEtsZero: return "the RoCE traffic class at 0 % ETS";
+    case ScenarioKind::kStrictStarve: return "the RoCE traffic class strict below strict classes";
+    case ScenarioKind::kWatchdogOff: return "priority-flow-control watch-dog-interval off";
+    case ScenarioKind::kMtuSmall: return "MTU 1500 under jumbo hosts";
+    case ScenarioKind::kPfcLossyPrio: return "receives PFC frames on the lossy priority";
+    default: return "";
+  }
 }
 
 std::string scenarioNameList() {

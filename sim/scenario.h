@@ -36,7 +36,34 @@
 //                no traffic of its own: the endpoint's netdev drops its
 //                `dcb app` dscp-prio rules (trust pcp) while its leaf
 //                classifies RoCE by DSCP: a configuration fault only the DCB
-//                consistency check shows.
+//                consistency check shows. Also named trust-pcp.
+//
+// Misconfigurations of the RoCE QoS plan (sim/roce_qos.h), no traffic of
+// their own; each touches one device or port, named by the receiver
+// endpoint (Fabric::scenarioTarget says which):
+//   cnp-lossy    the endpoint's leaf: its type-qos policy has no class for
+//                the CNP DSCP 48, so CNPs fall to class-default (qos-group
+//                0, the lossy default queue), and its queue counters
+//                count them there.
+//   ecn-off      the endpoint's leaf: WRED on the RoCE egress queue without
+//                `ecn` (it drops instead of marking).
+//   pause-cos-missing
+//                the endpoint's leaf: the RoCE network-qos class has no
+//                `pause pfc-cos` (mtu only): nothing is no-drop.
+//   roce-ets-zero
+//                the endpoint's NIC port: the RoCE traffic class at 0 % ETS.
+//   strict-starve
+//                the endpoint's NIC port: the RoCE TC and every TC above it
+//                strict, the RoCE TC with no ETS share (as on a recorded
+//                ConnectX-7: priorities 4-7 strict, RoCE on 5).
+//   watchdog-off the endpoint's leaf port: `priority-flow-control
+//                watch-dog-interval off` (and Disabled in pfc-queue detail).
+//   mtu-small    the endpoint's leaf port: MTU 1500 (show interface, its
+//                JSON and the gNMI tree) under the hosts' 9000.
+//   pfc-lossy-prio
+//                the endpoint's leaf port receives PFC frames on the lossy
+//                priority (0, or 1 when RoCE is on 0), which no network-qos
+//                class pauses: per-CoS RxPPP counts move there every tick.
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -48,7 +75,10 @@
 
 namespace rdmagw::sim {
 
-enum class ScenarioKind { kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch };
+enum class ScenarioKind {
+  kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch,
+  kCnpLossy, kEcnOff, kPauseCosMissing, kRoceEtsZero, kStrictStarve, kWatchdogOff, kMtuSmall, kPfcLossyPrio,
+};
 
 struct Scenario {
   ScenarioKind kind = ScenarioKind::kNone;
@@ -63,7 +93,14 @@ struct ScenarioCast {
 };
 
 std::string_view scenarioName(ScenarioKind kind);  // "np-off"; "none" for kNone
+// Also takes "trust-pcp" for trust-mismatch.
 std::optional<ScenarioKind> parseScenarioName(std::string_view name);
+// A misconfiguration without traffic of its own: trust-mismatch and the
+// RoCE QoS faults (cnp-lossy .. pfc-lossy-prio).
+bool isConfigScenario(ScenarioKind kind);
+// One line on what a configuration scenario does to its device or port
+// (Fabric::scenarioTarget), for `rdmagw demo`; "" for the others.
+std::string_view scenarioSummary(ScenarioKind kind);
 // The names a user may give, in a stable order ("incast, np-off, ...").
 std::string scenarioNameList();
 

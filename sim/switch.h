@@ -16,6 +16,8 @@ namespace rdmagw::sim {
 inline constexpr int kQosGroups = 8;
 // Every Ethernet port's MTU and the network-qos classes' (NX-OS jumbo).
 inline constexpr uint64_t kPortMtu = 9216;
+// Ethernet's default, what a port forgotten in a jumbo fabric keeps.
+inline constexpr uint64_t kDefaultMtu = 1500;
 
 // One egress queue of a port. Unicast and multicast are separate columns in
 // `show queuing interface`; drops and ECN marks are unicast only here.
@@ -56,6 +58,10 @@ struct SwitchPort {
   // PFC on the RoCE priority at this port (not a counter): off only toward
   // the faulty sender of the pfc-mismatch-switch scenario.
   bool pfc_roce = true;
+  // Not counters: the port's PFC watchdog (off only in watchdog-off) and its
+  // MTU (1500 only in mtu-small).
+  bool pfc_watchdog = true;
+  uint64_t mtu = kPortMtu;
 
   uint64_t in_octets = 0;
   uint64_t in_ucast = 0;
@@ -108,6 +114,14 @@ struct Switch {
   int uplinks = 0;
   // Every port's line rate (sim.link_gbps), for the gNMI tree's port-speed.
   uint64_t speed_bps = 100'000'000'000;
+
+  // Not counters: device-wide QoS faults (sim/scenario.h), each false but in
+  // its scenario: the CNP DSCP left to class-default (cnp-lossy), WRED
+  // without ECN on the RoCE queue (ecn-off), no `pause pfc-cos` on the RoCE
+  // network-qos class (pause-cos-missing).
+  bool cnp_lossy = false;
+  bool ecn_off = false;
+  bool pause_cos_missing = false;
 
   int uplinkIndex(int u) const { return host_ports + u; }
   int internalIndex(int k) const { return host_ports + uplinks + k; }

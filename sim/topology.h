@@ -32,6 +32,7 @@ class Topology {
            const std::vector<std::string>& labels);
 
   const std::vector<Switch>& switches() const { return switches_; }
+  Switch& switchAt(int sw) { return switches_[sw]; }
   const Attachment& attachment(int endpoint) const { return att_[endpoint]; }
   const SwitchPort& portOf(int endpoint) const;
   // Every port's line rate, on every leaf.

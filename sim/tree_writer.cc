@@ -96,8 +96,9 @@ Status TreeWriter::writeFile(const std::string& path, std::string content) {
   return Status::ok();
 }
 
-Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority,
+Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, const RoceQosPlan& plan,
                                   double link_gbps) {
+  const int roce_priority = plan.roce_priority;
   const std::string net = host_dir + "/sys/class/net/" + dev.netdev;
   // The hosts' RoCE netdevs run jumbo frames; the leaf ports 9216.
   if (Status s = makeDirs(net); !s.isOk()) return s;
@@ -115,11 +116,28 @@ Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir
       if (Status s = writeFile(dir + "/" + std::to_string(p), line(v)); !s.isOk()) return s;
     }
   }
-  if (Status s = writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-pfc.json", dcbPfcJson(dev, roce_priority));
-      !s.isOk()) {
-    return s;
+  // The CNPs this NIC sends as notification point: DSCP 48 on the CNP priority.
+  const std::pair<const char*, uint64_t> cnp[] = {{"cnp_dscp", kCnpDscp}, {"cnp_802p_prio", uint64_t(plan.cnp_priority)}};
+  for (const auto& [knob, value] : cnp) {
+    if (Status s = writeFile(net + "/ecn/roce_np/" + knob, line(value)); !s.isOk()) return s;
   }
-  return writeFile(host_dir + "/ethtool/" + dev.netdev + ".dcb-app.json", dcbAppJson(dev, roce_priority));
+  // RDMA CM's defaults, as an administrator sets them in configfs (mkdir
+  // rdma_cm/<dev>): QPs the CM creates use the RoCE DSCP, ECN-capable.
+  const std::string cm = host_dir + "/sys/kernel/config/rdma_cm/" + dev.name + "/ports/1";
+  if (Status s = makeDirs(cm); !s.isOk()) return s;
+  if (Status s = writeFile(cm + "/default_roce_tos", line(uint64_t(kRoceTos))); !s.isOk()) return s;
+  if (Status s = writeFile(cm + "/default_roce_mode", line(std::string("RoCE v2"))); !s.isOk()) return s;
+  const std::string base = host_dir + "/ethtool/" + dev.netdev;
+  const std::pair<std::string, std::string> dcb[] = {
+      {".dcb-pfc.json", dcbPfcJson(dev, roce_priority)},
+      {".dcb-app.json", dcbAppJson(dev, plan)},
+      {".dcb-ets.json", dcbEtsJson(dev.port, plan)},
+      {".dcb-buffer.json", dcbBufferJson(dev.port, plan)},
+  };
+  for (const auto& [suffix, content] : dcb) {
+    if (Status s = writeFile(base + suffix, content); !s.isOk()) return s;
+  }
+  return Status::ok();
 }
 
 Status TreeWriter::writeCounters(const std::string& dir, const PortCounters& port, bool hw) {
@@ -191,7 +209,7 @@ Status TreeWriter::write(const Fabric& fabric) {
         removed_.erase(ib);
         if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
       }
-      if (Status s = writeNetdevDcb(dev, host_dir, fabric.config().roce_priority, fabric.config().link_gbps);
+      if (Status s = writeNetdevDcb(dev, host_dir, fabric.roceQos(), fabric.config().link_gbps);
           !s.isOk()) return s;
       const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
       if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));
@@ -290,11 +308,13 @@ std::string dcbPfcJson(const Device& dev, int roce_priority) {
   return out + "]}\n";
 }
 
-std::string dcbAppJson(const Device& dev, int roce_priority) {
-  // iproute2 dcb/dcb_app.c: each dscp-prio rule a [name, priority] pair
-  // (`dscp-prio AF31:3 CS6:6`); no rules at all print {}.
+std::string dcbAppJson(const Device& dev, const RoceQosPlan& plan) {
+  // iproute2 dcb/dcb_app.c: each dscp-prio rule a [dscp, priority] pair, the
+  // DSCP as a number under -j (names only in the text form: `dscp-prio
+  // AF31:3 CS6:6`); no rules at all print {}.
   if (!dev.port.dscp_trust) return "{}\n";
-  return "{\"dscp_prio\":[[\"AF31\"," + std::to_string(roce_priority) + "],[\"CS6\",6]]}\n";
+  return "{\"dscp_prio\":[[" + std::to_string(kRoceDscp) + "," + std::to_string(plan.roce_priority) + "],[" +
+         std::to_string(kCnpDscp) + "," + std::to_string(plan.cnp_priority) + "]]}\n";
 }
 
 }  // namespace rdmagw::sim

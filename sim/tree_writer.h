@@ -53,9 +53,12 @@ class TreeWriter {
   Status writeCli(const std::string& device_dir, const char* os,
                   const std::vector<RenderedCommand>& commands);
   Status writeCounters(const std::string& dir, const PortCounters& port, bool hw);
-  // The netdev's DCB configuration: sys/class/net/<if>/{mtu,ecn/...} and
-  // ethtool/<if>.dcb-{pfc,app}.json (what `dcb -j {pfc,app} show dev <if>` prints).
-  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, int roce_priority, double link_gbps);
+  // The netdev's RoCE configuration: sys/class/net/<if>/{mtu,ecn/roce_np/
+  // {enable/<p>,cnp_dscp,cnp_802p_prio},ecn/roce_rp/enable/<p>}, the RDMA CM
+  // defaults sys/kernel/config/rdma_cm/<dev>/ports/1/default_roce_{tos,mode}
+  // and ethtool/<if>.dcb-{pfc,app,ets,buffer}.json (what `dcb -j
+  // {pfc,app,ets,buffer} show dev <if>` prints).
+  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, const RoceQosPlan& plan, double link_gbps);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);
 
@@ -72,7 +75,8 @@ std::string ethtoolText(const Device& device, int roce_priority);
 // the RoCE priority alone, off when its NIC does no PFC (pfc-mismatch).
 std::string dcbPfcJson(const Device& device, int roce_priority);
 // What `dcb -j app show dev <netdev>` prints: RoCE (DSCP 26, AF31) on the
-// RoCE priority and CNPs (CS6) on 6; {} in trust-mismatch (trust pcp).
-std::string dcbAppJson(const Device& device, int roce_priority);
+// RoCE priority and CNPs (DSCP 48, CS6) on the CNP priority; {} in
+// trust-mismatch (trust pcp). `dcb -j ets|buffer show`: sim/roce_qos.h.
+std::string dcbAppJson(const Device& device, const RoceQosPlan& plan);
 
 }  // namespace rdmagw::sim

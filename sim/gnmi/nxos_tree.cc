@@ -72,7 +72,7 @@ void addInterface(Snapshot* s, const SwitchPort& p, const std::string& ifn, uint
   // The port's MTU (OpenConfig state/mtu), as `show interface` prints it.
   std::vector<Elem> state = base;
   state.push_back(elem("state"));
-  add(s, Origin::kOpenconfig, false, state, {{"mtu", kPortMtu}});
+  add(s, Origin::kOpenconfig, false, state, {{"mtu", p.mtu}});
   // Its state words and description, and its speed as OpenConfig's
   // identities (the rate `show interface` prints: sim.link_gbps).
   addTexts(s, state, {{"oper-status", "UP"}, {"admin-status", "UP"}, {"description", p.description}});

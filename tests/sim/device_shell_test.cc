@@ -108,7 +108,9 @@ TEST_F(DeviceShellTest, SwitchAnswersARenderedCommand) {
 }
 
 TEST_F(DeviceShellTest, SwitchRejectsAnUnknownCommandLikeNxos) {
-  const ShellRun r = runShell(dir_.string(), "leaf01", "show running-config");
+  // (`show running-config` alone is a prefix of `show running-config ipqos`:
+  // the shell calls it incomplete.)
+  const ShellRun r = runShell(dir_.string(), "leaf01", "show version");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "     ^\n% Invalid command at '^' marker.\n");
 }

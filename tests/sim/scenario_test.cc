@@ -57,7 +57,10 @@ TEST(ScenarioTest, NamesParseAndUnknownOnesDoNot) {
   }
   EXPECT_EQ(parseScenarioName("none"), ScenarioKind::kNone);
   EXPECT_FALSE(parseScenarioName("pause_storm").has_value());
-  EXPECT_EQ(scenarioNameList(), "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch");
+  EXPECT_EQ(scenarioNameList(),
+            "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, "
+            "ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio");
+  EXPECT_EQ(parseScenarioName("trust-pcp"), ScenarioKind::kTrustMismatch);
 }
 
 TEST(ScenarioTest, ACalmFabricNeitherMarksNorPauses) {
