@@ -3,6 +3,7 @@
 #include "gateway/analytics_config_reader.h"
 #include "gateway/command_spec.h"
 #include "gateway/config.h"
+#include "gateway/fleet_warnings.h"
 #include "gateway/gnmi_northbound_config.h"
 #include "gateway/snmp_notifications_config.h"
 
@@ -51,6 +52,7 @@ int checkConfigCommand(const Args& args) {
   }
   if (cfg->gnmi_enabled) std::fputs(explainGnmiNorthbound(cfg->gnmi).c_str(), stdout);
   if (cfg->cluster.enabled) std::fputs(explainCluster(cfg->cluster).c_str(), stdout);
+  for (const std::string& w : fleetWarnings(*cfg)) std::printf("  warning: %s\n", w.c_str());
   if (cfg->snmp_enabled) std::fputs(explainSnmpNorthbound(cfg->snmp).c_str(), stdout);
   if (cfg->analytics_enabled) std::fputs(explainAnalytics(cfg->analytics).c_str(), stdout);
   for (const TargetConfig& t : cfg->targets) {

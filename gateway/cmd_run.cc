@@ -10,6 +10,7 @@
 #include "gateway/config.h"
 #include "gateway/fleet.h"
 #include "gateway/fleet_peer_mirror.h"
+#include "gateway/fleet_warnings.h"
 #include "gateway/pipeline.h"
 #include "gateway/reloader.h"
 #include "gateway/service_notify.h"
@@ -110,11 +111,9 @@ int runCommand(const Args& args) {
       mo.paths = analytics::inputRowPaths();
       mo.sample_interval = std::max(loaded.analytics.period, loaded.gnmi.min_sample_interval);
       mirror = std::make_unique<FleetPeerMirror>(std::move(mo), pipeline.fleetView(), pipeline.peerStore());
-    } else {
-      RDMAGW_LOG(kWarn, "fleet") << "analytics without northbound.gnmi: links and pause trees that cross into "
-                                 << "other members' targets are not judged";
     }
   }
+  for (const std::string& w : fleetWarnings(loaded)) RDMAGW_LOG(kWarn, "fleet") << w;
   ReloaderOptions reload_options;
   if (fleet) {
     Fleet* member = fleet.get();

@@ -7,32 +7,12 @@
 #include "models/path.h"
 #include "models/thread_role.h"
 #include "northbound/gnmi/member_channels.h"
+#include "southbound/gnmi/rdmagw_notification.h"
 
 namespace rdmagw::gateway {
 namespace {
 
 constexpr int64_t kRefreshNs = 500'000'000;  // how stale this member's idea of its own targets may be
-
-std::string pathText(const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
-  Path out;
-  for (const ::gnmi::Path* part : {&prefix, &path}) {
-    for (const ::gnmi::PathElem& e : part->elem()) {
-      out.add(e.name(), std::map<std::string, std::string>(e.key().begin(), e.key().end()));
-    }
-  }
-  return out.toString();
-}
-
-bool toValue(const ::gnmi::TypedValue& v, Value* out) {
-  switch (v.value_case()) {
-    case ::gnmi::TypedValue::kUintVal: *out = v.uint_val(); return true;
-    case ::gnmi::TypedValue::kIntVal: *out = v.int_val(); return true;
-    case ::gnmi::TypedValue::kDoubleVal: *out = v.double_val(); return true;
-    case ::gnmi::TypedValue::kBoolVal: *out = v.bool_val(); return true;
-    case ::gnmi::TypedValue::kStringVal: *out = v.string_val(); return true;
-    default: return false;  // we ask for PROTO: an rdmagw sends nothing else
-  }
-}
 
 // "/a/b/c" -> elements a, b, c (no keys: every instance).
 void toGnmiPath(const std::string& text, ::gnmi::Path* out) {
@@ -168,15 +148,8 @@ void FleetPeerMirror::apply(const ::gnmi::Notification& n) {
   // Ours (the store has it), or not one of the fleet's configured targets
   // (a device another member relays: nobody here knows its kind).
   if (mine_.count(target) || !known_.count(target)) return;
-  std::vector<Update> batch;
-  batch.reserve(n.update_size());
-  for (const ::gnmi::Update& u : n.update()) {
-    Update up;
-    if (!toValue(u.val(), &up.value)) continue;
-    up.path = pathText(n.prefix(), u.path());
-    up.timestamp_ns = n.timestamp();  // the owner's collection time: the counter windows stay true
-    batch.push_back(std::move(up));
-  }
+  // Stamped with the owner's collection time: the counter windows stay true.
+  southbound::gnmi::NotificationChanges changes = southbound::gnmi::fromRdmagwNotification(n);
   if (!up_.count(target)) {
     TargetHealth h;
     {
@@ -191,11 +164,8 @@ void FleetPeerMirror::apply(const ::gnmi::Notification& n) {
     peers_.setHealth(target, h);
     up_.insert(target);
   }
-  if (!batch.empty()) peers_.apply(target, batch);
-  for (const ::gnmi::Path& d : n.delete_()) {
-    Result<Path> p = Path::parse(pathText(n.prefix(), d));
-    if (p.isOk()) peers_.remove(target, *p);
-  }
+  if (!changes.updates.empty()) peers_.apply(target, changes.updates);
+  for (const Path& p : changes.deletes) peers_.remove(target, p);
 }
 
 void FleetPeerMirror::markDown(const std::string& why) {

@@ -11,31 +11,11 @@
 #include "models/path.h"
 #include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
+#include "southbound/gnmi/rdmagw_notification.h"
 #include "southbound/ssh/credentials.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
-
-std::string pathText(const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
-  Path out;
-  for (const ::gnmi::Path* part : {&prefix, &path}) {
-    for (const ::gnmi::PathElem& e : part->elem()) {
-      out.add(e.name(), std::map<std::string, std::string>(e.key().begin(), e.key().end()));
-    }
-  }
-  return out.toString();
-}
-
-bool toValue(const ::gnmi::TypedValue& v, Value* out) {
-  switch (v.value_case()) {
-    case ::gnmi::TypedValue::kUintVal: *out = v.uint_val(); return true;
-    case ::gnmi::TypedValue::kIntVal: *out = v.int_val(); return true;
-    case ::gnmi::TypedValue::kDoubleVal: *out = v.double_val(); return true;
-    case ::gnmi::TypedValue::kBoolVal: *out = v.bool_val(); return true;
-    case ::gnmi::TypedValue::kStringVal: *out = v.string_val(); return true;
-    default: return false;  // we ask for PROTO: an rdmagw never sends anything else
-  }
-}
 
 class RelaySource final : public StreamSource {
  public:
@@ -127,21 +107,10 @@ class RelaySource final : public StreamSource {
   void apply(const ::gnmi::Notification& n) {
     const std::string& target = n.prefix().target();
     if (target.empty()) return;
-    std::vector<Update> batch;
-    batch.reserve(n.update_size());
-    for (const ::gnmi::Update& u : n.update()) {
-      Update up;
-      if (!toValue(u.val(), &up.value)) continue;
-      up.path = pathText(n.prefix(), u.path());
-      up.timestamp_ns = n.timestamp();  // the site gateway's collection time
-      batch.push_back(std::move(up));
-    }
+    NotificationChanges changes = fromRdmagwNotification(n);  // stamped with the site gateway's collection time
     if (!up_.count(target)) markUp(target);
-    if (!batch.empty()) store_.apply(target, batch);
-    for (const ::gnmi::Path& d : n.delete_()) {
-      Result<Path> p = Path::parse(pathText(n.prefix(), d));
-      if (p.isOk()) store_.remove(target, *p);
-    }
+    if (!changes.updates.empty()) store_.apply(target, changes.updates);
+    for (const Path& p : changes.deletes) store_.remove(target, p);
   }
 
   void markUp(const std::string& target) {

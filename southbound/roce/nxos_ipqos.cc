@@ -174,16 +174,23 @@ class IpqosParser {
 
   void bad(const std::string& why) { p_.add("'" + stmt_ + "': " + why); }
 
+  // The optional "type T" after the keyword at w[0] (qos when absent),
+  // leaving `i` on the word after it; false (and a problem) when T is missing.
+  bool typeClause(const std::vector<std::string_view>& w, size_t& i, std::string& type) {
+    type = "qos";
+    if (i >= w.size() || lower(w[i]) != "type") return true;
+    if (i + 1 >= w.size()) return bad("no type"), false;
+    type = lower(w[i + 1]);
+    i += 2;
+    return true;
+  }
+
   // class-map type qos match-all NAME | class-map type network-qos NAME | class-map NAME
   bool classMap(const std::vector<std::string_view>& w) {
     closeBlocks();
     size_t i = 1;
-    std::string type = "qos";
-    if (i < w.size() && lower(w[i]) == "type") {
-      if (i + 1 >= w.size()) return bad("no type"), true;
-      type = lower(w[i + 1]);
-      i += 2;
-    }
+    std::string type;
+    if (!typeClause(w, i, type)) return true;
     std::string mode;
     if (i < w.size() && (lower(w[i]) == "match-all" || lower(w[i]) == "match-any")) mode = lower(w[i++]);
     if (i >= w.size()) return bad("no class-map name"), true;
@@ -197,12 +204,8 @@ class IpqosParser {
   bool policyMap(const std::vector<std::string_view>& w) {
     closeBlocks();
     size_t i = 1;
-    std::string type = "qos";
-    if (i < w.size() && lower(w[i]) == "type") {
-      if (i + 1 >= w.size()) return bad("no type"), true;
-      type = lower(w[i + 1]);
-      i += 2;
-    }
+    std::string type;
+    if (!typeClause(w, i, type)) return true;
     if (i >= w.size()) return bad("no policy-map name"), true;
     PolicyMap& pm = qos_.policy_maps[std::string(w[i])];
     pm.type = type;
@@ -356,12 +359,8 @@ class IpqosParser {
   // service-policy [type T] input|output NAME (system qos: type network-qos NAME)
   bool servicePolicy(const std::vector<std::string_view>& w) {
     size_t i = 1;
-    std::string type = "qos";
-    if (i < w.size() && lower(w[i]) == "type") {
-      if (i + 1 >= w.size()) return bad("no type"), true;
-      type = lower(w[i + 1]);
-      i += 2;
-    }
+    std::string type;
+    if (!typeClause(w, i, type)) return true;
     std::string dir;
     if (i < w.size() && (lower(w[i]) == "input" || lower(w[i]) == "output")) dir = lower(w[i++]);
     if (i >= w.size()) return bad("no policy name"), true;

@@ -29,6 +29,7 @@
 #include "gateway/config.h"
 #include "gateway/demo_config.h"
 #include "sim/etcd_launcher.h"
+#include "tests/gateway/fleet_member_yaml.h"
 #include "sim/fabric.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"
@@ -205,8 +206,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
                         std::to_string(port) + "\"}\n";
       if (!lone) {
         cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testsupport::freeLoopbackPort()) +
-               "\", insecure: true}\ncluster:\n  endpoints: [\"" + etcd_.endpoint() +
-               "\"]\n  name: analytics-fleet\n  member: " + memberName(i) + "\n  lease_ttl: 3s\n";
+               "\", insecure: true}\n" + fleettest::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), 3);
       }
       cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
@@ -225,14 +225,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   }
 
   static pid_t spawn(const std::string& cfg, const std::string& log) {
-    std::fflush(nullptr);  // the child must not print the test's buffered output again
-    const pid_t pid = fork();
-    if (pid == 0) {
-      std::freopen(log.c_str(), "a", stderr);
-      std::freopen(log.c_str(), "a", stdout);
-      execl(RDMAGW_BIN, RDMAGW_BIN, "run", "--config", cfg.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
-      _exit(127);
-    }
+    const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg, "--log-level", "warn"}, log);
     return pid;
   }
 

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/gateway/fleet_member_yaml.h"
+
 namespace rdmagw::gateway::fleettest {
 
 namespace {
@@ -51,9 +53,8 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
     testsupport::writeFile(cfg, "targets_dir: targets.d\nadmin_socket: off\n"
                                 "northbound:\n  prometheus: {listen: \"127.0.0.1:" + std::to_string(ports_[i]) +
                                 "\"}\n  gnmi: {listen: \"127.0.0.1:" + std::to_string(gnmi_ports_[i]) +
-                                "\", insecure: true}\ncluster:\n  endpoints: [\"http://" + relays_[i]->address() +
-                                "\"]\n  name: test-fleet\n  member: " + memberName(i) +
-                                "\n  lease_ttl: " + std::to_string(lease_ttl_s) + "s\n");
+                                "\", insecure: true}\n" +
+                                clusterYaml("http://" + relays_[i]->address(), "test-fleet", memberName(i), lease_ttl_s));
   }
   return "";
 }
@@ -70,14 +71,7 @@ FleetBed::~FleetBed() {
 void FleetBed::startMember(int i) {
   const std::string cfg = peers_->dir() + "/" + memberName(i) + ".yaml";
   const std::string log = peers_->dir() + "/" + memberName(i) + ".log";
-  std::fflush(nullptr);  // the child must not print the test's buffered output again
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::freopen(log.c_str(), "a", stderr);
-    std::freopen(log.c_str(), "a", stdout);
-    execl(RDMAGW_BIN, RDMAGW_BIN, "run", "--config", cfg.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
   pids_[i] = pid;
 }
 

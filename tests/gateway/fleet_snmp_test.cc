@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "sim/etcd_launcher.h"
+#include "tests/gateway/fleet_member_yaml.h"
 #include "sim/snmpd_launcher.h"
 #include "sim/tree_writer.h"
 #include "tests/support/test_support.h"
@@ -92,10 +93,9 @@ class FleetSnmpTest : public ::testing::Test {
       testsupport::writeFile(tmp_.file(name + ".yaml"),
                              targets + "admin_socket: off\nnorthbound:\n  snmp:\n    agentx_socket: " +
                                  snmpd_[m]->agentxSocket() + "\n    state_dir: " + tmp_.file(name + "-state") +
-                                 "\n    refresh_period: 200ms\ncluster:\n  endpoints: [\"" + etcd_.endpoint() +
-                                 "\"]\n  name: snmp-fleet\n  member: " + name + "\n  lease_ttl: " +
-                                 std::to_string(kLeaseTtlS) + "s\n  advertise: {snmp: \"" + snmpd_[m]->address() +
-                                 "\"}\n");
+                                 "\n    refresh_period: 200ms\n" +
+                                 gateway::fleettest::clusterYaml(etcd_.endpoint(), "snmp-fleet", name, kLeaseTtlS) +
+                                 "  advertise: {snmp: \"" + snmpd_[m]->address() + "\"}\n");
       pids_.push_back(startMember(m));
     }
   }
@@ -115,14 +115,7 @@ class FleetSnmpTest : public ::testing::Test {
   pid_t startMember(int m) {
     const std::string cfg = tmp_.file(member(m) + ".yaml");
     const std::string log = tmp_.file(member(m) + ".log");
-    std::fflush(nullptr);  // the child must not print the test's buffered output again
-    const pid_t pid = fork();
-    if (pid == 0) {
-      std::freopen(log.c_str(), "a", stderr);
-      std::freopen(log.c_str(), "a", stdout);
-      execl(RDMAGW_BIN, RDMAGW_BIN, "run", "--config", cfg.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
+    const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
     return pid;
   }
 

@@ -44,6 +44,21 @@ std::optional<int> stopChild(int pid, int signal, std::chrono::milliseconds limi
   return std::nullopt;
 }
 
+int spawnLogged(const std::vector<std::string>& argv, const std::string& log) {
+  // Built before the fork: the child may only make async-signal-safe calls.
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    sim::prepareChildOutput(log);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  return pid;
+}
+
 int connectUnix(const std::string& path) {
   const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;

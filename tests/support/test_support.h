@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "models/update.h"
 
@@ -68,6 +69,11 @@ bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limi
 std::optional<int> interruptChild(int pid);
 // The same with another signal and limit (SIGTERM: daemons such as prometheus).
 std::optional<int> stopChild(int pid, int signal, std::chrono::milliseconds limit = kEventWait);
+
+// Starts `argv[0]` (a path, no PATH lookup) with `argv` in a child whose
+// stdout and stderr append to `log`: the pid, or -1 when fork failed. The
+// child does not repeat the test's buffered output.
+int spawnLogged(const std::vector<std::string>& argv, const std::string& log);
 
 // A connected stream socket to the unix socket at `path`, or -1.
 int connectUnix(const std::string& path);

@@ -1,0 +1,38 @@
+#include "gateway/fleet_warnings.h"
+
+#include <gtest/gtest.h>
+
+namespace rdmagw::gateway {
+namespace {
+
+GatewayConfig parsed(const std::string& yaml) {
+  auto cfg = parseConfig(yaml, "gw.yaml");
+  EXPECT_TRUE(cfg.isOk()) << cfg.status().message();
+  return cfg.isOk() ? *cfg : GatewayConfig{};
+}
+
+const char* kCluster = "cluster:\n  endpoints: [\"http://127.0.0.1:2379\"]\n  name: f\n  member: m1\n";
+
+TEST(FleetWarningsTest, SnmpInAFleetWithoutAnAdvertisedSnmpAddressIsSaid) {
+  const std::string snmp = "northbound:\n  snmp: {agentx_socket: /tmp/agentx}\n";
+  std::vector<std::string> w = fleetWarnings(parsed(snmp + kCluster));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("cluster.advertise.snmp"), std::string::npos) << w[0];
+  EXPECT_TRUE(fleetWarnings(parsed(snmp + kCluster + "  advertise: {snmp: \"10.0.0.5:161\"}\n")).empty());
+  EXPECT_TRUE(fleetWarnings(parsed(snmp)).empty()) << "outside a fleet nothing is missing";
+}
+
+TEST(FleetWarningsTest, AnalyticsWithoutGnmiOrWithGnmiUsersCannotJudgeCrossMemberLinks) {
+  const std::string analytics = "analytics:\n  period: 1s\n";
+  std::vector<std::string> w = fleetWarnings(parsed(analytics + kCluster));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("without northbound.gnmi"), std::string::npos) << w[0];
+  const std::string gnmi = "northbound:\n  gnmi: {listen: \"127.0.0.1:9339\", insecure: true";
+  EXPECT_TRUE(fleetWarnings(parsed(analytics + gnmi + "}\n" + kCluster)).empty());
+  w = fleetWarnings(parsed(analytics + gnmi + ", users_env: RDMAGW_GNMI_USERS}\n" + kCluster));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("gNMI users"), std::string::npos) << w[0];
+}
+
+}  // namespace
+}  // namespace rdmagw::gateway
