@@ -11,6 +11,8 @@
 
 #include "models/ethernet_speed.h"
 #include "models/path.h"
+#include "models/roce_leaves.h"
+#include "southbound/roce/dcb_show.h"
 #include "southbound/ssh/parsers/nxos_json.h"
 
 extern char** environ;
@@ -24,11 +26,6 @@ Path ifBase(const std::string& netdev) {
   Path p;
   p.add("interfaces").add("interface", {{"name", netdev}});
   return p;
-}
-
-std::optional<bool> boolOf(const JsonValue& v) {
-  if (v.type != JsonValue::Type::kBool) return std::nullopt;
-  return v.text == "true";
 }
 
 // A sysfs value file's content as a number. NotFound stays quiet; a read
@@ -97,19 +94,33 @@ std::string objectPath(const DcbObject& o, const std::string& netdev) {
   return ifBase(netdev).add("ethernet").add(o.container).add("state").add(o.leaf).toString();
 }
 
-void appendDcbObject(EthtoolSource& source, const DcbObject& o, const std::string& netdev, TimestampNs ts,
-                     PollBatch& batch) {
-  Result<std::string> json = source.dcbJson(o.object, netdev);
+// One `dcb -j <object> show` document, or nothing (absent quietly, or an
+// error line when the source failed otherwise).
+std::optional<std::string> dcbDocument(EthtoolSource& source, const char* object, const std::string& netdev,
+                                       PollBatch& batch) {
+  Result<std::string> json = source.dcbJson(object, netdev);
   if (!json.isOk()) {
     if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
-    return;
+    return std::nullopt;
   }
-  Result<Value> v = o.parse(*json);
+  return std::move(*json);
+}
+
+bool appendDcbObject(const DcbObject& o, const std::string& json, const std::string& netdev, TimestampNs ts,
+                     PollBatch& batch) {
+  Result<Value> v = o.parse(json);
   if (!v.isOk()) {
     batch.error(netdev + ": " + v.status().message());
-    return;
+    return false;
   }
   batch.add(objectPath(o, netdev), std::move(*v), ts);
+  return true;
+}
+
+// A parse of the RoCE configuration: what parsed is kept, a problem is an
+// error line naming the netdev.
+void keepParsed(const Status& st, const std::string& netdev, PollBatch& batch) {
+  if (!st.isOk()) batch.error(netdev + ": " + st.message());
 }
 
 // `rdmagw parse`: the netdev named by a "# dcb -j <object> show dev <if>" line.
@@ -129,37 +140,7 @@ Status parseDcbShow(const DcbObject& o, std::string_view text, TimestampNs ts, P
 
 }  // namespace
 
-Result<uint64_t> parseDcbPfcJson(std::string_view text) {
-  const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
-  if (!doc.complete) return Status::corrupt("dcb pfc JSON: " + doc.error);
-  const JsonValue* prio = doc.root.get("prio_pfc");
-  if (prio == nullptr) return Status::corrupt("dcb pfc JSON: no prio_pfc member");
-  uint64_t bits = 0;
-  size_t seen = 0;
-  auto take = [&](size_t p, const JsonValue& v) -> Status {
-    std::optional<bool> on = boolOf(v);
-    if (!on || p > 7) {
-      return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
-    }
-    if (*on) bits |= uint64_t(1) << p;
-    ++seen;
-    return Status::ok();
-  };
-  if (prio->type == JsonValue::Type::kArray) {
-    for (size_t i = 0; i < prio->items.size(); ++i) {
-      if (Status s = take(i, prio->items[i]); !s.isOk()) return s;
-    }
-  } else if (prio->type == JsonValue::Type::kObject) {
-    for (const auto& [key, v] : prio->members) {
-      if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
-        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
-      }
-      if (Status s = take(size_t(key[0] - '0'), v); !s.isOk()) return s;
-    }
-  }
-  if (seen != 8) return Status::corrupt("dcb pfc JSON: prio_pfc has " + std::to_string(seen) + " priorities, not 8");
-  return bits;
-}
+Result<uint64_t> parseDcbPfcJson(std::string_view text) { return roce::parseDcbPrioPfc(text); }
 
 Result<std::string> parseDcbAppTrust(std::string_view text) {
   const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
@@ -270,8 +251,37 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
       batch.add(p.add(std::string(point) + "-enabled-priorities").toString(), Value{*bits}, ts);
     }
   }
-  if (source == nullptr) return;
-  for (const DcbObject& o : kDcbObjects) appendDcbObject(*source, o, netdev, ts, batch);
+  // The RoCE configuration beyond the consistency leaves: the CNP knobs, and
+  // with `dcb` the DSCP map, ETS and receive buffers (models/roce_leaves.h).
+  rdmagw::roce::HostPort port;
+  port.name = netdev;
+  const std::string np = dir + "/ecn/roce_np/";
+  if (auto d = numberOf(reader.readFile(np + "cnp_dscp"), reader, np + "cnp_dscp", batch)) {
+    if (*d <= uint64_t(rdmagw::roce::kMaxDscp)) port.dcqcn.cnp_dscp = uint32_t(*d);
+    else batch.error(reader.displayPath(np + "cnp_dscp") + ": " + std::to_string(*d) + " is not a DSCP (0..63)");
+  }
+  if (auto c = numberOf(reader.readFile(np + "cnp_802p_prio"), reader, np + "cnp_802p_prio", batch)) {
+    if (*c < uint64_t(rdmagw::roce::kPriorities)) port.dcqcn.cnp_802p_prio = uint32_t(*c);
+    else batch.error(reader.displayPath(np + "cnp_802p_prio") + ": " + std::to_string(*c) + " is not a priority (0..7)");
+  }
+  if (source != nullptr) {
+    for (const DcbObject& o : kDcbObjects) {
+      std::optional<std::string> json = dcbDocument(*source, o.object, netdev, batch);
+      if (!json) continue;
+      // The APP table's rules also give the DSCP map (its trust leaf is above;
+      // a broken document is that one error line).
+      if (appendDcbObject(o, *json, netdev, ts, batch) && std::string_view(o.object) == "app") {
+        keepParsed(roce::parseDcbJson("app", *json, port), netdev, batch);
+      }
+    }
+    for (const char* object : {"ets", "buffer"}) {
+      if (std::optional<std::string> json = dcbDocument(*source, object, netdev, batch)) {
+        keepParsed(roce::parseDcbJson(object, *json, port), netdev, batch);
+      }
+    }
+    port.trust.reset();  // written above, from the same document
+  }
+  rdmagw::roce::appendHostPortLeaves(port, ts, batch);
 }
 
 Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out) {

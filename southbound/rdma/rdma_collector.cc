@@ -1,9 +1,13 @@
 #include "southbound/rdma/rdma_collector.h"
 
+#include <algorithm>
+
+#include "models/roce_leaves.h"
 #include "southbound/rdma/ethtool_mapping.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/lldpctl_json.h"
 #include "southbound/rdma/netdev_dcb.h"
+#include "southbound/roce/ecn_sysfs.h"
 
 namespace rdmagw::southbound::rdma {
 
@@ -49,6 +53,7 @@ void RdmaCollector::pollConfig(const std::vector<IbDevice>& devices, PollBatch& 
   if (now >= next_config_ns_ || config_every_ns_ <= 0) {
     config_read_.clear();
     next_config_ns_ = now + config_every_ns_;
+    pollRdmaCm(devices, batch);
   }
   for (const IbDevice& d : devices) {
     for (const IbPort& p : d.ports) {
@@ -57,6 +62,19 @@ void RdmaCollector::pollConfig(const std::vector<IbDevice>& devices, PollBatch& 
       }
     }
   }
+}
+
+// The RDMA CM defaults (configfs) of the devices the filter keeps. No
+// rdma_cm directory (configfs not mounted, or no device configured): the
+// kernel's defaults apply and nothing is written.
+void RdmaCollector::pollRdmaCm(const std::vector<IbDevice>& devices, PollBatch& batch) {
+  std::vector<rdmagw::roce::RdmaCmPort> ports;
+  const Status st = roce::readRdmaCmDefaults(*reader_, ports);
+  if (!st.isOk() && st.code() != Status::Code::kNotFound) batch.error(st.message());
+  std::erase_if(ports, [&](const rdmagw::roce::RdmaCmPort& cm) {
+    return std::none_of(devices.begin(), devices.end(), [&](const IbDevice& d) { return d.name == cm.device; });
+  });
+  rdmagw::roce::appendRdmaCmLeaves(ports, clock_(), batch);
 }
 
 void RdmaCollector::pollLldp(PollBatch& batch) {

@@ -1,6 +1,7 @@
 #pragma once
 // The Linux RDMA host collector: IB class (sysfs) for devices and ports, plus
-// ethtool stats of each port's netdev for PFC and interface counters.
+// ethtool stats of each port's netdev for PFC and interface counters, and
+// the RoCE configuration (netdev_dcb.h; configfs RDMA CM defaults).
 
 #include <chrono>
 #include <cstdint>
@@ -37,6 +38,7 @@ class RdmaCollector : public southbound::PollSource {
  private:
   void pollLldp(PollBatch& batch);
   void pollConfig(const std::vector<IbDevice>& devices, PollBatch& batch);
+  void pollRdmaCm(const std::vector<IbDevice>& devices, PollBatch& batch);
   LldpSourcePtr lldp_;
   SysfsReaderPtr reader_;
   EthtoolSourcePtr ethtool_;

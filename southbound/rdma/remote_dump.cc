@@ -15,7 +15,8 @@ constexpr std::string_view kHeader = "### rdmagw-remote-dump 1";
 constexpr std::string_view kEnd = "### rdmagw-end";
 constexpr std::string_view kEthtool = "### ethtool -S ";
 constexpr std::string_view kEthtoolFailed = "### ethtool-failed ";
-// "### dcb -j <object> show dev <netdev>", object pfc or app (netdev_dcb.h).
+// "### dcb -j <object> show dev <netdev>", object pfc, app, ets or buffer
+// (netdev_dcb.h).
 constexpr std::string_view kDcb = "### dcb -j ";
 constexpr std::string_view kDcbShowDev = " show dev ";
 constexpr std::string_view kDcbFailed = "### dcb-failed ";
@@ -50,6 +51,8 @@ std::string script(const RdmaConfig& c) {
        "case \" $N \" in *\" $1 \"*) ;; *) N=\"$N $1\";; esac; }; ";
   s += "if [ -d class/infiniband ]; then echo /sys/class/infiniband/; else "
        "echo \"### rdmagw-error no class/infiniband\"; fi; ";
+  // configfs RDMA CM defaults (ecn_sysfs.h), for the devices kept below.
+  s += "[ -d kernel/config/rdma_cm ] && echo /sys/kernel/config/rdma_cm/; ";
   s += "set +f; for d in class/infiniband/*; do set -f; [ -e \"$d\" ] || continue; n=${d##*/}; ";
   if (!c.include_devices.empty()) {
     s += "case $n in ";
@@ -68,6 +71,10 @@ std::string script(const RdmaConfig& c) {
   s += "case $n in -*|*[!A-Za-z0-9_.-]*) echo \"" + std::string(kSkipped) +
        " device with an unsafe name\"; continue;; esac; echo \"/sys/$d/\"; ";
   s += "for f in fw_ver hca_type board_id node_guid; do [ -e \"$d/$f\" ] && r \"$d/$f\"; done; ";
+  s += "c=\"kernel/config/rdma_cm/$n\"; if [ -d \"$c/ports\" ]; then echo \"/sys/$c/\"; echo \"/sys/$c/ports/\"; "
+       "set +f; for q in \"$c\"/ports/*; do set -f; [ -d \"$q\" ] || continue; case ${q##*/} in *[!0-9]*) continue;; esac; "
+       "echo \"/sys/$q/\"; for f in default_roce_tos default_roce_mode; do [ -e \"$q/$f\" ] && r \"$q/$f\"; done; done; "
+       "set -f; fi; ";
   s += "set +f; for p in \"$d\"/ports/*; do set -f; [ -d \"$p\" ] || continue; "
        "case ${p##*/} in *[!A-Za-z0-9_.-]*) echo \"" + std::string(kSkipped) +
        " port with an unsafe name\"; continue;; esac; echo \"/sys/$p/\"; ";
@@ -91,12 +98,13 @@ std::string script(const RdmaConfig& c) {
   // ones skipped; `speed` fails to read (EINVAL) while the link is down.
   s += "for x in $N; do for f in mtu operstate flags speed; do [ -e \"class/net/$x/$f\" ] && r \"class/net/$x/$f\"; done; "
        "for k in roce_np roce_rp; do q=\"class/net/$x/ecn/$k/enable\"; [ -d \"$q\" ] || continue; "
-       "echo \"/sys/$q/\"; for i in 0 1 2 3 4 5 6 7; do r \"$q/$i\"; done; done; done; ";
+       "echo \"/sys/$q/\"; for i in 0 1 2 3 4 5 6 7; do r \"$q/$i\"; done; done; "
+       "for f in cnp_dscp cnp_802p_prio; do q=\"class/net/$x/ecn/roce_np/$f\"; [ -e \"$q\" ] && r \"$q\"; done; done; ";
   if (c.ethtool != RdmaConfig::EthtoolMode::kNone) {
     s += "for x in $N; do echo \"" + std::string(kEthtool) + "$x\"; ethtool -S \"$x\"; rc=$?; "
          "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; ";
     // dcb missing (127) or no DCBNL: the failure line keeps the PFC unknown.
-    s += "for o in pfc app; do echo \"" + std::string(kDcb) + "$o" + std::string(kDcbShowDev) +
+    s += "for o in pfc app ets buffer; do echo \"" + std::string(kDcb) + "$o" + std::string(kDcbShowDev) +
          "$x\"; dcb -j $o show dev \"$x\"; rc=$?; "
          "[ $rc = 0 ] || echo \"" + std::string(kDcbFailed) + "$x $rc\"; done; done; ";
   }

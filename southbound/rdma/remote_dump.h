@@ -13,6 +13,8 @@
 //   /sys/class/infiniband/mlx5_0/
 //   /sys/class/infiniband/mlx5_0/fw_ver: 22.36.1010
 //   /sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error: <read error>
+//   /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos: 106   (configfs, when made)
+//   /sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp: 48
 //   ...
 //   ### ethtool -S ens1f0np0
 //   NIC statistics:
@@ -20,7 +22,7 @@
 //   ### ethtool-failed ib0 94          (only when ethtool exits non-zero)
 //   ### lldpctl                        (only when lldpWanted() and lldpctl is there)
 //   {"lldp": [...]}                    (lldpctl -f json0, lldpctl_json.h)
-//   ### dcb -j pfc show dev ens1f0np0  (iproute2 dcb, with ethtool)
+//   ### dcb -j pfc show dev ens1f0np0  (iproute2 dcb, with ethtool; then app, ets, buffer)
 //   {"pfc_cap":8,...,"prio_pfc":[false,false,false,true,...]}
 //   ### dcb-failed ens1f0np0 127       (dcb missing or no DCBNL: PFC unknown)
 //   ### rdmagw-end

@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 
-#include "southbound/rdma/netdev_dcb.h"
 #include "southbound/roce/roce_text.h"
 #include "southbound/ssh/parsers/nxos_json.h"
 
@@ -106,7 +105,7 @@ bool etsJson(const JsonValue& root, HostPort& port, Problems& p) {
 bool pfcJson(std::string_view json, const JsonValue& root, HostPort& port, Problems& p) {
   if (root.get("prio_pfc") == nullptr) return false;
   // The same reader as the DCB consistency leaf, so the two cannot disagree.
-  Result<uint64_t> bits = southbound::rdma::parseDcbPfcJson(json);
+  Result<uint64_t> bits = parseDcbPrioPfc(json);
   if (!bits.isOk()) {
     p.add(bits.status().message());
   } else {
@@ -302,6 +301,47 @@ bool textLine(const std::vector<std::string_view>& w, HostPort& port, Problems& 
 }
 
 }  // namespace
+
+namespace {
+
+std::optional<bool> jsonBool(const JsonValue& v) {
+  if (v.type != JsonValue::Type::kBool) return std::nullopt;
+  return v.text == "true";
+}
+
+}  // namespace
+
+Result<uint64_t> parseDcbPrioPfc(std::string_view text) {
+  const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
+  if (!doc.complete) return Status::corrupt("dcb pfc JSON: " + doc.error);
+  const JsonValue* prio = doc.root.get("prio_pfc");
+  if (prio == nullptr) return Status::corrupt("dcb pfc JSON: no prio_pfc member");
+  uint64_t bits = 0;
+  size_t seen = 0;
+  auto take = [&](size_t p, const JsonValue& v) -> Status {
+    std::optional<bool> on = jsonBool(v);
+    if (!on || p > 7) {
+      return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
+    }
+    if (*on) bits |= uint64_t(1) << p;
+    ++seen;
+    return Status::ok();
+  };
+  if (prio->type == JsonValue::Type::kArray) {
+    for (size_t i = 0; i < prio->items.size(); ++i) {
+      if (Status s = take(i, prio->items[i]); !s.isOk()) return s;
+    }
+  } else if (prio->type == JsonValue::Type::kObject) {
+    for (const auto& [key, v] : prio->members) {
+      if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
+        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
+      }
+      if (Status s = take(size_t(key[0] - '0'), v); !s.isOk()) return s;
+    }
+  }
+  if (seen != 8) return Status::corrupt("dcb pfc JSON: prio_pfc has " + std::to_string(seen) + " priorities, not 8");
+  return bits;
+}
 
 Status parseDcbJson(std::string_view object, std::string_view json, HostPort& port) {
   const std::string what = "dcb " + std::string(object) + " JSON";

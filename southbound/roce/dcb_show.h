@@ -26,6 +26,11 @@ namespace rdmagw::southbound::roce {
 // other members are kept).
 Status parseDcbJson(std::string_view object, std::string_view json, rdmagw::roce::HostPort& port);
 
+// The prio_pfc member of `dcb -j pfc show` ([false,...,true,...] or
+// {"0":false,...}) as a bitmap, bit N = priority N; kCorrupt otherwise. The
+// one reader of it, so the DCB consistency leaf and the RoCE check agree.
+Result<uint64_t> parseDcbPrioPfc(std::string_view json);
+
 // Text output of any of the four (one or several shows, '#' command lines
 // and their '\' continuations skipped). A later line of the same key
 // replaces the earlier one: a recorded session ends in the current state.

@@ -37,6 +37,10 @@ struct CliCommand {
   // e.g. `show interface priority-flow-control | json`, then the text form.
   // The first that parses wins and is tried first on later polls.
   std::vector<CliAlternative> alternatives;
+  // Configuration changes rarely: such a command runs on the first poll and
+  // then on every `every`-th one (a poll where the device was unreachable
+  // does not count as its run).
+  unsigned every = 1;
 };
 
 }  // namespace rdmagw::southbound::ssh

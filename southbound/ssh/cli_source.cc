@@ -9,7 +9,10 @@
 namespace rdmagw::southbound::ssh {
 
 CliSource::CliSource(std::shared_ptr<CommandRunner> runner, std::vector<CliCommand> commands)
-    : runner_(std::move(runner)), commands_(std::move(commands)), preferred_(commands_.size(), 0) {}
+    : runner_(std::move(runner)),
+      commands_(std::move(commands)),
+      preferred_(commands_.size(), 0),
+      next_run_(commands_.size(), 0) {}
 
 namespace {
 
@@ -38,11 +41,14 @@ Status CliSource::poll(PollBatch& batch) {
   size_t parsed = 0;
   std::string first_failure;
   std::unordered_set<std::string> given;
+  const uint64_t poll = polls_++;
   for (size_t i = 0; i < commands_.size(); ++i) {
     const CliCommand& cmd = commands_[i];
+    if (poll < next_run_[i]) continue;
     const size_t first_update = batch.updates.size();
     Status st = fallbackParse(*runner_, cmd, &preferred_[i], batch);
     dropLeavesGivenEarlier(batch, first_update, given);
+    if (st.code() != Status::Code::kUnavailable) next_run_[i] = poll + (cmd.every == 0 ? 1 : cmd.every);
     if (st.isOk()) {
       ++parsed;
       continue;

@@ -4,6 +4,7 @@
 // parser. A failed command adds an error line and the others still run; a
 // connection, host key or auth failure fails the whole poll.
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ class CliSource : public southbound::PollSource {
   std::shared_ptr<CommandRunner> runner_;
   std::vector<CliCommand> commands_;
   std::vector<size_t> preferred_;  // one per command; poll() runs on one thread at a time
+  std::vector<uint64_t> next_run_;  // per command: the poll number it runs next (CliCommand::every)
+  uint64_t polls_ = 0;
 };
 
 }  // namespace rdmagw::southbound::ssh

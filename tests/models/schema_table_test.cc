@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -53,14 +54,26 @@ TEST(SchemaTableTest, EveryRowFollowsNamingConventions) {
 }
 
 // The convention every consumer relies on: each label names the list element
-// of the path that carries the key, in path order.
+// of the path that carries the key, in path order: the element's name (a
+// '-' written '_', as label names must), or the key it is listed by
+// (dscp-priority[dscp] -> dscp).
 TEST(SchemaTableTest, EveryLabelNamesAKeyedElementInPathOrder) {
-  for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+  const SchemaTable& t = SchemaTable::instance();
+  for (const LeafSchema& row : t.leaves()) {
     auto elems = Path::parse(row.path);
     ASSERT_TRUE(elems.isOk()) << row.path;
+    auto names = [&](size_t i, std::string_view label) {
+      std::string name = elems->elems()[i].name;
+      std::replace(name.begin(), name.end(), '-', '_');
+      if (name == label) return true;
+      std::string prefix;
+      for (size_t k = 0; k <= i; ++k) prefix += "/" + elems->elems()[k].name;
+      const ListSchema* list = t.findList(prefix);
+      return list != nullptr && list->key == label;
+    };
     size_t next = 0;
     for (std::string_view label : SchemaTable::splitLabels(row.labels)) {
-      while (next < elems->elems().size() && elems->elems()[next].name != label) ++next;
+      while (next < elems->elems().size() && !names(next, label)) ++next;
       EXPECT_LT(next, elems->elems().size()) << row.path << ": label " << label << " names no element";
       ++next;
     }

@@ -1,5 +1,7 @@
 #include "southbound/ssh/profiles/esxi_profile.h"
 
+#include "models/roce_leaves.h"
+#include "southbound/roce/esxi_dcb_config.h"
 #include "southbound/ssh/parsers/esxi_dcb.h"
 #include "southbound/ssh/parsers/esxi_nic_list.h"
 #include "southbound/ssh/parsers/esxi_nic_stats.h"
@@ -24,6 +26,21 @@ std::string esxiBundleCommand() {
 
 namespace {
 
+// The same output as the vmnic's host NIC port for `rdmagw check roce`
+// (models/roce_leaves.h): PFC priorities and the ETS table (priority ->
+// traffic class, TSA, bandwidth). ESXi says nothing about trust, the DSCP
+// map, buffers or DCQCN: those leaves stay absent. A value that does not
+// parse is an error line; the rest is written.
+void appendEsxiRoceConfig(std::string_view nic, std::string_view body, TimestampNs ts, PollBatch& out) {
+  rdmagw::roce::HostPort port;
+  const Status st = roce::parseEsxiDcbConfig(body, port);
+  if (st.code() != Status::Code::kOk && st.code() != Status::Code::kInvalidArgument) return;
+  if (!st.isOk()) out.error(std::string(nic) + " dcb: " + st.message());
+  port.name = std::string(nic);
+  port.dcbx_mode.reset();
+  rdmagw::roce::appendHostPortLeaves(port, ts, out);
+}
+
 // Runs one section's parser; its failure is that section's error line only.
 void parseSection(std::string_view kind, std::string_view nic, std::string_view body, TimestampNs ts,
                   PollBatch& out) {
@@ -35,6 +52,7 @@ void parseSection(std::string_view kind, std::string_view nic, std::string_view 
   } else if (kind == "dcb") {
     st = parseEsxiDcbStatusFor(nic, body, ts, out);
     if (st.code() == Status::Code::kNotFound) return;  // no DCB on this vmnic: unknown, quietly
+    if (st.isOk()) appendEsxiRoceConfig(nic, body, ts, out);
   } else {
     out.error("esxi bundle: unknown section \"" + std::string(kind) + "\"");
     return;

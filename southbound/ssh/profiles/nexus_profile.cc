@@ -1,5 +1,6 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
+#include "southbound/roce/nxos_ipqos_leaves.h"
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
 #include "southbound/ssh/parsers/nxos_class_map_qos.h"
@@ -9,6 +10,19 @@
 #include "southbound/ssh/parsers/nxos_queuing_json.h"
 
 namespace rdmagw::southbound::ssh {
+
+namespace {
+
+// The RoCE configuration (DSCP -> qos-group -> queue, pause, ECN, watchdog)
+// for `rdmagw check roce`. Optional: a release or role without the command
+// keeps the rest. Configuration: every 10th poll after the first.
+CliCommand ipqosCommand() {
+  CliCommand c("show running-config ipqos", roce::parseNxosIpqosLeaves, true);
+  c.every = 10;
+  return c;
+}
+
+}  // namespace
 
 std::vector<CliCommand> nexusCommands() {
   return {
@@ -35,6 +49,7 @@ std::vector<CliCommand> nexusCommands() {
       CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
       // Trust mode (DSCP or CoS classification), for the same check; optional alike.
       CliCommand("show class-map type qos", parseClassMapQos, true),
+      ipqosCommand(),
   };
 }
 
@@ -42,7 +57,7 @@ std::vector<CliCommand> nexusGnmiSupplementCommands() {
   return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
                      {{"show interface priority-flow-control", parsePfc}}),
           CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
-          CliCommand("show class-map type qos", parseClassMapQos, true)};
+          CliCommand("show class-map type qos", parseClassMapQos, true), ipqosCommand()};
 }
 
 }  // namespace rdmagw::southbound::ssh

@@ -12,7 +12,8 @@ namespace rdmagw::southbound::ssh {
 std::vector<CliCommand> nexusCommands();
 
 // What the CLI adds while gNMI carries the switch: the leaves NX-OS serves
-// only through its CLI (PFC admin/oper mode and bitmap, RxPPP/TxPPP totals).
+// only through its CLI (PFC admin/oper mode and bitmap, RxPPP/TxPPP totals,
+// the QoS configuration of `show running-config ipqos`).
 // None of them is written by the gNMI mapping, so the two never write the
 // same counter (which could look like a reset).
 std::vector<CliCommand> nexusGnmiSupplementCommands();

@@ -56,13 +56,13 @@ TEST_F(PromtoolTest, EverySchemaFamilyIsClean) {
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {
     Result<Path> keyless = Path::parse(row.path);
     ASSERT_TRUE(keyless.isOk()) << row.path;
-    // Every label of a row names the list element that carries its key
-    // (interface, queue, priority, device, port, nic): key exactly those.
-    const std::vector<std::string_view> labels = SchemaTable::splitLabels(row.labels);
+    // Key exactly the list elements of the path (interface, queue,
+    // priority, device, port, nic, dscp-priority...), as the schema's lists say.
     Path path;
+    std::string prefix;
     for (const PathElem& e : keyless->elems()) {
-      const bool keyed = &e != &keyless->elems().back() &&
-                         std::find(labels.begin(), labels.end(), e.name) != labels.end();
+      prefix += "/" + e.name;
+      const bool keyed = &e != &keyless->elems().back() && SchemaTable::instance().findList(prefix) != nullptr;
       if (!keyed) {
         path.add(e.name);
       } else {

@@ -161,6 +161,101 @@ TEST(NetdevDcbTest, BrokenValuesAreErrorLinesAndTheRestStays) {
   EXPECT_EQ(u64At(b, kIf + "/ethernet/dcqcn/state/rp-enabled-priorities"), 0x08u);
 }
 
+// `dcb -j ets|buffer|app show` as iproute2 prints them (member names from
+// its dcb/*.c; tests/fixtures/roce-config/SYNTHETIC_dcb_-j_*_show__iproute2-keys.json).
+constexpr std::string_view kEts =
+    R"({"willing":false,"ets_cap":8,"cbs":false,"tc_bw":[10,10,10,60,10,0,0,0],"pg_bw":[0,0,0,0,0,0,0,0],)"
+    R"("tc_tsa":["ets","ets","ets","ets","ets","strict","strict","strict"],"prio_tc":[0,1,2,3,4,5,6,7]})";
+constexpr std::string_view kBuffer =
+    R"({"prio_buffer":[0,0,0,1,0,0,0,0],"buffer_size":[130944,130944,0,0,0,0,0,0],"total_size":261888})";
+constexpr std::string_view kAppMap = R"({"dscp_prio":[[0,0],[26,3],[48,6]]})";
+
+// A RoCE netdev with every configuration source: dcb ets/buffer/app and the
+// mlx5 CNP knobs.
+void writeRoceConfig(TempTree& t, MemorySysfsReader& r) {
+  t.write("ethtool/ens1f0np0.dcb-pfc.json", std::string(kPfc3));
+  t.write("ethtool/ens1f0np0.dcb-app.json", std::string(kAppMap));
+  t.write("ethtool/ens1f0np0.dcb-ets.json", std::string(kEts));
+  t.write("ethtool/ens1f0np0.dcb-buffer.json", std::string(kBuffer));
+  r.addFile("class/net/ens1f0np0/mtu", "9000\n");
+  writeKnobs(r, "roce_np", 0x08);
+  writeKnobs(r, "roce_rp", 0x08);
+  r.addFile("class/net/ens1f0np0/ecn/roce_np/cnp_dscp", "48\n");
+  r.addFile("class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio", "6\n");
+}
+
+TEST(NetdevDcbTest, RoceConfigurationEtsBuffersDscpMapAndCnpKnobs) {
+  TempTree t;
+  MemorySysfsReader r;
+  writeRoceConfig(t, r);
+  EthtoolText source(t.path("ethtool"));
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  const std::string e = kIf + "/ethernet";
+  EXPECT_EQ(u64At(b, e + "/dcqcn/state/cnp-dscp"), 48u);
+  EXPECT_EQ(u64At(b, e + "/dcqcn/state/cnp-802p-priority"), 6u);
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=0]/state/priority"), 0u);
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=26]/state/priority"), 3u);
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=48]/state/priority"), 6u);
+  EXPECT_FALSE(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=40]/state/priority"));
+  for (uint64_t p = 0; p < 8; ++p) {
+    const std::string prio = e + "/dcb/priorities/priority[id=" + std::to_string(p) + "]/state/";
+    EXPECT_EQ(u64At(b, prio + "traffic-class"), p);
+    // Priority 3 lands in buffer 1, the others in buffer 0: both 130944 bytes.
+    EXPECT_EQ(u64At(b, prio + "receive-buffer-bytes"), 130944u) << p;
+  }
+  const std::string tc = e + "/dcb/traffic-classes/traffic-class";
+  EXPECT_EQ(strAt(b, tc + "[id=3]/state/tsa"), "ets");
+  EXPECT_EQ(u64At(b, tc + "[id=3]/state/bandwidth-percent"), 60u);
+  EXPECT_EQ(strAt(b, tc + "[id=7]/state/tsa"), "strict");
+  EXPECT_EQ(u64At(b, tc + "[id=7]/state/bandwidth-percent"), 0u);
+  // The consistency leaves are still there, once each.
+  EXPECT_EQ(strAt(b, e + "/dcb/state/trust"), "dscp");
+  size_t trust = 0;
+  for (const Update& u : b.updates) trust += u.path == e + "/dcb/state/trust";
+  EXPECT_EQ(trust, 1u);
+}
+
+TEST(NetdevDcbTest, RoceConfigurationBrokenPiecesAreErrorLinesTheRestStays) {
+  TempTree t;
+  MemorySysfsReader r;
+  writeRoceConfig(t, r);
+  t.write("ethtool/ens1f0np0.dcb-ets.json", R"({"tc_bw":[10,10,10,60,10,0,0,0],"prio_tc":[0,1,2,3,4,5,6,9]})");
+  t.write("ethtool/ens1f0np0.dcb-buffer.json", "{\"prio_buffer\":[0,0");
+  r.addFile("class/net/ens1f0np0/ecn/roce_np/cnp_dscp", "64\n");
+  r.failRead("class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio", Status::ioError("EIO"));
+  EthtoolText source(t.path("ethtool"));
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  const std::string e = kIf + "/ethernet";
+  EXPECT_TRUE(anyErrorContains(b, "cnp_dscp: 64 is not a DSCP"));
+  EXPECT_TRUE(anyErrorContains(b, "roce_np/cnp_802p_prio"));
+  EXPECT_TRUE(anyErrorContains(b, "ens1f0np0: dcb ets JSON"));
+  EXPECT_TRUE(anyErrorContains(b, "ens1f0np0: dcb buffer JSON"));
+  EXPECT_FALSE(u64At(b, e + "/dcqcn/state/cnp-dscp"));
+  EXPECT_FALSE(u64At(b, e + "/dcqcn/state/cnp-802p-priority"));
+  // prio_tc has a bad entry: no priority's TC; tc_bw parsed and stays.
+  EXPECT_FALSE(u64At(b, e + "/dcb/priorities/priority[id=0]/state/traffic-class"));
+  EXPECT_EQ(u64At(b, e + "/dcb/traffic-classes/traffic-class[id=3]/state/bandwidth-percent"), 60u);
+  EXPECT_FALSE(u64At(b, e + "/dcb/priorities/priority[id=3]/state/receive-buffer-bytes"));
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=26]/state/priority"), 3u);
+  EXPECT_EQ(u64At(b, e + "/pfc/state/enabled-priorities"), 0x08u);
+}
+
+TEST(NetdevDcbTest, PcpTrustHasNoDscpMap) {
+  TempTree t;
+  MemorySysfsReader r;
+  writeRoceConfig(t, r);
+  t.write("ethtool/ens1f0np0.dcb-app.json", "{}");
+  EthtoolText source(t.path("ethtool"));
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  EXPECT_EQ(strAt(b, kIf + "/ethernet/dcb/state/trust"), "pcp");
+  for (const Update& u : b.updates) EXPECT_EQ(u.path.find("dscp-priorities"), std::string::npos) << u.path;
+}
+
 TEST(NetdevDcbTest, LinkStateAndSpeedForIfMib) {
   MemorySysfsReader r;
   r.addFile("class/net/ens1f0np0/mtu", "9000\n");

@@ -291,6 +291,51 @@ TEST(RdmaCollectorTest, ConfigIsReadAgainOnlyAfterItsInterval) {
   EXPECT_EQ(u64At(every, mtu), 1500u);
 }
 
+// configfs RDMA CM defaults, under <sysfs root>/kernel/config/rdma_cm as
+// on a host (/sys/kernel/config/rdma_cm), for the devices the filter keeps.
+TEST(RdmaCollectorTest, RdmaCmDefaultsFromConfigfs) {
+  TempTree t;
+  writeRoceHost(t);
+  t.write("sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos", "106\n");
+  t.write("sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode", "RoCE v2\n");
+  t.write("sys/class/infiniband/mlx5_9/ports/1/link_layer", "Ethernet\n");
+  t.write("sys/kernel/config/rdma_cm/mlx5_9/ports/1/default_roce_tos", "0\n");
+  TimestampNs now = 1'000'000'000;
+  RdmaCollector c = collectorFor(t, [&] { return now; }, DeviceFilter({}, {"mlx5_9"}));
+  c.setConfigInterval(std::chrono::seconds(60));
+  PollBatch b;
+  ASSERT_TRUE(c.poll(b).isOk());
+  EXPECT_EQ(u64At(b, kDev + "/ports/port[port-num=1]/state/default-roce-tos"), 106u);
+  EXPECT_EQ(strAt(b, kDev + "/ports/port[port-num=1]/state/default-roce-mode"), "RoCE v2");
+  EXPECT_FALSE(u64At(b, "/rdma/devices/device[name=mlx5_9]/ports/port[port-num=1]/state/default-roce-tos"));
+  EXPECT_FALSE(anyErrorContains(b, "rdma_cm")) << b.errors.front();
+
+  // Configuration: not again until the interval is over.
+  now += 10'000'000'000;
+  PollBatch second;
+  ASSERT_TRUE(c.poll(second).isOk());
+  EXPECT_FALSE(u64At(second, kDev + "/ports/port[port-num=1]/state/default-roce-tos"));
+
+  // A bad value is an error line naming the file; the mode stays.
+  t.write("sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos", "256\n");
+  now += 60'000'000'000;
+  PollBatch bad;
+  ASSERT_TRUE(c.poll(bad).isOk());
+  EXPECT_TRUE(anyErrorContains(bad, "/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos"));
+  EXPECT_FALSE(u64At(bad, kDev + "/ports/port[port-num=1]/state/default-roce-tos"));
+  EXPECT_EQ(strAt(bad, kDev + "/ports/port[port-num=1]/state/default-roce-mode"), "RoCE v2");
+}
+
+TEST(RdmaCollectorTest, NoConfigfsIsQuiet) {
+  TempTree t;
+  writeRoceHost(t);
+  RdmaCollector c = collectorFor(t, [] { return TimestampNs{1}; });
+  PollBatch b;
+  ASSERT_TRUE(c.poll(b).isOk());
+  EXPECT_FALSE(anyErrorContains(b, "rdma_cm"));
+  for (const Update& u : b.updates) EXPECT_EQ(u.path.find("default-roce"), std::string::npos) << u.path;
+}
+
 TEST(RdmaConfigTest, DefaultsAreValid) {
   RdmaConfig c;
   EXPECT_EQ(c.sysfs_root, "/sys");

@@ -100,9 +100,21 @@ void writeHost(TempTree& t) {
           "{\"pfc_cap\":8,\"macsec_bypass\":false,\"delay\":0,"
           "\"prio_pfc\":[false,false,false,true,false,false,false,false]}\n");
   t.write("ethtool/ens1f0np0.dcb-app.json", "{\"dscp_prio\":[[\"AF31\",3]]}\n");
+  // The RoCE configuration: ETS, receive buffers, CNP knobs, RDMA CM defaults.
+  t.write("ethtool/ens1f0np0.dcb-ets.json",
+          "{\"willing\":false,\"ets_cap\":8,\"tc_bw\":[10,10,10,60,10,0,0,0],"
+          "\"tc_tsa\":[\"ets\",\"ets\",\"ets\",\"ets\",\"ets\",\"strict\",\"strict\",\"strict\"],"
+          "\"prio_tc\":[0,1,2,3,4,5,6,7]}\n");
+  t.write("ethtool/ens1f0np0.dcb-buffer.json",
+          "{\"prio_buffer\":[0,0,0,1,0,0,0,0],\"buffer_size\":[130944,262144,0,0,0,0,0,0],\"total_size\":393088}\n");
+  t.write("sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp", "48\n");
+  t.write("sys/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio", "6\n");
+  t.write("sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos", "106\n");
+  t.write("sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode", "RoCE v2\n");
   // ib0 has no DCB: the fake dcb fails for it as the real one does (quietly).
   t.write("bin/dcb",
-          "#!/bin/sh\ncase \"$1 $2 $3 $4\" in \"-j pfc show dev\"|\"-j app show dev\") ;; *) exit 64;; esac\n"
+          "#!/bin/sh\ncase \"$1 $2 $3 $4\" in \"-j pfc show dev\"|\"-j app show dev\"|\"-j ets show dev\"|\"-j buffer show dev\") ;; "
+          "*) exit 64;; esac\n"
           "f=\"$FAKE_ETHTOOL_DIR/$5.dcb-$2.json\"\n"
           "[ -f \"$f\" ] || { echo \"Attribute read: Operation not supported\" >&2; exit 1; }\ncat \"$f\"\n");
   ::chmod(t.path("bin/dcb").c_str(), 0755);
@@ -189,6 +201,18 @@ TEST(RemoteDumpTest, RealShellMatchesTheLocalCollector) {
   EXPECT_FALSE(u64At(remote, "/interfaces/interface[name=ib0]/ethernet/pfc/state/enabled-priorities"));
   EXPECT_EQ(strAt(remote, kIf + "/ethernet/dcb/state/trust"), "dscp");
   EXPECT_FALSE(strAt(remote, "/interfaces/interface[name=ib0]/ethernet/dcb/state/trust"));
+  // The RoCE configuration rides in the same round trip.
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcqcn/state/cnp-dscp"), 48u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcqcn/state/cnp-802p-priority"), 6u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/dscp-priorities/dscp-priority[dscp=26]/state/priority"), 3u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/priorities/priority[id=3]/state/traffic-class"), 3u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/priorities/priority[id=3]/state/receive-buffer-bytes"), 262144u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/priorities/priority[id=0]/state/receive-buffer-bytes"), 130944u);
+  EXPECT_EQ(strAt(remote, kIf + "/ethernet/dcb/traffic-classes/traffic-class[id=6]/state/tsa"), "strict");
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/traffic-classes/traffic-class[id=3]/state/bandwidth-percent"), 60u);
+  EXPECT_EQ(u64At(remote, kRocePort + "/default-roce-tos"), 106u);
+  EXPECT_EQ(strAt(remote, kRocePort + "/default-roce-mode"), "RoCE v2");
+  EXPECT_FALSE(strAt(remote, kIbPort + "/default-roce-mode"));
 
   // The same failures, reported once each, on both sides.
   EXPECT_EQ(local.errors.size(), remote.errors.size());

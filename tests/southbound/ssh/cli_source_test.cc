@@ -109,6 +109,36 @@ TEST(CliSourceTest, OptionalFailureIsSilentAndAllFailingIsAnError) {
   EXPECT_NE(st.message().find("every command failed"), std::string::npos);
 }
 
+TEST(CliSourceTest, ASlowCommandRunsOnTheFirstPollThenEveryNth) {
+  auto runner = std::make_shared<ScriptedRunner>();
+  runner->answer("show counters", "c 1\n");
+  runner->answer("show config", "k 1\n");
+  CliCommand config("show config", parseNameValue, true);
+  config.every = 3;
+  CliSource src(runner, {{"show counters", parseNameValue}, config});
+  std::vector<bool> config_ran;
+  for (int i = 0; i < 7; ++i) {
+    runner->ran.clear();
+    PollBatch b;
+    ASSERT_TRUE(src.poll(b).isOk());
+    EXPECT_TRUE(b.errors.empty());
+    config_ran.push_back(runner->ran.size() == 2);
+    EXPECT_EQ(b.updates.size(), config_ran.back() ? 2u : 1u);
+  }
+  EXPECT_EQ(config_ran, (std::vector<bool>{true, false, false, true, false, false, true}));
+
+  // A poll where the device was gone does not count as the command's run.
+  auto gone = std::make_shared<ScriptedRunner>();
+  gone->fail("show config", Status::unavailable("ssh: connection refused"));
+  CliSource again(gone, {config});
+  PollBatch b1;
+  EXPECT_EQ(again.poll(b1).code(), Status::Code::kUnavailable);
+  gone->answer("show config", "k 1\n");
+  PollBatch b2;
+  ASSERT_TRUE(again.poll(b2).isOk());
+  EXPECT_EQ(b2.updates.size(), 1u) << "retried on the next poll";
+}
+
 TEST(CliSourceTest, FallsBackToTextVariantAndRemembersIt) {
   auto runner = std::make_shared<ScriptedRunner>();
   runner->answer("show pfc | json", "% Invalid command at '^' marker.\n");

@@ -64,5 +64,44 @@ TEST(EsxiDcbTest, TheBundleReadsTheDcbSectionAndStaysQuietWithoutDcb) {
   EXPECT_NE(esxiBundleCommand().find("esxcli network nic dcb status get -n \"$n\""), std::string::npos);
 }
 
+// The vmnic as a host NIC port for the RoCE check: its PFC priorities and
+// ETS table under /interfaces, nothing ESXi does not report.
+TEST(EsxiDcbTest, TheBundleWritesTheVmnicsEtsTableAsAHostPort) {
+  const std::string list = readEsxiFixture("SYNTHETIC_esxcli_network_nic_list.txt");
+  PollBatch b;
+  ASSERT_TRUE(parseEsxiBundle(list + "@@rdmagw dcb vmnic4\n" +
+                                  readEsxiFixture("SYNTHETIC_esxcli_network_nic_dcb_status_get.txt") +
+                                  "@@rdmagw dcb vmnic5\nError: Unable to get DCB status: Not supported\n",
+                              1, b)
+                  .isOk());
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  const std::string e = "/interfaces/interface[name=vmnic4]/ethernet";
+  EXPECT_EQ(u64(b, e + "/pfc/state/enabled-priorities"), 0x08u);
+  // "Priority Assignment Per TC: 1 0 2 3 4 5 6 7": priority 0 -> TC 1, 1 -> 0.
+  EXPECT_EQ(u64(b, e + "/dcb/priorities/priority[id=0]/state/traffic-class"), 1u);
+  EXPECT_EQ(u64(b, e + "/dcb/priorities/priority[id=1]/state/traffic-class"), 0u);
+  EXPECT_EQ(u64(b, e + "/dcb/priorities/priority[id=3]/state/traffic-class"), 3u);
+  EXPECT_EQ(str(b, e + "/dcb/traffic-classes/traffic-class[id=3]/state/tsa"), "ets");
+  EXPECT_EQ(u64(b, e + "/dcb/traffic-classes/traffic-class[id=3]/state/bandwidth-percent"), 13u);
+  EXPECT_EQ(u64(b, e + "/dcb/traffic-classes/traffic-class[id=7]/state/bandwidth-percent"), 12u);
+  EXPECT_FALSE(str(b, e + "/dcb/state/trust")) << "ESXi reports no trust mode";
+  for (const Update& u : b.updates) {
+    EXPECT_FALSE(u.path.starts_with("/interfaces/interface[name=vmnic5]")) << "no DCB: nothing, quietly: " << u.path;
+  }
+  expectSchemaRows(b);
+
+  // A bad ETS value: that error line, the rest written.
+  std::string broken = readEsxiFixture("SYNTHETIC_esxcli_network_nic_dcb_status_get.txt");
+  broken.replace(broken.find("2 2 2 2 2 2 2 2"), 15, "2 2 2 9 2 2 2 2");
+  PollBatch c;
+  ASSERT_TRUE(parseEsxiBundle(list + "@@rdmagw dcb vmnic4\n" + broken, 1, c).isOk());
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_NE(c.errors[0].find("vmnic4 dcb: esxcli nic dcb: TSA Assignment Table Per TC: TSA code 9"), std::string::npos)
+      << c.errors[0];
+  EXPECT_FALSE(str(c, e + "/dcb/traffic-classes/traffic-class[id=3]/state/tsa"));
+  EXPECT_EQ(str(c, e + "/dcb/traffic-classes/traffic-class[id=2]/state/tsa"), "ets");
+  EXPECT_EQ(u64(c, e + "/dcb/traffic-classes/traffic-class[id=3]/state/bandwidth-percent"), 13u);
+}
+
 }  // namespace
 }  // namespace rdmagw::southbound::ssh
