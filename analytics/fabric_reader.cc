@@ -7,6 +7,7 @@
 
 #include "analytics/lldp_links.h"
 #include "analytics/dcb_consistency.h"
+#include "analytics/roce_inventory.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -90,6 +91,7 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
       if (s.schema == nullptr) return;
       if (readLldpAndPorts(t.name, s, inv)) return;
       if (readDcbLeaf(t.name, t.health.kind, s, inv.dcb)) return;
+      if (readRoceLeaf(t.name, s, inv.roce)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
@@ -167,6 +169,7 @@ const std::vector<std::string>& inputRowPaths() {
     out.emplace_back(kNetdevRow);
     out.emplace_back(kEnabledRow);
     for (std::string_view p : dcbRowPaths()) out.emplace_back(p);
+    for (std::string_view p : roceRowPaths()) out.emplace_back(p);
     for (std::string_view p : lldpRowPaths()) out.emplace_back(p);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
