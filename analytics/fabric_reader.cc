@@ -134,12 +134,15 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
           break;
         case Input::kQueueEcn:
         case Input::kQueueDrops:
+          // By the number its name ends in; mapQueuesByQosGroup below
+          // corrects it where the switch's configuration says otherwise.
           if (int p = queuePriority(l2); p >= 0) inv.queues[{t.name, l1}][p] = l2;
           break;
         default:
           if (auto p = priorityOf(l2)) inv.priorities[{t.name, l1}].insert(*p);
       }
     });
+    mapQueuesByQosGroup(inv.roce, t.name, inv.queues);
   }
 }
 

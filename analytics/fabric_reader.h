@@ -102,6 +102,8 @@ const std::vector<std::string>& inputRowPaths();
 // The priority a queue serves: the trailing number of its name ("3", "q3",
 // "c-out-8q-q3"), assuming CoS p maps to qos-group p as NX-OS's RoCE
 // templates do; -1 when the name ends in no number (c-out-8q-q-default).
+// Where a switch's qos-groups are collected, mapQueuesByQosGroup
+// (roce_inventory.h) maps its queues from its configuration instead.
 int queuePriority(std::string_view queue_name);
 
 }  // namespace rdmagw::analytics

@@ -59,15 +59,6 @@ std::string queueText(const SwitchRoceConfig& sw, int group) {
   return text;
 }
 
-// Every CoS the switch's network-qos classes pause; none when not collected.
-std::optional<uint64_t> pausedCos(const SwitchRoceConfig& sw) {
-  std::optional<uint64_t> out;
-  for (const auto& [id, g] : sw.groups) {
-    if (g.pause_cos) out = out.value_or(0) | *g.pause_cos;
-  }
-  return out;
-}
-
 // One host port and the way its RoCE traffic takes.
 struct HostPath {
   PortRef host;
@@ -251,8 +242,8 @@ struct SwitchView {
   std::set<PortRef> ports;  // its ports cabled to RoCE hosts
 };
 
-void switchLossless(const std::string& t, const SwitchView& v, CheckResults& r) {
-  const std::optional<uint64_t> paused = pausedCos(*v.cfg);
+void switchLossless(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
+  const std::optional<uint64_t> paused = switchPausedCos(ctx.inv.roce, t);
   if (!paused) return;
   uint64_t roce = 0;
   for (const auto& [dscp, prio] : v.roce) {
@@ -268,7 +259,7 @@ void switchLossless(const std::string& t, const SwitchView& v, CheckResults& r) 
 
 void switchClassification(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
   const SwitchRoceConfig& sw = *v.cfg;
-  if (sw.dscp_group.empty() || !pausedCos(sw)) return;
+  if (sw.dscp_group.empty() || !switchPausedCos(ctx.inv.roce, t)) return;
   std::string no_drop;
   for (const auto& [id, g] : sw.groups) {
     if (g.pause_cos.value_or(0) != 0) no_drop += (no_drop.empty() ? "" : ",") + std::to_string(id);
@@ -433,7 +424,7 @@ void checkRoceConfig(const RunContext& ctx, CheckResults& r) {
     if (h.dscp && h.priority) v.roce[*h.dscp] = *h.priority;
   }
   for (const auto& [t, v] : switches) {
-    switchLossless(t, v, r);
+    switchLossless(ctx, t, v, r);
     switchClassification(ctx, t, v, r);
     switchCongestion(t, v, r);
     switchFlowControl(ctx, t, v, r);

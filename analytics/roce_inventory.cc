@@ -124,4 +124,36 @@ bool readRoceLeaf(const std::string& target, const SeriesView& s, RoceInventory&
   return true;
 }
 
+std::optional<uint64_t> switchPausedCos(const RoceInventory& roce, const std::string& target) {
+  auto sw = roce.switches.find(target);
+  if (sw == roce.switches.end()) return std::nullopt;
+  std::optional<uint64_t> out;
+  for (const auto& [id, g] : sw->second.groups) {
+    if (g.pause_cos) out = out.value_or(0) | *g.pause_cos;
+  }
+  return out;
+}
+
+void mapQueuesByQosGroup(const RoceInventory& roce, const std::string& target,
+                         std::map<PortRef, std::map<int, std::string>>& queues) {
+  if (!switchPausedCos(roce, target)) return;
+  const auto& groups = roce.switches.at(target).groups;
+  for (auto it = queues.lower_bound(PortRef{target, ""}); it != queues.end() && it->first.target == target; ++it) {
+    std::map<int, std::string> by_priority;
+    for (const auto& [group, name] : it->second) {
+      auto g = groups.find(group);
+      if (g == groups.end() || !g->second.pause_cos) continue;
+      for (int p = 0; p < 8; ++p) {
+        if (*g->second.pause_cos & (uint64_t{1} << p)) by_priority[p] = name;
+      }
+    }
+    for (const auto& [group, name] : it->second) {
+      auto g = groups.find(group);
+      const bool pauses = g != groups.end() && g->second.pause_cos.value_or(0) != 0;
+      if (!pauses) by_priority.try_emplace(group, name);
+    }
+    it->second = std::move(by_priority);
+  }
+}
+
 }  // namespace rdmagw::analytics

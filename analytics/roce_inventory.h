@@ -55,6 +55,21 @@ struct RoceInventory {
   std::map<PortRef, std::string> port_watchdog;     // switch port watchdog interval
 };
 
+// Every CoS a switch's network-qos classes pause (the union of its
+// qos-groups' pause-cos); none while that is not collected.
+std::optional<uint64_t> switchPausedCos(const RoceInventory& roce, const std::string& target);
+
+// A switch's egress queues by the priority they serve, from its
+// configuration: a queue counter named "...N" is qos-group N's queue (NX-OS
+// numbers queues by qos-group), which serves the CoS its class pauses. So
+// with RoCE on qos-group 5 pausing CoS 3, priority 3's queue is "...5".
+// Queues of groups that pause nothing keep serving the priority of their
+// number, where no paused group claims it. `queues` is readFabric's
+// priority -> queue name map of `target`'s ports, rewritten in place;
+// untouched while the switch's pause-cos is not collected.
+void mapQueuesByQosGroup(const RoceInventory& roce, const std::string& target,
+                         std::map<PortRef, std::map<int, std::string>>& queues);
+
 // Called by readFabric for every leaf: takes the RoCE configuration leaves
 // into `roce`; whether it took it.
 bool readRoceLeaf(const std::string& target, const SeriesView& s, RoceInventory& roce);

@@ -21,13 +21,7 @@ namespace {
 std::optional<uint64_t> pausedAt(const RunContext& ctx, const PortRef& port) {
   if (auto it = ctx.inv.dcb.host_pfc.find(port); it != ctx.inv.dcb.host_pfc.end()) return it->second;
   if (auto it = ctx.inv.dcb.vmnic_pfc.find(port); it != ctx.inv.dcb.vmnic_pfc.end()) return it->second;
-  if (auto sw = ctx.inv.roce.switches.find(port.target); sw != ctx.inv.roce.switches.end()) {
-    std::optional<uint64_t> out;
-    for (const auto& [id, g] : sw->second.groups) {
-      if (g.pause_cos) out = out.value_or(0) | *g.pause_cos;
-    }
-    if (out) return out;
-  }
+  if (auto cos = switchPausedCos(ctx.inv.roce, port.target)) return cos;
   auto kind = ctx.inv.target_kind.find(port.target);
   if (kind == ctx.inv.target_kind.end() || kind->second != "nexus") return std::nullopt;
   uint64_t bits = 0;
