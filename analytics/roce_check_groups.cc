@@ -74,12 +74,20 @@ struct HostPath {
   int group = 0;                     // the RoCE DSCP's qos-group on the switch
 };
 
-std::optional<int> roceDscp(const RunContext& ctx, const PortRef& host, const HostRoceConfig* cfg,
-                            const std::optional<std::string>& trust, const std::optional<uint64_t>& pfc) {
-  for (const auto& [rdma, netdev] : ctx.inv.netdev) {
-    if (rdma.target != host.target || netdev != host.iface) continue;
-    if (auto tos = find(ctx.inv.roce.roce_tos, rdma)) return int(*tos >> 2);
+// Each host netdev's RDMA CM default ToS (of the RDMA port it carries).
+std::map<PortRef, uint64_t> roceTosByNetdev(const RunContext& ctx) {
+  std::map<PortRef, uint64_t> out;
+  for (const auto& [rdma, tos] : ctx.inv.roce.roce_tos) {
+    if (auto netdev = ctx.inv.netdev.find(rdma); netdev != ctx.inv.netdev.end()) {
+      out.try_emplace(PortRef{rdma.target, netdev->second}, tos);
+    }
   }
+  return out;
+}
+
+std::optional<int> roceDscp(const std::map<PortRef, uint64_t>& tos, const PortRef& host, const HostRoceConfig* cfg,
+                            const std::optional<std::string>& trust, const std::optional<uint64_t>& pfc) {
+  if (auto t = find(tos, host)) return int(*t >> 2);
   if (cfg == nullptr || trust != "dscp" || !pfc) return std::nullopt;
   for (const auto& [dscp, prio] : cfg->dscp_priority) {
     if (*pfc & bit(prio)) return dscp;
@@ -93,6 +101,7 @@ std::vector<HostPath> hostPaths(const RunContext& ctx) {
   for (const auto& [port, trust] : ctx.inv.dcb.host_trust) ports.insert(port);
   for (const auto& [port, pfc] : ctx.inv.dcb.host_pfc) ports.insert(port);
   for (const auto& [port, np] : ctx.inv.dcb.np_enabled) ports.insert(port);
+  const std::map<PortRef, uint64_t> tos = roceTosByNetdev(ctx);
   std::vector<HostPath> out;
   for (const PortRef& port : ports) {
     if (isSwitch(ctx, port.target)) continue;
@@ -101,7 +110,7 @@ std::vector<HostPath> hostPaths(const RunContext& ctx) {
     if (auto it = ctx.inv.roce.hosts.find(port); it != ctx.inv.roce.hosts.end()) h.cfg = &it->second;
     h.trust = find(ctx.inv.dcb.host_trust, port);
     h.pfc = find(ctx.inv.dcb.host_pfc, port);
-    h.dscp = roceDscp(ctx, port, h.cfg, h.trust, h.pfc);
+    h.dscp = roceDscp(tos, port, h.cfg, h.trust, h.pfc);
     if (h.cfg && h.dscp && h.trust == "dscp") h.host_priority = find(h.cfg->dscp_priority, *h.dscp);
     if (const PortRef* peer = ctx.links.peerOf(port); peer && isSwitch(ctx, peer->target)) {
       h.sw_port = *peer;
