@@ -44,6 +44,11 @@ std::string switchPort(const std::string& iface, const std::string& leaf) {
 class RoceChecksTest : public ::testing::Test {
  protected:
   RoceChecksTest() : f_({}, true, /*static_links=*/false) {}
+  // The RoCE priority and the qos-group carrying it on leaf01.
+  RoceChecksTest(int priority, int qos_group) : RoceChecksTest() {
+    prio_ = priority;
+    group_ = qos_group;
+  }
 
   void SetUp() override {
     int n = 0;
@@ -53,44 +58,45 @@ class RoceChecksTest : public ::testing::Test {
       f_.setText(h, lldp::neighborPath(kNetdev, "1", "port-id"), sw_port);
       f_.set(h, "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/default-roce-tos", 106);
       f_.setText(h, host("dcb/state/trust"), "dscp");
-      f_.set(h, SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0x08);
+      f_.set(h, SmallFabric::pfcState(kNetdev, "enabled-priorities"), uint64_t{1} << prio_);
       f_.set(h, host("dcqcn/state/np-enabled-priorities"), 0xff);
       f_.set(h, host("dcqcn/state/rp-enabled-priorities"), 0xff);
       f_.set(h, host("dcqcn/state/cnp-dscp"), 48);
       f_.set(h, host("dcqcn/state/cnp-802p-priority"), 6);
-      f_.set(h, dscpPriority(26), 3);
+      f_.set(h, dscpPriority(26), prio_);
       f_.set(h, dscpPriority(48), 6);
       for (int p = 0; p < 8; ++p) {
         f_.set(h, priority(p, "traffic-class"), p);
         f_.setText(h, tc(p, "tsa"), "ets");
-        f_.set(h, tc(p, "bandwidth-percent"), p == 0 || p == 3 ? 50 : 0);
+        f_.set(h, tc(p, "bandwidth-percent"), p == 0 || p == prio_ ? 50 : 0);
       }
       f_.set(h, priority(0, "receive-buffer-bytes"), 131072);
-      f_.set(h, priority(3, "receive-buffer-bytes"), 262144);
+      f_.set(h, priority(prio_, "receive-buffer-bytes"), 262144);
       f_.set(h, "/interfaces/interface[name=" + kNetdev + "]/state/mtu", 9000);
       f_.set("leaf01", switchPort(sw_port, "state/mtu"), 9216);
       f_.setText("leaf01", switchPort(sw_port, "ethernet/pfc/state/admin-mode"), "on");
       f_.setText("leaf01", switchPort(sw_port, "ethernet/pfc/state/watchdog-interval"), "on");
     }
-    f_.set("leaf01", dscpGroup(26), 3);
+    f_.set("leaf01", dscpGroup(26), group_);
     f_.set("leaf01", dscpGroup(48), 6);
-    const std::map<int, std::string> queues = {{0, "c-out-8q-q-default"}, {3, "c-out-8q-q3"}, {6, "c-out-8q-q6"}};
+    const std::map<int, std::string> queues = {
+        {0, "c-out-8q-q-default"}, {group_, "c-out-8q-q" + std::to_string(group_)}, {6, "c-out-8q-q6"}};
     for (const auto& [g, queue] : queues) {
-      f_.set("leaf01", group(g, "pause-cos"), g == 3 ? 0x08 : 0);
+      f_.set("leaf01", group(g, "pause-cos"), g == group_ ? uint64_t{1} << prio_ : 0);
       f_.set("leaf01", group(g, "mtu"), 9216);
       f_.setText("leaf01", group(g, "egress-queue"), queue);
-      f_.set("leaf01", group(g, "ecn"), g == 3 ? 1 : 0);
+      f_.set("leaf01", group(g, "ecn"), g == group_ ? 1 : 0);
       if (g == 6) {
-        f_.set("leaf01", group(g, "priority-level"), 1);
+        f_.set("leaf01", group(g, "priority-level"), 2);
       } else {
         f_.set("leaf01", group(g, "bandwidth-percent"), 50);
       }
     }
-    f_.set("leaf01", group(3, "wred-min-threshold"), 150000);
-    f_.set("leaf01", group(3, "wred-max-threshold"), 3000000);
-    f_.set("leaf01", group(3, "pause-buffer-size"), 300000);
-    f_.set("leaf01", group(3, "pause-threshold"), 100000);
-    f_.set("leaf01", group(3, "resume-threshold"), 90000);
+    f_.set("leaf01", group(group_, "wred-min-threshold"), 150000);
+    f_.set("leaf01", group(group_, "wred-max-threshold"), 3000000);
+    f_.set("leaf01", group(group_, "pause-buffer-size"), 300000);
+    f_.set("leaf01", group(group_, "pause-threshold"), 100000);
+    f_.set("leaf01", group(group_, "resume-threshold"), 90000);
     f_.setText("leaf01", "/qos/pfc-watchdog/state/interval", "on");
   }
 
@@ -118,6 +124,8 @@ class RoceChecksTest : public ::testing::Test {
   }
 
   SmallFabric f_;
+  int prio_ = 3;
+  int group_ = 3;
 };
 
 TEST_F(RoceChecksTest, AGoodFabricPassesEveryGroupOnEveryDeviceWithItsItemsCounted) {
@@ -277,6 +285,28 @@ TEST_F(RoceChecksTest, LiveVerdictsOfTheOtherSignalsAreAttachedToTheLiveGroup) {
   f_.ticks(6, [&] { f_.bump("host01", SmallFabric::hw("np-ecn-marked-roce-packets"), 100); });
   EXPECT_EQ(findings(), (std::set<std::string>{"host01:live/dcqcn-chain/ens1f0np0"}));
   EXPECT_EQ(f_.derived("found")["host01:live/dcqcn-chain/ens1f0np0"], "marks-no-cnp on mlx5_0/1");
+  settle();
+  expectAllPass();
+}
+
+// The recorded N93180FX2 layout: RoCE DSCP 26 -> qos-group 5 -> pause
+// pfc-cos 5, CNPs DSCP 48 -> qos-group 6 at priority level 2; hosts on 5.
+class RoceChecksPriority5Test : public RoceChecksTest {
+ protected:
+  RoceChecksPriority5Test() : RoceChecksTest(5, 5) {}
+};
+
+TEST_F(RoceChecksPriority5Test, TheRecordedLayoutPassesAndItsPauseCosIsFollowedNotGuessed) {
+  settle();
+  expectAllPass();
+  f_.set("leaf01", group(5, "pause-cos"), 0x08);  // pauses CoS 3: not the hosts' RoCE priority
+  settle();
+  EXPECT_EQ(findings(), (std::set<std::string>{"leaf01:lossless/pfc-not-on-roce-priority/",
+                                                "host01:classification/dscp-priority-mismatch/ens1f0np0",
+                                                "host02:classification/dscp-priority-mismatch/ens1f0np0"}));
+  EXPECT_EQ(f_.derived("expected")["host01:classification/dscp-priority-mismatch/ens1f0np0"],
+            "DSCP 26 -> priority 3 (leaf01 pauses CoS 3 for qos-group 5)");
+  f_.set("leaf01", group(5, "pause-cos"), 0x20);
   settle();
   expectAllPass();
 }
