@@ -51,6 +51,8 @@ struct AnalyticsConfig {
   // one that pauses nearly all the time, for long, is stuck.
   int pause_storm_percent = 90;
   std::chrono::milliseconds pause_storm_for{30000};
+  // The RoCE check (roce_checks.h) runs with the other signals.
+  bool roce_checks = true;
 
   // Checks values that need no knowledge of the targets (those cross
   // references are the reader's: it knows the target list).

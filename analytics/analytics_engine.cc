@@ -7,6 +7,7 @@
 #include "analytics/link_map.h"
 #include "analytics/pause_tree.h"
 #include "analytics/pfc_links.h"
+#include "analytics/roce_checks.h"
 #include "analytics/run_context.h"
 #include "models/log.h"
 #include "models/path.h"
@@ -32,6 +33,8 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   derivePauseTree(ctx, out);
   storms_.derive(ctx, out);
   deriveDcb(ctx, out);
+  // Last: its live group reads the verdicts the signals above derived.
+  if (config_.roce_checks) deriveRoceChecks(ctx, out);
 
   RunStats stats;
   std::map<std::string, std::set<std::string>> written;

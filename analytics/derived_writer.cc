@@ -36,4 +36,18 @@ void DerivedWriter::priority(const PortRef& port, int prio, std::string_view lea
   put(port.target, p.toString(), std::move(v));
 }
 
+void DerivedWriter::roceGroup(const std::string& target, std::string_view group, std::string_view leaf, Value v) {
+  Path p;
+  p.add("fabric").add("checks").add("roce").add("groups").add("group", {{"name", std::string(group)}});
+  p.add("state").add(std::string(leaf));
+  put(target, p.toString(), std::move(v));
+}
+
+void DerivedWriter::roceFinding(const std::string& target, const std::string& id, std::string_view leaf, Value v) {
+  Path p;
+  p.add("fabric").add("checks").add("roce").add("findings").add("finding", {{"id", id}});
+  p.add("state").add(std::string(leaf));
+  put(target, p.toString(), std::move(v));
+}
+
 }  // namespace rdmagw::analytics

@@ -27,8 +27,13 @@ class DerivedWriter {
   void priority(const PortRef& port, int prio, std::string_view leaf, Value v);
   // /fabric/interfaces/interface[name]/dcb/state/<leaf>
   void dcb(const PortRef& port, std::string_view leaf, Value v);
+  // /fabric/checks/roce/groups/group[name]/state/<leaf>
+  void roceGroup(const std::string& target, std::string_view group, std::string_view leaf, Value v);
+  // /fabric/checks/roce/findings/finding[id]/state/<leaf>
+  void roceFinding(const std::string& target, const std::string& id, std::string_view leaf, Value v);
 
   std::map<std::string, std::vector<Update>>& byTarget() { return by_target_; }
+  const std::map<std::string, std::vector<Update>>& byTarget() const { return by_target_; }
 
  private:
   void put(const std::string& target, std::string path, Value v);

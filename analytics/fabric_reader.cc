@@ -7,6 +7,7 @@
 
 #include "analytics/lldp_links.h"
 #include "analytics/dcb_consistency.h"
+#include "analytics/roce_inventory.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -90,6 +91,7 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
       if (s.schema == nullptr) return;
       if (readLldpAndPorts(t.name, s, inv)) return;
       if (readDcbLeaf(t.name, t.health.kind, s, inv.dcb)) return;
+      if (readRoceLeaf(t.name, s, inv.roce)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
@@ -132,12 +134,15 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
           break;
         case Input::kQueueEcn:
         case Input::kQueueDrops:
+          // By the number its name ends in; mapQueuesByQosGroup below
+          // corrects it where the switch's configuration says otherwise.
           if (int p = queuePriority(l2); p >= 0) inv.queues[{t.name, l1}][p] = l2;
           break;
         default:
           if (auto p = priorityOf(l2)) inv.priorities[{t.name, l1}].insert(*p);
       }
     });
+    mapQueuesByQosGroup(inv.roce, t.name, inv.queues);
   }
 }
 
@@ -167,6 +172,7 @@ const std::vector<std::string>& inputRowPaths() {
     out.emplace_back(kNetdevRow);
     out.emplace_back(kEnabledRow);
     for (std::string_view p : dcbRowPaths()) out.emplace_back(p);
+    for (std::string_view p : roceRowPaths()) out.emplace_back(p);
     for (std::string_view p : lldpRowPaths()) out.emplace_back(p);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "analytics/counter_window.h"
+#include "analytics/port_ref.h"
+#include "analytics/roce_inventory.h"
 #include "models/store.h"
 
 namespace rdmagw::analytics {
@@ -37,22 +39,6 @@ enum class Input {
 
 std::string counterKey(std::string_view target, Input input, std::string_view label1,
                        std::string_view label2);
-
-// A port as the analytics name it: its target and its interface (switch
-// port, host netdev, ESXi vmnic).
-struct PortRef {
-  std::string target;
-  std::string iface;
-  auto operator<=>(const PortRef&) const = default;
-  std::string toString() const { return target + ":" + iface; }
-};
-
-struct RdmaPortRef {
-  std::string target;
-  std::string device;
-  std::string port;
-  auto operator<=>(const RdmaPortRef&) const = default;
-};
 
 // One LLDP neighbour a target reports on one of its ports (lldp_links.h).
 struct LldpNeighbor {
@@ -99,6 +85,7 @@ struct FabricInventory {
   std::set<PortRef> ports;
   std::map<std::pair<PortRef, std::string>, LldpNeighbor> lldp;  // (local port, neighbour id)
   DcbInventory dcb;
+  RoceInventory roce;
 };
 
 // Visits every collected target once (the derived leaves are never input).
@@ -115,6 +102,8 @@ const std::vector<std::string>& inputRowPaths();
 // The priority a queue serves: the trailing number of its name ("3", "q3",
 // "c-out-8q-q3"), assuming CoS p maps to qos-group p as NX-OS's RoCE
 // templates do; -1 when the name ends in no number (c-out-8q-q-default).
+// Where a switch's qos-groups are collected, mapQueuesByQosGroup
+// (roce_inventory.h) maps its queues from its configuration instead.
 int queuePriority(std::string_view queue_name);
 
 }  // namespace rdmagw::analytics

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "analytics/pfc_links.h"
+
 namespace rdmagw::analytics {
 namespace {
 
@@ -48,7 +50,7 @@ void PauseStormDetector::derive(const RunContext& ctx, DerivedWriter& out) {
       if (sent && sent->count > 0) storm_prios.insert(p);
     }
     if (storm_prios.empty()) {
-      for (int p : ctx.config.no_drop_priorities) {
+      for (int p : losslessPriorities(ctx, port)) {
         if (prios.count(p)) storm_prios.insert(p);
       }
     }

@@ -42,16 +42,24 @@ void losslessDrops(const RunContext& ctx, const PortRef& port, DerivedWriter& ou
 }  // namespace
 
 std::set<int> losslessPriorities(const RunContext& ctx, const PortRef& port) {
-  std::set<int> out;
-  auto bitmap = ctx.inv.enabled_priorities.find(port);
-  if (bitmap != ctx.inv.enabled_priorities.end()) {
+  auto bitsOf = [](uint64_t bitmap) {
+    std::set<int> out;
     for (int p = 0; p < 8; ++p) {
-      if (bitmap->second & (uint64_t{1} << p)) out.insert(p);
+      if (bitmap & (uint64_t{1} << p)) out.insert(p);
     }
     return out;
+  };
+  if (auto bitmap = ctx.inv.enabled_priorities.find(port); bitmap != ctx.inv.enabled_priorities.end()) {
+    return bitsOf(bitmap->second);
   }
-  out.insert(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
-  return out;
+  // The switch's configuration (its qos-groups' pause-cos): for its own
+  // ports, and for the host port cabled to one (a host's own PFC is not
+  // what judges it: a host that turned PFC off still has its drops alarmed).
+  if (auto cos = switchPausedCos(ctx.inv.roce, port.target)) return bitsOf(*cos);
+  if (const PortRef* peer = ctx.links.peerOf(port)) {
+    if (auto cos = switchPausedCos(ctx.inv.roce, peer->target)) return bitsOf(*cos);
+  }
+  return std::set<int>(ctx.config.no_drop_priorities.begin(), ctx.config.no_drop_priorities.end());
 }
 
 std::string_view pauseBalanceName(PauseBalance b) {

@@ -33,7 +33,8 @@ std::string_view pauseBalanceName(PauseBalance b);
 // one frame per window for rounding at low rates.
 PauseBalance judgeBalance(double sent, double received, double window_seconds);
 
-// The port's lossless priorities: its switch's PFC bitmap, else the config's.
+// The port's lossless priorities: its switch's PFC bitmap, else what its
+// switch's (or its link peer's) qos-groups pause, else the config's.
 std::set<int> losslessPriorities(const RunContext& ctx, const PortRef& port);
 
 void deriveLinks(const RunContext& ctx, DerivedWriter& out);

@@ -83,10 +83,12 @@ void readLldpNames(YamlReader& r, const YAML::Node& names, const std::map<std::s
 
 void readAnalytics(YamlReader& r, const YAML::Node& n, const std::map<std::string, std::string>& target_kinds,
                    analytics::AnalyticsConfig* c) {
-  r.checkKeys(n, kPath, {"period", "window", "no_drop_priorities", "pause_storm", "links", "lldp_names"});
+  r.checkKeys(n, kPath,
+              {"period", "window", "no_drop_priorities", "pause_storm", "links", "lldp_names", "roce_checks"});
   if (!n.IsMap()) return;
   c->period = r.duration(n, kPath, "period").value_or(c->period);
   c->window = r.duration(n, kPath, "window").value_or(c->window);
+  c->roce_checks = r.boolean(n, kPath, "roce_checks").value_or(c->roce_checks);
   if (YAML::Node p = n["no_drop_priorities"]) {
     c->no_drop_priorities.clear();
     const std::string ppath = std::string(kPath) + ".no_drop_priorities";

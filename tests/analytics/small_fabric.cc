@@ -40,7 +40,7 @@ std::string SmallFabric::portPfc(const std::string& iface, const std::string& co
   return "/interfaces/interface[name=" + iface + "]/ethernet/pfc/state/counters/" + counter;
 }
 
-AnalyticsConfig SmallFabric::config() {
+AnalyticsConfig SmallFabric::config(bool static_links) {
   AnalyticsConfig c;
   c.period = std::chrono::milliseconds(1000);
   c.window = std::chrono::milliseconds(4000);
@@ -51,11 +51,12 @@ AnalyticsConfig SmallFabric::config() {
       {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/2"), end("host02", LinkEnd::Kind::kInterface, kNetdev)},
       {end("leaf01", LinkEnd::Kind::kInterface, "Ethernet1/3"), end("esx01", LinkEnd::Kind::kNic, "vmnic4")},
   };
+  if (!static_links) c.links.clear();
   return c;
 }
 
-SmallFabric::SmallFabric(std::set<std::string> peer_targets, bool read_peers)
-    : peer_targets_(std::move(peer_targets)), engine_(store_, config(), read_peers ? &peers_ : nullptr) {
+SmallFabric::SmallFabric(std::set<std::string> peer_targets, bool read_peers, bool static_links)
+    : peer_targets_(std::move(peer_targets)), engine_(store_, config(static_links), read_peers ? &peers_ : nullptr) {
   for (const char* host : kHosts) {
     TargetHealth h;
     h.kind = "rdma-host";

@@ -30,9 +30,11 @@ namespace rdmagw::analytics::testing {
 class SmallFabric {
  public:
   static constexpr int64_t kTickNs = 1'000'000'000;  // one poll a second
-  explicit SmallFabric(std::set<std::string> peer_targets = {}, bool read_peers = true);
+  // static_links false: the config cables nothing, so the links are what
+  // the LLDP neighbour leaves a test writes say.
+  explicit SmallFabric(std::set<std::string> peer_targets = {}, bool read_peers = true, bool static_links = true);
 
-  static AnalyticsConfig config();  // period 1s, window 4s, the three links
+  static AnalyticsConfig config(bool static_links = true);  // period 1s, window 4s, the three links
 
   // Raw leaf paths.
   static std::string hw(const std::string& counter);  // mlx5_0 port 1 hw-counters/<counter>

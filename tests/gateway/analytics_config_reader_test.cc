@@ -45,6 +45,18 @@ TEST(AnalyticsConfigReaderTest, NoBlockNoStage) {
   EXPECT_FALSE(cfg->analytics_enabled);
 }
 
+TEST(AnalyticsConfigReaderTest, RoceChecksAreOnUnlessTurnedOff) {
+  auto on = parseConfig(std::string(kTargets) + "analytics: {period: 5s}\n", "a.yaml");
+  ASSERT_TRUE(on.isOk()) << on.status().message();
+  EXPECT_TRUE(on->analytics.roce_checks);
+  auto off = parseConfig(std::string(kTargets) + "analytics: {roce_checks: false}\n", "a.yaml");
+  ASSERT_TRUE(off.isOk()) << off.status().message();
+  EXPECT_FALSE(off->analytics.roce_checks);
+  auto bad = parseConfig(std::string(kTargets) + "analytics: {roce_checks: maybe}\n", "a.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("analytics.roce_checks"), std::string::npos) << bad.status().message();
+}
+
 // Every problem at once, each with file:line:col and key path.
 TEST(AnalyticsConfigReaderTest, ReadsThePauseStormThresholds) {
   const std::string yaml = std::string(kTargets) + R"(analytics:

@@ -1,0 +1,210 @@
+// The switch items of the RoCE check (roce_checks.h), device-wide (empty
+// port) or on the switch ports cabled to RoCE hosts, and checkRoceConfig,
+// which runs the host and switch items.
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "analytics/roce_host_path.h"
+
+namespace rdmagw::analytics {
+namespace {
+
+using namespace roce_check;
+
+// What the hosts behind one switch send: RoCE DSCP -> RoCE priority.
+struct SwitchView {
+  const SwitchRoceConfig* cfg = nullptr;
+  std::map<int, int> roce;  // dscp -> priority
+  std::set<PortRef> ports;  // its ports cabled to RoCE hosts
+};
+
+void switchLossless(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
+  const std::optional<uint64_t> paused = switchPausedCos(ctx.inv.roce, t);
+  if (!paused) return;
+  uint64_t roce = 0;
+  for (const auto& [dscp, prio] : v.roce) {
+    roce |= bit(prio);
+    r.judge(*paused & bit(prio), CheckStatus::kFail, t, CheckGroup::kLossless, "pfc-not-on-roce-priority", "",
+            "pause pfc-cos " + std::to_string(prio) + " (RoCE priority)", "pause pfc-cos " + bits(*paused));
+  }
+  if (roce != 0) {
+    r.judge((*paused & ~roce) == 0, CheckStatus::kWarn, t, CheckGroup::kLossless, "pfc-on-other-priority", "",
+            "pause pfc-cos " + bits(roce) + " alone", "pause pfc-cos " + bits(*paused));
+  }
+}
+
+void switchClassification(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
+  const SwitchRoceConfig& sw = *v.cfg;
+  if (sw.dscp_group.empty() || !switchPausedCos(ctx.inv.roce, t)) return;
+  std::string no_drop;
+  for (const auto& [id, g] : sw.groups) {
+    if (g.pause_cos.value_or(0) != 0) no_drop += (no_drop.empty() ? "" : ",") + std::to_string(id);
+  }
+  for (const auto& [dscp, prio] : v.roce) {
+    const int group = groupOf(sw, dscp);
+    auto g = sw.groups.find(group);
+    const bool lossless = g != sw.groups.end() && g->second.pause_cos.value_or(0) != 0;
+    // A switch pausing nothing is the lossless group's finding, not a misclassification.
+    if (no_drop.empty()) continue;
+    r.judge(lossless, CheckStatus::kFail, t, CheckGroup::kClassification, "roce-dscp-not-no-drop", "",
+            "RoCE DSCP " + std::to_string(dscp) + " in a no-drop qos-group (" + no_drop + ")",
+            "DSCP " + std::to_string(dscp) + " -> " + queueText(sw, group));
+  }
+  // CNPs of every host, wherever they come from: each switch forwards them.
+  std::map<int, std::set<std::string>> cnp;  // dscp -> the hosts sending CNPs with it
+  for (const auto& [port, host] : ctx.inv.roce.hosts) {
+    if (host.cnp_dscp) cnp[int(*host.cnp_dscp)].insert(port.target);
+  }
+  for (const auto& [dscp, hosts] : cnp) {
+    const int group = groupOf(sw, dscp);
+    auto g = sw.groups.find(group);
+    const bool strict = g != sw.groups.end() && g->second.priority_level.has_value();
+    const bool dedicated = sw.dscp_group.count(dscp) && group != 0;
+    const std::string expected = "CNP DSCP " + std::to_string(dscp) + " in a strict-priority queue";
+    const std::string found = "DSCP " + std::to_string(dscp) + " -> " + queueText(sw, group);
+    if (strict || !dedicated) {
+      r.judge(strict, CheckStatus::kFail, t, CheckGroup::kClassification, "cnp-dscp-not-strict", "", expected, found);
+    } else {
+      r.warn(t, CheckGroup::kClassification, "cnp-dscp-not-strict", "", expected, found + " (its own queue, not strict)");
+    }
+  }
+}
+
+void switchCongestion(const std::string& t, const SwitchView& v, CheckResults& r) {
+  for (const auto& [dscp, prio] : v.roce) {
+    const int group = groupOf(*v.cfg, dscp);
+    auto g = v.cfg->groups.find(group);
+    if (g == v.cfg->groups.end()) continue;
+    const QosGroupConfig& q = g->second;
+    const std::string where = queueText(*v.cfg, group);
+    if (q.ecn) {
+      r.judge(*q.ecn == 1, CheckStatus::kFail, t, CheckGroup::kCongestionControl, "ecn-off-on-roce-queue", "",
+              "random-detect ... ecn on " + where, "no ECN marking");
+    }
+    if (q.ecn != uint64_t{1}) continue;
+    if (q.wred_min && q.wred_max) {
+      r.judge(*q.wred_min < *q.wred_max, CheckStatus::kFail, t, CheckGroup::kCongestionControl,
+              "wred-thresholds-disordered", "", "minimum-threshold < maximum-threshold on " + where,
+              std::to_string(*q.wred_min) + " >= " + std::to_string(*q.wred_max) + " bytes");
+    } else {
+      r.warn(t, CheckGroup::kCongestionControl, "wred-thresholds-missing", "", "ECN thresholds on " + where,
+             "none configured");
+    }
+  }
+}
+
+void switchFlowControl(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
+  for (const auto& [dscp, prio] : v.roce) {
+    const int group = groupOf(*v.cfg, dscp);
+    auto g = v.cfg->groups.find(group);
+    if (g == v.cfg->groups.end() || g->second.pause_cos.value_or(0) == 0) continue;
+    const QosGroupConfig& q = g->second;
+    const std::string where = "qos-group " + std::to_string(group);
+    if (q.pause_buffer && q.pause_threshold && q.resume_threshold) {
+      r.judge(*q.resume_threshold < *q.pause_threshold && *q.pause_threshold <= *q.pause_buffer, CheckStatus::kFail,
+              t, CheckGroup::kFlowControl, "pause-thresholds-disordered", "",
+              "resume-threshold < pause-threshold <= buffer-size on " + where,
+              std::to_string(*q.resume_threshold) + " / " + std::to_string(*q.pause_threshold) + " / " +
+                  std::to_string(*q.pause_buffer) + " bytes");
+    } else {
+      r.warn(t, CheckGroup::kFlowControl, "pause-buffer-missing", "",
+             "pause buffer-size, pause-threshold and resume-threshold on " + where, "not all configured");
+    }
+  }
+  if (v.cfg->watchdog) {
+    r.judge(*v.cfg->watchdog != "off", CheckStatus::kFail, t, CheckGroup::kFlowControl, "pfc-watchdog-off", "",
+            "priority-flow-control watch-dog-interval on", *v.cfg->watchdog);
+  }
+  for (const PortRef& port : v.ports) {
+    if (auto wd = find(ctx.inv.roce.port_watchdog, port)) {
+      r.judge(*wd != "off", CheckStatus::kFail, t, CheckGroup::kFlowControl, "pfc-watchdog-off", port.iface,
+              "priority-flow-control watch-dog-interval on", *wd);
+    }
+    if (auto mode = find(ctx.inv.roce.pfc_mode, port)) {
+      r.judge(*mode == "on", CheckStatus::kFail, t, CheckGroup::kLossless, "pfc-mode-not-on", port.iface,
+              "priority-flow-control mode on", "mode " + *mode);
+    }
+  }
+}
+
+void switchEts(const RunContext& ctx, const std::string& t, const SwitchView& v, CheckResults& r) {
+  const SwitchRoceConfig& sw = *v.cfg;
+  std::set<int> cnp_groups;
+  for (const auto& [port, host] : ctx.inv.roce.hosts) {
+    if (host.cnp_dscp) cnp_groups.insert(groupOf(sw, int(*host.cnp_dscp)));
+  }
+  std::set<int> used;  // qos-groups some DSCP is classified into
+  for (const auto& [dscp, group] : sw.dscp_group) used.insert(group);
+  for (const auto& [dscp, prio] : v.roce) {
+    const int group = groupOf(sw, dscp);
+    auto g = sw.groups.find(group);
+    if (g == sw.groups.end()) continue;
+    const QosGroupConfig& q = g->second;
+    if (!q.priority_level && q.bandwidth_percent) {
+      r.judge(*q.bandwidth_percent > 0, CheckStatus::kFail, t, CheckGroup::kEts, "roce-queue-zero-bandwidth", "",
+              "bandwidth > 0 % for " + queueText(sw, group), std::to_string(*q.bandwidth_percent) + " %");
+    }
+    if (sw.dscp_group.empty()) continue;
+    std::string starving;
+    for (const auto& [id, other] : sw.groups) {
+      if (id == group || !other.priority_level || !used.count(id) || cnp_groups.count(id)) continue;
+      if (q.priority_level && *q.priority_level <= *other.priority_level) continue;
+      starving += (starving.empty() ? "" : ", ") + queueText(sw, id);
+    }
+    r.judge(starving.empty(), CheckStatus::kFail, t, CheckGroup::kEts, "roce-starved-by-strict", "",
+            "no strict queue carrying data served before " + queueText(sw, group), starving);
+  }
+}
+
+// ECN thresholds of the RoCE queue compared across switches: a fabric tier
+// marks alike, or one switch marks late and its hosts see drops or pause.
+void switchThresholdsAlike(const std::map<std::string, SwitchView>& views, CheckResults& r) {
+  std::map<std::string, std::pair<uint64_t, uint64_t>> thresholds;
+  std::map<std::pair<uint64_t, uint64_t>, int> votes;
+  for (const auto& [t, v] : views) {
+    for (const auto& [dscp, prio] : v.roce) {
+      auto g = v.cfg->groups.find(groupOf(*v.cfg, dscp));
+      if (g == v.cfg->groups.end() || !g->second.wred_min || !g->second.wred_max) continue;
+      thresholds[t] = {*g->second.wred_min, *g->second.wred_max};
+      ++votes[thresholds[t]];
+      break;
+    }
+  }
+  if (thresholds.size() < 2) return;
+  const auto most = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) {
+                      return a.second < b.second;
+                    })->first;
+  auto text = [](const std::pair<uint64_t, uint64_t>& th) {
+    return std::to_string(th.first) + "-" + std::to_string(th.second) + " bytes";
+  };
+  for (const auto& [t, th] : thresholds) {
+    r.judge(th == most, CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
+            "ECN thresholds " + text(most) + " as on the other switches", text(th));
+  }
+}
+
+}  // namespace
+
+void checkRoceConfig(const RunContext& ctx, CheckResults& r) {
+  std::map<std::string, SwitchView> switches;
+  for (const HostPath& h : hostPaths(ctx)) {
+    checkHostPort(ctx, h, r);
+    if (h.sw == nullptr || !h.sw_port) continue;
+    SwitchView& v = switches[h.sw_port->target];
+    v.cfg = h.sw;
+    v.ports.insert(*h.sw_port);
+    if (h.dscp && h.priority) v.roce[*h.dscp] = *h.priority;
+  }
+  for (const auto& [t, v] : switches) {
+    switchLossless(ctx, t, v, r);
+    switchClassification(ctx, t, v, r);
+    switchCongestion(t, v, r);
+    switchFlowControl(ctx, t, v, r);
+    switchEts(ctx, t, v, r);
+  }
+  switchThresholdsAlike(switches, r);
+}
+
+}  // namespace rdmagw::analytics
