@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,12 +63,8 @@ int usage(const std::string& why) {
 int cannotCheck(bool json, const std::string& why) {
   std::fprintf(stderr, "rdmagw check roce: %s\n", why.c_str());
   if (json) {
-    std::string escaped;
-    for (char c : why) {
-      if (c == '"' || c == '\\') escaped += '\\';
-      if (static_cast<unsigned char>(c) >= 0x20) escaped += c;
-    }
-    std::printf("{\n  \"result\": \"UNKNOWN\",\n  \"exit_code\": 2,\n  \"error\": \"%s\"\n}\n", escaped.c_str());
+    const nlohmann::json doc = {{"result", "UNKNOWN"}, {"exit_code", 2}, {"error", why}};
+    std::printf("%s\n", doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   }
   return 2;
 }
