@@ -321,6 +321,8 @@ int demoCommand(const Args& args) {
                     hosts, devices, switches, esxi, dir.c_str(), pipeline.prometheusPort());
         if (const std::string gnmi = pipeline.gnmiAddress(); !gnmi.empty()) {
           std::printf("rdmagw demo: gnmi at %s\n", gnmi.c_str());
+          // The demo's gNMI server is plain text on loopback: hence --insecure.
+          std::printf("rdmagw demo: RoCE check: rdmagw check roce --address %s --insecure\n", gnmi.c_str());
         }
         if (const std::string admin = pipeline.adminSocket(); !admin.empty()) {
           std::printf("rdmagw demo: status: rdmagw status --socket %s\n", admin.c_str());

@@ -6,62 +6,44 @@
 // default; no TLS or no verification said explicitly; secrets by reference).
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
 #include <map>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "gateway/command_spec.h"
-#include "gateway/yaml_reader.h"
-#include "gnmi.grpc.pb.h"
-#include "southbound/gnmi/gnmi_channel.h"
-#include "southbound/gnmi/gnmi_config.h"
-#include "southbound/ssh/credentials.h"
+#include "gateway/gateway_gnmi_client.h"
 
 namespace rdmagw::gateway {
 namespace {
 
-const CommandSpec kFabricSpec{
-    "usage: rdmagw fabric [--address HOST:PORT] [options]\n"
-    "\n"
-    "Prints the fabric verdicts of a running gateway (docs/analytics.md):\n"
-    "the DCQCN chain per RDMA port, PFC per port and priority\n"
-    "(pause tree, pause balance, paused fraction, lossless drops, link peer)\n"
-    "and the roots of the pause trees. Reads them with one gNMI Get of /fabric\n"
-    "from the gateway's gNMI server (northbound.gnmi); the gateway needs an\n"
-    "analytics: block. Exit 0 when verdicts were printed, 1 when the gateway\n"
-    "has none or cannot be reached.\n"
-    "\n"
-    "options:\n"
-    "  --address HOST:PORT    the gateway's gNMI server (default 127.0.0.1:9339,\n"
-    "                         where `rdmagw demo` serves it)\n"
-    "  --target NAME          one target only (default *: every target)\n"
-    "  --insecure             no TLS at all (the demo's plain-text loopback server)\n"
-    "  --skip-verify          TLS without checking the server's certificate\n"
-    "  --ca-file FILE         CA that signed the server's certificate (default:\n"
-    "                         the system roots)\n"
-    "  --cert-file FILE       client certificate (mTLS), with --key-file\n"
-    "  --key-file FILE        its private key\n"
-    "  --server-name NAME     name checked in the server's certificate\n"
-    "  --username NAME        user of the gNMI server's users file\n"
-    "  --password-env VAR     environment variable holding the password\n"
-    "  --password-file FILE   file holding the password\n"
-    "  --problems             only the ports with something to look at: a broken\n"
-    "                         DCQCN chain, a pause tree (root or victim),\n"
-    "                         unbalanced pause, lossless drops, a DCB mismatch\n"
-    "  --timeout DURATION     give up after this long (default 10s)\n"
-    "  -h, --help             this help\n",
-    {"--address", "--target", "--ca-file", "--cert-file", "--key-file", "--server-name", "--username",
-     "--password-env", "--password-file", "--timeout"},
-    {"--insecure", "--skip-verify", "--problems"},
-    0};
+const CommandSpec& fabricSpec() {
+  static const std::string usage =
+      "usage: rdmagw fabric [--address HOST:PORT] [options]\n"
+      "\n"
+      "Prints the fabric verdicts of a running gateway (docs/analytics.md):\n"
+      "the DCQCN chain per RDMA port, PFC per port and priority\n"
+      "(pause tree, pause balance, paused fraction, lossless drops, link peer)\n"
+      "and the roots of the pause trees. Reads them with one gNMI Get of /fabric\n"
+      "from the gateway's gNMI server (northbound.gnmi); the gateway needs an\n"
+      "analytics: block. Exit 0 when verdicts were printed, 1 when the gateway\n"
+      "has none or cannot be reached.\n"
+      "\n"
+      "options:\n" +
+      gatewayGnmiOptionsUsage() +
+      "  --target NAME          one target only (default *: every target)\n"
+      "  --problems             only the ports with something to look at: a broken\n"
+      "                         DCQCN chain, a pause tree (root or victim),\n"
+      "                         unbalanced pause, lossless drops, a DCB mismatch\n"
+      "  -h, --help             this help\n";
+  static const CommandSpec spec = withGatewayGnmiOptions({usage.c_str(), {"--target"}, {"--problems"}, 0});
+  return spec;
+}
 
 int usage(const std::string& why) {
-  std::fprintf(stderr, "rdmagw fabric: %s\n\n%s", why.c_str(), kFabricSpec.usage);
+  std::fprintf(stderr, "rdmagw fabric: %s\n\n%s", why.c_str(), fabricSpec().usage);
   return 2;
 }
 
@@ -75,20 +57,6 @@ struct FabricView {
   std::map<std::pair<std::string, std::string>, Leaves> dcb;                  // target, interface
 };
 
-std::string valueText(const ::gnmi::TypedValue& v) {
-  char buf[64];
-  switch (v.value_case()) {
-    case ::gnmi::TypedValue::kStringVal: return v.string_val();
-    case ::gnmi::TypedValue::kUintVal: return std::to_string(v.uint_val());
-    case ::gnmi::TypedValue::kIntVal: return std::to_string(v.int_val());
-    case ::gnmi::TypedValue::kBoolVal: return v.bool_val() ? "true" : "false";
-    case ::gnmi::TypedValue::kDoubleVal:
-      std::snprintf(buf, sizeof buf, "%.6g", v.double_val());
-      return buf;
-    default: return "?";
-  }
-}
-
 std::string key(const ::gnmi::PathElem& e, const char* name) {
   auto it = e.key().find(name);
   return it == e.key().end() ? "" : it->second;
@@ -100,7 +68,7 @@ void addUpdate(const std::string& target, const ::gnmi::Update& u, FabricView* v
   const auto& el = u.path().elem();
   if (el.size() < 2 || el[0].name() != "fabric") return;
   const std::string leaf = el[el.size() - 1].name();
-  const std::string value = valueText(u.val());
+  const std::string value = typedValueText(u.val());
   // /fabric/dcqcn/devices/device[name]/ports/port[port-num]/state/LEAF
   if (el.size() == 8 && el[1].name() == "dcqcn") {
     view->dcqcn[{target, key(el[3], "name"), key(el[5], "port-num")}][leaf] = value;
@@ -227,78 +195,33 @@ void printView(const FabricView& v, bool problems_only) {
 }  // namespace
 
 int fabricCommand(const Args& args) {
-  if (int rc = checkArgs(args, kFabricSpec, "fabric"); rc >= 0) return rc;
-  southbound::gnmi::GnmiConfig cfg;
-  cfg.address = "127.0.0.1:9339";
-  flagValue(args, "--address", &cfg.address);
+  if (int rc = checkArgs(args, fabricSpec(), "fabric"); rc >= 0) return rc;
+  Result<GatewayGnmiClient> client = gatewayGnmiClientFromArgs(args);
+  if (!client.isOk()) return usage(client.status().message());
   std::string target = "*";
   flagValue(args, "--target", &target);
-  cfg.plaintext = hasFlag(args, "--insecure");
-  cfg.tls = !cfg.plaintext;
-  cfg.insecure_skip_verify = hasFlag(args, "--skip-verify");
-  flagValue(args, "--ca-file", &cfg.ca_file);
-  flagValue(args, "--cert-file", &cfg.cert_file);
-  flagValue(args, "--key-file", &cfg.key_file);
-  flagValue(args, "--server-name", &cfg.server_name_override);
-  flagValue(args, "--username", &cfg.username);
-  flagValue(args, "--password-env", &cfg.password_env);
-  flagValue(args, "--password-file", &cfg.password_file);
-  std::chrono::milliseconds timeout{10000};
-  if (std::string text; flagValue(args, "--timeout", &text)) {
-    std::optional<std::chrono::milliseconds> d = YamlReader::parseDuration(text);
-    if (!d || d->count() <= 0) return usage("--timeout: '" + text + "' is not a duration like 10s");
-    timeout = *d;
-  }
-  if (cfg.plaintext && (cfg.insecure_skip_verify || !cfg.ca_file.empty() || !cfg.cert_file.empty())) {
-    return usage("--insecure (no TLS) conflicts with --skip-verify, --ca-file and --cert-file");
-  }
-  if (Status st = cfg.validate(); !st.isOk()) return usage(st.message());
-
-  Result<std::shared_ptr<grpc::Channel>> channel = southbound::gnmi::makeChannel(cfg);
-  if (!channel.isOk()) {
-    std::fprintf(stderr, "rdmagw fabric: %s\n", channel.status().message().c_str());
-    return 1;
-  }
-  grpc::ClientContext ctx;
-  ctx.set_deadline(std::chrono::system_clock::now() + timeout);
-  if (!cfg.username.empty()) {
-    Result<southbound::ssh::Secret> password = southbound::ssh::resolveSecret(
-        "--password-env", cfg.password_env, "--password-file", cfg.password_file);
-    if (!password.isOk()) {
-      std::fprintf(stderr, "rdmagw fabric: %s\n", password.status().message().c_str());
-      return 1;
-    }
-    ctx.AddMetadata("username", cfg.username);
-    ctx.AddMetadata("password", password->reveal());
-  }
-  ::gnmi::GetRequest req;
-  req.mutable_prefix()->set_target(target);
-  req.add_path()->add_elem()->set_name("fabric");
-  req.set_encoding(::gnmi::PROTO);
-  req.set_type(::gnmi::GetRequest::STATE);
-  ::gnmi::GetResponse resp;
-  grpc::Status st = ::gnmi::gNMI::NewStub(*channel)->Get(&ctx, req, &resp);
-  if (st.error_code() == grpc::StatusCode::NOT_FOUND) {
+  const std::string& address = client->config.address;
+  Result<::gnmi::GetResponse> resp = gatewayGet(*client, target, {"fabric"});
+  if (resp.status().code() == Status::Code::kNotFound) {
     // The gateway answers, and holds no /fabric leaf: no analytics block,
     // or its first window has not passed yet.
     std::fprintf(stderr, "rdmagw fabric: %s has no fabric verdicts (%s); is analytics: configured?\n",
-                 cfg.address.c_str(), st.error_message().c_str());
+                 address.c_str(), resp.status().message().c_str());
     return 1;
   }
-  if (!st.ok()) {
-    std::fprintf(stderr, "rdmagw fabric: gNMI Get from %s failed: %s: %s\n", cfg.address.c_str(),
-                 southbound::gnmi::statusCodeName(st.error_code()), st.error_message().c_str());
+  if (!resp.isOk()) {
+    std::fprintf(stderr, "rdmagw fabric: %s\n", resp.status().message().c_str());
     return 1;
   }
   FabricView view;
-  for (const ::gnmi::Notification& n : resp.notification()) {
+  for (const ::gnmi::Notification& n : resp->notification()) {
     for (const ::gnmi::Update& u : n.update()) addUpdate(n.prefix().target(), u, &view);
   }
   if (view.dcqcn.empty() && view.pfc.empty()) {
     // Links are known from the config at once; verdicts need two samples
     // of the counters inside the window.
     std::fprintf(stderr, "rdmagw fabric: %s has no fabric verdicts yet (links only); is the first analytics "
-                 "window still filling?\n", cfg.address.c_str());
+                 "window still filling?\n", address.c_str());
     return 1;
   }
   printView(view, hasFlag(args, "--problems"));

@@ -15,6 +15,8 @@ int checkConfigCommand(const Args& args);  // rdmagw check-config FILE
 int parseCommand(const Args& args);        // rdmagw parse --format F FILE
 int fabricCommand(const Args& args);       // rdmagw fabric [--address HOST:PORT]
 int statusCommand(const Args& args);       // rdmagw status [--socket PATH] [--json]
+int checkCommand(const Args& args);        // rdmagw check roce [--address HOST:PORT] [--json]
+int checkRoceCommand(const Args& args);    // the arguments after `check roce`
 
 // Blocks SIGINT/SIGTERM in every thread started afterwards, then lets the
 // main thread wait for one: clean Ctrl-C without async-signal hazards.

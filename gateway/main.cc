@@ -27,6 +27,10 @@ const char kUsage[] =
     "  status [--socket PATH] [--json]     a running gateway's targets, northbounds and last\n"
     "                                      reload (read over its admin socket); exit 1 when\n"
     "                                      a target is down, 2 when it cannot be reached\n"
+    "  check roce [--address HOST:PORT]    validate the fabric for RoCE (lossless, classification,\n"
+    "                                      congestion control, flow control, ETS, live): a\n"
+    "                                      running gateway's check results over gNMI; exit 1\n"
+    "                                      when a group fails, 2 when it cannot check\n"
     "\n"
     "`rdmagw <command> --help` describes each command and its options.\n"
     "\n"
@@ -60,6 +64,7 @@ int main(int argc, char** argv) {
   if (cmd == "parse") return parseCommand(args);
   if (cmd == "fabric") return fabricCommand(args);
   if (cmd == "status") return statusCommand(args);
+  if (cmd == "check") return checkCommand(args);
   std::fprintf(stderr, "rdmagw: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;
 }

@@ -36,7 +36,7 @@ std::string fixture(const std::string& rel) { return std::string(RDMAGW_SOURCE_D
 TEST(CliTest, HelpVersionAndUnknownCommand) {
   Output help = run("--help");
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* cmd : {"run --config", "demo", "check-config", "parse --format", "fabric", "status"}) {
+  for (const char* cmd : {"run --config", "demo", "check-config", "parse --format", "fabric", "status", "check roce"}) {
     EXPECT_NE(help.text.find(cmd), std::string::npos) << cmd;
   }
   Output v = run("--version");
@@ -60,7 +60,8 @@ TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
                         Case{"check-config", "usage: rdmagw check-config FILE", "--help"},
                         Case{"parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"},
                         Case{"fabric", "usage: rdmagw fabric", "--address"},
-                        Case{"status", "usage: rdmagw status", "--socket"}}) {
+                        Case{"status", "usage: rdmagw status", "--socket"},
+                        Case{"check roce", "usage: rdmagw check roce", "--group"}}) {
     for (const char* flag : {"--help", "-h"}) {
       rdmagw::testsupport::CommandResult r =
           rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + c.command + " " + flag + " 2>/dev/null");
