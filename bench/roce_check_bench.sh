@@ -7,14 +7,18 @@
 # runs), the wall time of `rdmagw check roce --json` (one gNMI Get of
 # /fabric/checks on every target, plus printing; median of RUNS), the
 # series of the RoCE configuration leaves and of the /fabric/checks leaves,
-# and the gateway's RSS. Each fabric runs three gateways one after the
-# other on the same simulator:
+# and the gateway's RSS (median of RUNS readings, one per analytics run).
+# Each fabric runs up to three gateways one after the other on the same
+# simulator:
 #   with      this build, analytics.roce_checks on
 #   no-checks this build, analytics.roce_checks: false (no /fabric/checks leaves)
 #   before    OLD_RDMAGW: a build of the commit before the RoCE check
-#             (reads none of the new configuration leaves, checks nothing)
+#             (reads none of the new configuration leaves, checks nothing),
+#             e.g. 7987c0d built in a tree of its own (docs/performance.md);
+#             without OLD_RDMAGW that row is left out
 # The demo's gateway shares its process with the simulator: its RSS
-# includes the simulator's, alike in every run. Prints, asserts nothing.
+# includes the simulator's, and the demo has no no-checks row (it has no
+# setting for it). Prints, asserts nothing.
 #
 #   sudo bench/roce_check_bench.sh [BUILD_DIR] [OLD_RDMAGW] [FABRICS...]
 #   FABRICS: demo, 720 (80x640), or SWITCHESxHOSTS (default: demo 720)
@@ -65,12 +69,13 @@ warm_up() {
 measure() {
   local fabric=$1 run=$2 dir=$3 pid=$4 period=$5
   warm_up "$dir" || { echo "$fabric $run: the gateway exited: $(tail -3 "$dir/gw.log" 2>/dev/null)"; return; }
-  local checks=() passes=() cli=() runs0 runs
+  local checks=() passes=() cli=() rss=()
   # One sample per analytics run (the gauge holds the last run's).
   for _ in $(seq "$RUNS"); do
     scrape "$dir/m.txt"
     checks+=("$(metric rdmagw_analytics_roce_check_duration_seconds "$dir/m.txt")")
     passes+=("$(metric rdmagw_analytics_run_duration_seconds "$dir/m.txt")")
+    rss+=("$(rss_mb "$pid")")
     sleep "$period"
   done
   local check_ms pass_ms cli_ms=- items=-
@@ -97,7 +102,7 @@ print("%d/%d/%d" % tuple(sum(int(g.get(k, 0)) for g in gs) for k in ("checked", 
   local targets
   targets=$(grep -c '^rdmagw_target_up{' "$dir/m.txt")
   printf '%-8s %-9s %7s %10s %9s %9s %9s %11s %8s %8s %6s  %s\n' "$fabric" "$run" "$targets" "$store" "$config" \
-    "$checks_series" "$check_ms" "$pass_ms" "$cli_ms" "$(rss_mb "$pid")" "$((RUNS))" "$items"
+    "$checks_series" "$check_ms" "$pass_ms" "$cli_ms" "$(echo "${rss[*]}" | median)" "$((RUNS))" "$items"
 }
 
 header() {
