@@ -16,9 +16,9 @@ struct ScaleSwitch {
   std::string ca_file;  // the simulator's CA (TLS, as NX-OS serves it)
   // With a key: transport auto, the CLI over SSH beside gNMI (the
   // configuration NX-OS serves only on its CLI, e.g. running-config ipqos).
-  std::string ssh_key_file;
+  std::string ssh_key_file{};
   int ssh_port = 0;
-  std::string known_hosts_file;
+  std::string known_hosts_file{};
 };
 
 struct ScaleHost {
