@@ -1,5 +1,7 @@
 #include "analytics/analytics_engine.h"
 
+#include <chrono>
+
 #include "analytics/dcb_consistency.h"
 #include "analytics/dcqcn_chain.h"
 #include "analytics/derived_writer.h"
@@ -18,6 +20,7 @@ AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config, const Sto
     : store_(store), peers_(peers), config_(std::move(config)), window_(config_.window) {}
 
 RunStats AnalyticsEngine::runOnce(TimestampNs now) {
+  const auto started = std::chrono::steady_clock::now();
   const FabricInventory inv = readFabric(store_, window_, peers_);
   window_.prune(now);
   const LinkMap links(config_.links, inv, config_.lldp_names);
@@ -34,9 +37,13 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   storms_.derive(ctx, out);
   deriveDcb(ctx, out);
   // Last: its live group reads the verdicts the signals above derived.
-  if (config_.roce_checks) deriveRoceChecks(ctx, out);
-
   RunStats stats;
+  if (config_.roce_checks) {
+    const auto roce_started = std::chrono::steady_clock::now();
+    deriveRoceChecks(ctx, out);
+    stats.roce_checks_duration = std::chrono::steady_clock::now() - roce_started;
+  }
+
   std::map<std::string, std::set<std::string>> written;
   for (auto& [target, updates] : out.byTarget()) {
     // Only into targets that are up: a target removed since the read must
@@ -61,6 +68,7 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
     }
   }
   written_ = std::move(written);
+  stats.duration = std::chrono::steady_clock::now() - started;
   return stats;
 }
 

@@ -12,6 +12,8 @@
 #include <set>
 #include <string>
 
+#include <chrono>
+
 #include "analytics/analytics_config.h"
 #include "analytics/counter_window.h"
 #include "analytics/pause_storm.h"
@@ -23,6 +25,10 @@ struct RunStats {
   size_t written = 0;  // derived leaves written
   size_t removed = 0;  // derived leaves removed because nothing derives them any more
   size_t rejected = 0; // refused by the store (a schema row out of step with the writer: a bug)
+  // Wall time of the whole run (read, derive, write) and of its RoCE check
+  // pass alone; exported as self-metrics so a check's cost shows at scale.
+  std::chrono::nanoseconds duration{0};
+  std::chrono::nanoseconds roce_checks_duration{0};
 };
 
 class AnalyticsEngine {

@@ -1,12 +1,27 @@
 #include "analytics/analytics_stage.h"
+#include "models/self_metrics.h"
 #include "models/thread_role.h"
 
 namespace rdmagw::analytics {
 
 AnalyticsStage::AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers)
-    : period_(config.period), engine_(store, std::move(config), peers) {}
+    : period_(config.period), engine_(store, std::move(config), peers) {
+  // The last run's cost: what a pass over the whole fabric takes, the RoCE
+  // checks apart (absent before the first run).
+  metrics_id_ = SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {
+    std::lock_guard lock(mu_);
+    if (runs_ == 0) return;
+    using Seconds = std::chrono::duration<double>;
+    out->push_back({"analytics_run_duration", {}, Seconds(last_.duration).count()});
+    out->push_back({"analytics_roce_check_duration", {}, Seconds(last_.roce_checks_duration).count()});
+    out->push_back({"analytics_runs", {}, double(runs_)});
+  });
+}
 
-AnalyticsStage::~AnalyticsStage() { stop(); }
+AnalyticsStage::~AnalyticsStage() {
+  stop();
+  SelfMetrics::instance().remove(metrics_id_);
+}
 
 void AnalyticsStage::start() {
   if (thread_.joinable()) return;
@@ -38,8 +53,9 @@ void AnalyticsStage::loop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
     lock.unlock();
-    engine_.runOnce(nowNs());
+    const RunStats stats = engine_.runOnce(nowNs());
     lock.lock();
+    last_ = stats;
     ++runs_;
     wake_.wait_for(lock, period_, [this] { return stopping_; });
   }

@@ -38,6 +38,8 @@ class AnalyticsStage {
   std::condition_variable wake_;
   bool stopping_ = false;  // guarded by mu_
   uint64_t runs_ = 0;      // guarded by mu_
+  RunStats last_;          // guarded by mu_: the self-metrics read it
+  uint64_t metrics_id_ = 0;
   std::thread thread_;
 };
 

@@ -29,14 +29,20 @@ std::string scaleGatewayYaml(const ScaleGatewaySpec& spec) {
     << "targets:\n";
   for (const ScaleSwitch& s : spec.switches) {
     const size_t colon = s.address.rfind(':');
+    const bool ssh = !s.ssh_key_file.empty();
     y << "  - name: " << quoted(s.name) << "\n"
       << "    kind: nexus\n"
-      << "    transport: gnmi\n"
+      << "    transport: " << (ssh ? "auto" : "gnmi") << "\n"
       << "    address: " << quoted(s.address.substr(0, colon)) << "\n"
       << "    interval: " << seconds(spec.interval) << "\n"
       << "    credentials: {username: " << quoted(spec.gnmi_username)
-      << ", password_file: " << quoted(spec.gnmi_password_file) << "}\n"
-      << "    gnmi:\n"
+      << ", password_file: " << quoted(spec.gnmi_password_file);
+    if (ssh) y << ", key_file: " << quoted(s.ssh_key_file);
+    y << "}\n";
+    if (ssh) {
+      y << "    ssh: {port: " << s.ssh_port << ", known_hosts: " << quoted(s.known_hosts_file) << "}\n";
+    }
+    y << "    gnmi:\n"
       << "      port: " << s.address.substr(colon + 1) << "\n"
       << "      ca_file: " << quoted(s.ca_file) << "\n"
       << "      sample_interval: " << seconds(spec.interval) << "\n";
@@ -65,6 +71,15 @@ std::string scaleGatewayYaml(const ScaleGatewaySpec& spec) {
       << "    agentx_socket: " << quoted(spec.snmp_agentx_socket) << "\n"
       << "    state_dir: " << quoted(spec.snmp_state_dir) << "\n"
       << "    refresh_period: " << seconds(spec.snmp_refresh) << "\n";
+  }
+  if (spec.analytics) {
+    // As the demo runs them: links from the leaves' LLDP, a window of ten
+    // collection intervals.
+    y << "analytics:\n"
+      << "  period: " << seconds(spec.interval) << "\n"
+      << "  window: " << seconds(10 * spec.interval) << "\n"
+      << "  no_drop_priorities: [" << spec.no_drop_priority << "]\n"
+      << "  roce_checks: " << (spec.roce_checks ? "true" : "false") << "\n";
   }
   return y.str();
 }

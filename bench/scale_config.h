@@ -14,6 +14,11 @@ struct ScaleSwitch {
   std::string name;
   std::string address;  // 127.0.0.1:port of the simulated gNMI target
   std::string ca_file;  // the simulator's CA (TLS, as NX-OS serves it)
+  // With a key: transport auto, the CLI over SSH beside gNMI (the
+  // configuration NX-OS serves only on its CLI, e.g. running-config ipqos).
+  std::string ssh_key_file{};
+  int ssh_port = 0;
+  std::string known_hosts_file{};
 };
 
 struct ScaleHost {
@@ -32,6 +37,9 @@ struct ScaleGatewaySpec {
   std::string snmp_agentx_socket;  // empty: no SNMP northbound
   std::string snmp_state_dir;
   std::chrono::seconds snmp_refresh{10};
+  bool analytics = false;         // the fabric verdicts over the leaves' LLDP
+  bool roce_checks = true;        // analytics.roce_checks
+  int no_drop_priority = 3;
 };
 
 std::string scaleGatewayYaml(const ScaleGatewaySpec& spec);

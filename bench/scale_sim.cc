@@ -31,7 +31,9 @@
 #include "sim/fabric.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
+#include "sim/device_shell.h"
 #include "sim/snmpd_launcher.h"
+#include "sim/sshd_launcher.h"
 
 namespace {
 
@@ -51,12 +53,18 @@ struct Options {
   bool snmp = true;
   int flap_percent = 0;  // switches whose streams reset every flap_every
   seconds flap_every{30};
+  bool ssh = false;        // the leaves' CLI over a real sshd too (needs root)
+  bool analytics = false;  // the gateway runs its analytics (and the RoCE check)
+  bool roce_checks = true;
 };
 
 const char* kUsage =
     "usage: rdmagw_scale_sim --dir DIR [--switches N] [--hosts M] [--devices D]\n"
     "         [--hosts-per-leaf P] [--period SECONDS] [--prometheus ADDR]\n"
     "         [--gnmi-listen ADDR|off] [--snmp on|off] [--flap PERCENT] [--flap-every SECONDS]\n"
+    "         [--ssh on|off] [--analytics on|off] [--roce-checks on|off]\n"
+    "--ssh on: the leaves answer their CLI over a real sshd (root), so the gateway\n"
+    "reads what NX-OS has only there (running-config ipqos: the RoCE configuration).\n"
     "Runs until SIGTERM/SIGINT. See bench/scale_run.sh.\n";
 
 bool parse(int argc, char** argv, Options* o) {
@@ -75,6 +83,9 @@ bool parse(int argc, char** argv, Options* o) {
     else if (a == "--snmp") o->snmp = v == "on";
     else if (a == "--flap") o->flap_percent = std::atoi(v.c_str());
     else if (a == "--flap-every") o->flap_every = seconds(std::atoi(v.c_str()));
+    else if (a == "--ssh") o->ssh = v == "on";
+    else if (a == "--analytics") o->analytics = v == "on";
+    else if (a == "--roce-checks") o->roce_checks = v == "on";
     else return false;
   }
   return !o->dir.empty() && o->period.count() > 0;
@@ -172,7 +183,9 @@ int main(int argc, char** argv) {
 
   sim::GnmiTargetOptions gopts;
   gopts.tls = sim::GnmiTls::kTls;
-  gopts.username = "admin";
+  // One user for both transports: a target's credentials serve SSH and gNMI
+  // alike, and the simulator's sshd lets its keys in as root.
+  gopts.username = o.ssh ? "root" : "admin";
   gopts.password = "scale-" + std::to_string(std::random_device{}());
   gopts.stamp_at_send = true;
   sim::GnmiFleet fleet(shape.switches(), gopts);
@@ -196,9 +209,41 @@ int main(int argc, char** argv) {
   spec.gnmi_listen = o.gnmi_listen;
   for (size_t i = 0; i < fleet.size(); ++i) {
     sim::GnmiTarget& t = fleet.target(i);
-    spec.switches.push_back({t.switchName(), t.address(), t.tlsFiles().ca_cert});
+    bench::ScaleSwitch sw;
+    sw.name = t.switchName();
+    sw.address = t.address();
+    sw.ca_file = t.tlsFiles().ca_cert;
+    spec.switches.push_back(std::move(sw));
   }
   for (const sim::Host& h : shape.hosts()) spec.hosts.push_back({h.name, o.dir + "/" + h.name});
+  spec.analytics = o.analytics;
+  spec.roce_checks = o.roce_checks;
+  spec.no_drop_priority = fabric.roce_priority;
+
+  sim::SshdLauncher sshd;
+  if (o.ssh) {
+    const std::string shell = sim::defaultShellPath();
+    if (shell.empty() || geteuid() != 0) {
+      std::fprintf(stderr, "rdmagw_scale_sim: --ssh on needs root and rdmagw-sim-shell\n");
+      return 2;
+    }
+    if (Status st = sshd.start(); !st.isOk()) {
+      std::fprintf(stderr, "rdmagw_scale_sim: sshd: %s\n", st.message().c_str());
+      return 1;
+    }
+    const std::string known_hosts = o.dir + "/.known_hosts";
+    if (!writeFile(known_hosts, sshd.knownHostsLine() + "\n")) return 1;
+    for (bench::ScaleSwitch& s : spec.switches) {
+      Result<sim::ClientKey> key = sshd.addDevice(s.name, shell + " --dir " + o.dir + " --device " + s.name);
+      if (!key.isOk()) {
+        std::fprintf(stderr, "rdmagw_scale_sim: %s: %s\n", s.name.c_str(), key.status().message().c_str());
+        return 1;
+      }
+      s.ssh_key_file = key->private_key_file;
+      s.ssh_port = sshd.port();
+      s.known_hosts_file = known_hosts;
+    }
+  }
 
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
   std::string env;
@@ -258,5 +303,6 @@ int main(int argc, char** argv) {
   writeStats();
   runner.stop();
   if (snmpd) snmpd->stop();
+  sshd.stop();
   return 0;
 }

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string_view>
+
+#include "models/self_metrics.h"
 #include "tests/analytics/small_fabric.h"
 #include "tests/support/test_support.h"
 
@@ -34,6 +38,41 @@ TEST(AnalyticsStageTest, RunsOnItsPeriodWritesLinksAndStops) {
   const uint64_t runs = stage.runs();
   stage.stop();  // twice is fine
   EXPECT_EQ(stage.runs(), runs);
+}
+
+// The stage's cost as self-metrics: absent before its first run, then the
+// last run's wall time, its RoCE check pass's within it, and the run count;
+// gone with the stage.
+TEST(AnalyticsStageTest, ReportsItsLastRunAsSelfMetrics) {
+  const auto find = [](std::string_view id) -> std::optional<double> {
+    for (const SelfMetricSample& s : SelfMetrics::instance().collect()) {
+      if (s.id == id) return s.value;
+    }
+    return std::nullopt;
+  };
+  Store store;
+  TargetHealth h;
+  h.up = true;
+  h.kind = "rdma-host";
+  store.setHealth("host02", h);
+  AnalyticsConfig config = testing::SmallFabric::config();
+  config.period = std::chrono::milliseconds(100);
+  {
+    AnalyticsStage stage(store, config);
+    EXPECT_FALSE(find("analytics_run_duration").has_value());
+    stage.start();
+    ASSERT_TRUE(testsupport::waitUntil([&] { return stage.runs() >= 2; }));
+    const std::optional<double> run = find("analytics_run_duration");
+    const std::optional<double> roce = find("analytics_roce_check_duration");
+    ASSERT_TRUE(run.has_value());
+    ASSERT_TRUE(roce.has_value());
+    EXPECT_GT(*run, 0);
+    EXPECT_GT(*roce, 0);
+    EXPECT_LE(*roce, *run);
+    EXPECT_GE(find("analytics_runs").value_or(0), 2);
+    stage.stop();
+  }
+  EXPECT_FALSE(find("analytics_runs").has_value());
 }
 
 }  // namespace

@@ -58,5 +58,30 @@ TEST(ScaleConfigTest, AllThreeNorthboundsWhenAsked) {
   EXPECT_EQ(cfg->snmp.refresh_period, std::chrono::seconds(10));
 }
 
+// With the leaves' CLI over SSH: transport auto (gNMI, the CLI beside it)
+// with the SSH key; analytics as asked, the RoCE check on or off.
+TEST(ScaleConfigTest, SshBesideGnmiAndAnalyticsWhenAsked) {
+  ScaleGatewaySpec s = spec(2, 1);
+  s.switches[1].ssh_key_file = "/tmp/keys/leaf1";
+  s.switches[1].ssh_port = 2222;
+  s.switches[1].known_hosts_file = "/tmp/sim/.known_hosts";
+  s.analytics = true;
+  s.roce_checks = false;
+  s.no_drop_priority = 5;
+  auto cfg = gateway::parseConfig(scaleGatewayYaml(s), "scale.yaml");
+  ASSERT_TRUE(cfg.isOk()) << cfg.status().message() << "\n" << scaleGatewayYaml(s);
+  EXPECT_EQ(cfg->targets[0].transport, "gnmi");
+  const gateway::TargetConfig& leaf = cfg->targets[1];
+  EXPECT_EQ(leaf.transport, "auto");
+  EXPECT_EQ(leaf.ssh.port, 2222);
+  EXPECT_EQ(leaf.ssh.key_file, "/tmp/keys/leaf1");
+  EXPECT_EQ(leaf.ssh.known_hosts_file, "/tmp/sim/.known_hosts");
+  EXPECT_EQ(leaf.gnmi.address, "127.0.0.1:50001");
+  ASSERT_TRUE(cfg->analytics_enabled);
+  EXPECT_FALSE(cfg->analytics.roce_checks);
+  EXPECT_EQ(cfg->analytics.no_drop_priorities, std::vector<int>{5});
+  EXPECT_EQ(cfg->analytics.period, std::chrono::seconds(10));
+}
+
 }  // namespace
 }  // namespace rdmagw::bench
