@@ -112,7 +112,10 @@ void hostEts(const HostPath& h, CheckResults& r) {
   }
   r.judge(starving.empty(), CheckStatus::kFail, h.host.target, CheckGroup::kEts, "roce-starved-by-strict",
           h.host.iface, "no strict class served before " + tcs + " (RoCE)", starving);
-  if (bw && tsa == "ets" && h.sw) {
+  // Compared with the switch's queue only where the host's RoCE DSCP says
+  // which qos-group that is (an ESXi vmnic, without RDMA CM or dscp-prio
+  // rules, does not: its group would read as class-default's).
+  if (bw && tsa == "ets" && h.sw && h.dscp) {
     auto g = h.sw->groups.find(h.group);
     if (g != h.sw->groups.end() && g->second.bandwidth_percent && !g->second.priority_level) {
       r.judge(*g->second.bandwidth_percent == *bw, CheckStatus::kWarn, h.host.target, CheckGroup::kEts,
