@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -179,6 +180,9 @@ struct BedParam {
   int cnp_priority = -1;
   std::vector<ScenarioKind> scenarios;
 };
+
+// Names the bed in ctest's and gtest's listings (not a dump of its bytes).
+void PrintTo(const BedParam& p, std::ostream* os) { *os << p.name; }
 
 class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
  protected:
