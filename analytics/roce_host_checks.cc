@@ -36,7 +36,7 @@ void hostClassification(const HostPath& h, CheckResults& r) {
     r.judge(*h.host_priority == *h.switch_priority, CheckStatus::kFail, t, CheckGroup::kClassification,
             "dscp-priority-mismatch", h.host.iface,
             d + " -> priority " + std::to_string(*h.switch_priority) + " (" + h.sw_port->target + " pauses CoS " +
-                std::to_string(*h.switch_priority) + " for qos-group " + std::to_string(h.group) + ")",
+                std::to_string(*h.switch_priority) + " for qos-group " + std::to_string(*h.group) + ")",
             d + " -> priority " + std::to_string(*h.host_priority));
   }
 }
@@ -67,12 +67,12 @@ void hostFlowControl(const RunContext& ctx, const HostPath& h, CheckResults& r) 
               "MTU >= " + std::to_string(*mtu) + " (" + h.host.toString() + ")", "MTU " + std::to_string(*sw_mtu));
     }
   }
-  if (mtu && h.sw && h.dscp) {
-    auto g = h.sw->groups.find(h.group);
+  if (mtu && h.sw && h.group) {
+    auto g = h.sw->groups.find(*h.group);
     if (g != h.sw->groups.end() && g->second.mtu) {
       r.judge(*g->second.mtu >= *mtu, CheckStatus::kFail, h.sw_port->target, CheckGroup::kFlowControl,
               "qos-group-mtu-smaller-than-host", "",
-              "network-qos MTU of qos-group " + std::to_string(h.group) + " >= " + std::to_string(*mtu) + " (" +
+              "network-qos MTU of qos-group " + std::to_string(*h.group) + " >= " + std::to_string(*mtu) + " (" +
                   h.host.toString() + ")",
               "MTU " + std::to_string(*g->second.mtu));
     }
@@ -112,16 +112,13 @@ void hostEts(const HostPath& h, CheckResults& r) {
   }
   r.judge(starving.empty(), CheckStatus::kFail, h.host.target, CheckGroup::kEts, "roce-starved-by-strict",
           h.host.iface, "no strict class served before " + tcs + " (RoCE)", starving);
-  // Compared with the switch's queue only where the host's RoCE DSCP says
-  // which qos-group that is (an ESXi vmnic, without RDMA CM or dscp-prio
-  // rules, does not: its group would read as class-default's).
-  if (bw && tsa == "ets" && h.sw && h.dscp) {
-    auto g = h.sw->groups.find(h.group);
+  if (bw && tsa == "ets" && h.sw && h.group) {
+    auto g = h.sw->groups.find(*h.group);
     if (g != h.sw->groups.end() && g->second.bandwidth_percent && !g->second.priority_level) {
       r.judge(*g->second.bandwidth_percent == *bw, CheckStatus::kWarn, h.host.target, CheckGroup::kEts,
               "ets-bandwidth-differs-from-switch", h.host.iface,
               std::to_string(*g->second.bandwidth_percent) + " % as " + h.sw_port->target + " gives qos-group " +
-                  std::to_string(h.group),
+                  std::to_string(*h.group),
               std::to_string(*bw) + " % for " + tcs);
     }
   }

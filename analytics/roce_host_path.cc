@@ -84,11 +84,19 @@ std::vector<HostPath> hostPaths(const RunContext& ctx) {
     }
     if (h.sw && h.dscp) {
       h.group = groupOf(*h.sw, *h.dscp);
-      auto g = h.sw->groups.find(h.group);
+      auto g = h.sw->groups.find(*h.group);
       if (g != h.sw->groups.end() && g->second.pause_cos) h.switch_priority = lowestBit(*g->second.pause_cos);
     }
     h.priority = h.host_priority ? h.host_priority : h.switch_priority;
     if (!h.priority && h.pfc && std::has_single_bit(*h.pfc)) h.priority = lowestBit(*h.pfc);
+    if (h.sw && !h.group && h.priority) {
+      for (const auto& [group, g] : h.sw->groups) {
+        if (g.pause_cos && (*g.pause_cos & bit(*h.priority))) {
+          h.group = group;
+          break;
+        }
+      }
+    }
     out.push_back(std::move(h));
   }
   return out;

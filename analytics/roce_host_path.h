@@ -44,7 +44,9 @@ struct HostPath {
   std::optional<int> priority;       // the RoCE priority, host's first
   std::optional<PortRef> sw_port;    // the switch port at the other end of the cable
   const SwitchRoceConfig* sw = nullptr;
-  int group = 0;                     // the RoCE DSCP's qos-group on the switch
+  // The RoCE traffic's qos-group on the switch: its DSCP's, else (a host
+  // that says no DSCP, as ESXi) the group whose CoS is the host's PFC priority.
+  std::optional<int> group;
 };
 
 // Every host port with RoCE or DCB configuration, paired with its switch.

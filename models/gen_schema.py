@@ -679,7 +679,7 @@ IMPORTS
         FROM IF-MIB;
 
 rdmagwMIB MODULE-IDENTITY
-    LAST-UPDATED "202611260000Z"
+    LAST-UPDATED "202611261200Z"
     ORGANIZATION "rdmagw project"
     CONTACT-INFO
         "rdmagw maintainers; see the project README."
@@ -702,6 +702,10 @@ rdmagwMIB MODULE-IDENTITY
         The enterprise arc {enterprise_number} is reserved for documentation (RFC 5612)
         and stands in until the project has its own Private Enterprise
         Number; the subtree below it will move, the structure will not."
+    REVISION     "202611261200Z"
+    DESCRIPTION
+        "Added rdmagwRoceCheckGroupTable, rdmagwRoceCheckFindingTable
+        and rdmagwRoceCheckGroupChange."
     REVISION     "202611260000Z"
     DESCRIPTION
         "Added rdmagwFleetTargetTable."

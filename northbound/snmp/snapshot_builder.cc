@@ -80,6 +80,8 @@ bool addCell(TableDataBuilder& table, std::span<const uint32_t> index, const Val
   return true;
 }
 
+constexpr size_t kMaxStringIndexOctets = 96;
+
 bool appendIndex(const TableDef& def, std::span<const std::string> keys, uint32_t if_index, Oid* out) {
   for (size_t i = 0; i < def.index.size(); ++i) {
     switch (def.index[i]) {
@@ -95,6 +97,10 @@ bool appendIndex(const TableDef& def, std::span<const std::string> keys, uint32_
         break;
       }
       case IndexPart::kString:
+        // Longer would bring the row's OID near SNMP's limit of 128
+        // sub-identifiers (a finding id joins group, check and port): such a
+        // row is served by Prometheus and gNMI only.
+        if (keys[i].size() > kMaxStringIndexOctets) return false;
         appendStringIndex(out, keys[i]);
         break;
     }

@@ -119,7 +119,7 @@ TEST_F(SnmpNotificationsConfigTest, CheckConfigExplainsWhereNotificationsGoWitho
   testsupport::CommandResult r = testsupport::runCommand(std::string(RDMAGW_BIN) + " check-config " + dir_.file("gw.yaml"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("snmp: AgentX subagent of /run/agentx.sock"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("notifications (dcqcn-verdict, pause-storm, lossless-drop, pause-tree-state, dcb-consistency)"),
+  EXPECT_NE(r.output.find("notifications (dcqcn-verdict, pause-storm, lossless-drop, pause-tree-state, dcb-consistency, roce-check-group)"),
             std::string::npos) << r.output;
   EXPECT_NE(r.output.find("- nms.example.net:162: SNMPv2c trap, community from $RDMAGW_TEST_NOTIFY_COMMUNITY"),
             std::string::npos) << r.output;
