@@ -145,12 +145,24 @@ void appendRdmaCmLeaves(const std::vector<RdmaCmPort>& ports, TimestampNs ts, Po
 }
 
 void appendSwitchQosLeaves(const SwitchQos& qos, TimestampNs ts, PollBatch& out) {
+  // class-default's DSCPs are listed too (qos-group 0) once some class
+  // classifies: the collector never deletes a leaf, so a class removed from
+  // the policy must show as its DSCPs moving to class-default, not as a row
+  // left behind. No class at all: classification unknown, no row.
+  std::vector<RoceHop> hops;
+  bool classified = false;
   for (uint32_t dscp = 0; dscp <= uint32_t(kMaxDscp); ++dscp) {
-    const RoceHop hop = switchHop(qos, dscp, "");
-    if (hop.classified_by.empty() || hop.classified_by == "class-default" || !hop.qos_group) continue;
+    hops.push_back(switchHop(qos, dscp, ""));
+    const RoceHop& hop = hops.back();
+    classified = classified || (!hop.classified_by.empty() && hop.classified_by != "class-default");
+  }
+  for (uint32_t dscp = 0; classified && dscp <= uint32_t(kMaxDscp); ++dscp) {
+    const RoceHop& hop = hops[dscp];
+    if (hop.classified_by.empty()) continue;
+    const uint64_t group = hop.classified_by == "class-default" ? 0 : hop.qos_group.value_or(0);
     Path p;
     p.add("qos").add("dscp-map").add("dscp", {{"value", std::to_string(dscp)}}).add("state").add("qos-group");
-    addU(out, p, *hop.qos_group, ts);
+    addU(out, p, group, ts);
   }
   const PolicyMap* nq = nullptr;
   if (qos.system.network_qos) {

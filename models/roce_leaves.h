@@ -26,8 +26,9 @@ void appendHostPortLeaves(const HostPort& port, TimestampNs ts, PollBatch& out);
 
 void appendRdmaCmLeaves(const std::vector<RdmaCmPort>& ports, TimestampNs ts, PollBatch& out);
 
-// The switch's device-wide view: one dscp-map row per DSCP a type-qos class
-// (not class-default) matches, one qos-group row per group 0..7 its
+// The switch's device-wide view: one dscp-map row per DSCP once a type-qos
+// policy is known (class-default's as qos-group 0, so that a class removed
+// later does not leave its row behind), one qos-group row per group 0..7 its
 // policies say something about, the global and per-interface watchdog.
 // The per-port PFC mode is not written here (the PFC counters' command
 // already gives it).

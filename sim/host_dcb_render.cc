@@ -34,7 +34,9 @@ HostEts hostEts(const PortCounters& port, const RoceQosPlan& plan) {
     return e;
   }
   e.bw[cnp] = 10;
-  e.bw[roce] = port.ets_fault == EtsFault::kRoceZero ? 0 : 60;
+  // The leaves give the RoCE queue this share of what the strict CNP queue
+  // leaves: the host's ETS agrees with them.
+  e.bw[roce] = port.ets_fault == EtsFault::kRoceZero ? 0 : int(kRoceQueuePercent);
   e.bw[lossy] = 100 - e.bw[cnp] - e.bw[roce];
   return e;
 }

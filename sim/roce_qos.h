@@ -55,7 +55,8 @@ struct HostEts {
   std::array<bool, kPriorities> strict{};     // TSA strict (else ets)
 };
 
-// Normal: every TC ETS, RoCE 60 %, CNPs 10 %, the lossy class the rest.
+// Normal: every TC ETS, RoCE kRoceQueuePercent (as on the leaves), CNPs
+// 10 %, the lossy class the rest.
 // ets_fault kRoceZero: RoCE 0 %; kStrictStarve: the RoCE TC and every TC
 // above it strict (a recorded ConnectX-7: priorities 4-7 strict, RoCE on 5).
 HostEts hostEts(const PortCounters& port, const RoceQosPlan& plan);

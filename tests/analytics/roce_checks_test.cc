@@ -216,6 +216,20 @@ TEST_F(RoceChecksTest, RoceTrafficClassAtZeroPercentFailsEtsOnThatHost) {
   expectAllPass();
 }
 
+TEST_F(RoceChecksTest, AHostWhoseRoceDscpIsUnknownIsNotComparedWithTheDefaultQueue) {
+  // As an ESXi vmnic reads: PFC and ETS, but no RDMA CM ToS, trust or
+  // dscp-prio rules, so which qos-group its RoCE takes on leaf01 is unknown,
+  // not class-default's.
+  f_.unset("host02", "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/default-roce-tos");
+  f_.unset("host02", host("dcb/state/trust"));
+  f_.unset("host02", dscpPriority(26));
+  f_.unset("host02", dscpPriority(48));
+  f_.set("leaf01", group(0, "bandwidth-percent"), 40);
+  settle();
+  expectAllPass();
+  EXPECT_NE(f_.derived("checked")["host02:ets"], "0") << "its own ETS is still judged";
+}
+
 TEST_F(RoceChecksTest, StrictClassesAboveRoceFailEtsOnThatHost) {
   // The recorded ConnectX-7 host: priorities 4-7 strict. The CNPs' class (6) may be.
   for (int t = 4; t < 8; ++t) f_.setText("host01", tc(t, "tsa"), "strict");

@@ -175,7 +175,7 @@ TEST(RoceLeavesTest, SwitchDeviceWideView) {
   PollBatch b;
   appendSwitchQosLeaves(n93180(), kTs, b);
   const std::string g = "/qos/qos-groups/qos-group";
-  const std::map<std::string, std::string> want = {
+  std::map<std::string, std::string> want = {
       {"/qos/dscp-map/dscp[value=26]/state/qos-group", "5"},
       {"/qos/dscp-map/dscp[value=48]/state/qos-group", "6"},
       {g + "[id=0]/state/pause-cos", "0"},
@@ -201,6 +201,10 @@ TEST(RoceLeavesTest, SwitchDeviceWideView) {
       {"/interfaces/interface[name=Ethernet1/52]/ethernet/pfc/state/watchdog-interval", "'on'"},
       {"/interfaces/interface[name=Ethernet1/1]/ethernet/pfc/state/watchdog-interval", "'off'"},
   };
+  // Every other DSCP is class-default's: qos-group 0.
+  for (int dscp = 0; dscp < 64; ++dscp) {
+    want.try_emplace("/qos/dscp-map/dscp[value=" + std::to_string(dscp) + "]/state/qos-group", "0");
+  }
   EXPECT_EQ(leaves(b), want);
   expectSchemaRows(b);
 }

@@ -137,7 +137,7 @@ void expectPlan(const Fabric& f) {
       ASSERT_TRUE(p.priority_tc[r].has_value());
       const uint32_t tc = *p.priority_tc[r];
       EXPECT_EQ(p.tc[tc].tsa, Tsa::kEts);
-      EXPECT_EQ(p.tc[tc].bandwidth_percent, 60u) << "RoCE has a real ETS share";
+      EXPECT_EQ(p.tc[tc].bandwidth_percent, kRoceQueuePercent) << "RoCE has the ETS share the leaves give it";
       uint32_t sum = 0;
       for (int t = 0; t < 8; ++t) {
         EXPECT_EQ(p.tc[t].tsa, Tsa::kEts) << "no strict class to starve RoCE: tc " << t;
@@ -180,7 +180,7 @@ void expectPlan(const Fabric& f) {
       EXPECT_EQ(p.pfc_enabled, bit(r));
       EXPECT_EQ(p.priority_tc[r], uint32_t(r));
       EXPECT_EQ(p.tc[r].tsa, Tsa::kEts);
-      EXPECT_EQ(p.tc[r].bandwidth_percent, 60u);
+      EXPECT_EQ(p.tc[r].bandwidth_percent, kRoceQueuePercent);
     }
   }
   for (const Switch& sw : f.switches()) {

@@ -30,7 +30,7 @@ TEST(NxosIpqosLeavesTest, RecordedN93180ConfigurationGivesTheDeviceWidePath) {
   EXPECT_TRUE(b.errors.empty()) << b.errors.front();
   const std::map<std::string, std::string> got = leaves(b);
   const std::string g = "/qos/qos-groups/qos-group";
-  const std::map<std::string, std::string> want = {
+  std::map<std::string, std::string> want = {
       // RoCE on DSCP 26 -> qos-group 5, CNPs on 48 -> 6.
       {"/qos/dscp-map/dscp[value=26]/state/qos-group", "5"},
       {"/qos/dscp-map/dscp[value=48]/state/qos-group", "6"},
@@ -75,6 +75,11 @@ TEST(NxosIpqosLeavesTest, RecordedN93180ConfigurationGivesTheDeviceWidePath) {
       {"/interfaces/interface[name=Ethernet1/53]/ethernet/pfc/state/watchdog-interval", "'on'"},
       {"/interfaces/interface[name=Ethernet1/54]/ethernet/pfc/state/watchdog-interval", "'on'"},
   };
+  // Every other DSCP falls to class-default: qos-group 0, listed so that a
+  // class removed later moves its DSCPs there in the store too.
+  for (int dscp = 0; dscp < 64; ++dscp) {
+    want.try_emplace("/qos/dscp-map/dscp[value=" + std::to_string(dscp) + "]/state/qos-group", "0");
+  }
   EXPECT_EQ(got, want);
   for (const Update& u : b.updates) EXPECT_EQ(u.timestamp_ns, 7) << u.path;
   Store store;
