@@ -148,4 +148,6 @@ Result<std::string> EthtoolIoctl::dcbJson(const std::string& object, const std::
   return runDcbShow(object, netdev);
 }
 
+Result<std::string> EthtoolIoctl::mlnxQosText(const std::string& netdev) { return runMlnxQos(netdev); }
+
 }  // namespace rdmagw::southbound::rdma

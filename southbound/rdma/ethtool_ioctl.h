@@ -25,6 +25,8 @@ class EthtoolIoctl : public EthtoolSource {
   Result<EthtoolStats> stats(const std::string& netdev) override;
   // Runs iproute2's `dcb -j pfc show dev <netdev>` (netdev_dcb.h).
   Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override;
+  // Runs `mlnx_qos -i <netdev>` (netdev_dcb.h).
+  Result<std::string> mlnxQosText(const std::string& netdev) override;
 
   // How often names were (re)read, for tests of the cache.
   int nameReadsForTest() const { return name_reads_; }

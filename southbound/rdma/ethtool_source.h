@@ -29,6 +29,12 @@ class EthtoolSource {
   virtual Result<std::string> dcbJson(const std::string& object, const std::string& netdev) {
     return Status::notFound("no dcb " + object + " output for " + netdev);
   }
+  // The netdev's `mlnx_qos -i <netdev>` text (NVIDIA MLNX_OFED), asked for
+  // only when dcbJson() has nothing for any object of the netdev. NotFound
+  // when this source has none.
+  virtual Result<std::string> mlnxQosText(const std::string& netdev) {
+    return Status::notFound("no mlnx_qos output for " + netdev);
+  }
 };
 using EthtoolSourcePtr = std::unique_ptr<EthtoolSource>;
 

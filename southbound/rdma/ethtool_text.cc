@@ -81,16 +81,30 @@ Result<EthtoolStats> EthtoolText::stats(const std::string& netdev) {
   return std::move(parsed.stats);
 }
 
-Result<std::string> EthtoolText::dcbJson(const std::string& object, const std::string& netdev) {
+namespace {
+
+// <dir>/<netdev><suffix>; NotFound when there is no such file.
+Result<std::string> netdevFile(const std::string& dir, const std::string& netdev, const std::string& suffix,
+                               const char* what) {
   if (netdev.empty() || netdev.find('/') != std::string::npos || netdev[0] == '.') {
-    return Status::invalidArgument("dcb text: bad netdev name '" + netdev + "'");
+    return Status::invalidArgument(std::string(what) + ": bad netdev name '" + netdev + "'");
   }
-  const std::string path = dir_ + "/" + netdev + ".dcb-" + object + ".json";
+  const std::string path = dir + "/" + netdev + suffix;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::notFound("dcb text: cannot open " + path);
+  if (!in) return Status::notFound(std::string(what) + ": cannot open " + path);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+}  // namespace
+
+Result<std::string> EthtoolText::dcbJson(const std::string& object, const std::string& netdev) {
+  return netdevFile(dir_, netdev, ".dcb-" + object + ".json", "dcb text");
+}
+
+Result<std::string> EthtoolText::mlnxQosText(const std::string& netdev) {
+  return netdevFile(dir_, netdev, ".mlnx_qos.txt", "mlnx_qos text");
 }
 
 std::vector<std::string> EthtoolText::takeWarnings() { return std::exchange(warnings_, {}); }

@@ -2,7 +2,7 @@
 // `ethtool -S <netdev>` output as text: a pure parser plus an EthtoolSource
 // that reads <dir>/<netdev>.txt (tests, hosts read second-hand), and
 // <dir>/<netdev>.dcb-<object>.json for the netdev's `dcb -j <object> show`
-// (pfc, app).
+// (pfc, app, ets, buffer), <dir>/<netdev>.mlnx_qos.txt for its `mlnx_qos -i`.
 //
 // Accepted: an optional "NIC statistics:" header, indented "name: value"
 // lines, '#'/'$' lines (a "# ethtool -S ens1f0" line names the netdev). Lines
@@ -35,6 +35,8 @@ class EthtoolText : public EthtoolSource {
   std::vector<std::string> takeWarnings() override;
   // <dir>/<netdev>.dcb-<object>.json, when there is one.
   Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override;
+  // <dir>/<netdev>.mlnx_qos.txt, when there is one.
+  Result<std::string> mlnxQosText(const std::string& netdev) override;
 
  private:
   std::string dir_;

@@ -6,13 +6,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <optional>
+#include <vector>
 
 #include "models/ethernet_speed.h"
 #include "models/path.h"
 #include "models/roce_leaves.h"
 #include "southbound/roce/dcb_show.h"
+#include "southbound/roce/mlnx_qos_text.h"
 #include "southbound/ssh/parsers/nxos_json.h"
 
 extern char** environ;
@@ -95,14 +98,19 @@ std::string objectPath(const DcbObject& o, const std::string& netdev) {
 }
 
 // One `dcb -j <object> show` document, or nothing (absent quietly, or an
-// error line when the source failed otherwise).
+// error line when the source failed otherwise). `answered` turns true unless
+// the source has nothing of dcb for the object (NotFound).
 std::optional<std::string> dcbDocument(EthtoolSource& source, const char* object, const std::string& netdev,
-                                       PollBatch& batch) {
+                                       bool& answered, PollBatch& batch) {
   Result<std::string> json = source.dcbJson(object, netdev);
   if (!json.isOk()) {
-    if (json.status().code() != Status::Code::kNotFound) batch.error(json.status().message());
+    if (json.status().code() != Status::Code::kNotFound) {
+      answered = true;
+      batch.error(json.status().message());
+    }
     return std::nullopt;
   }
+  answered = true;
   return std::move(*json);
 }
 
@@ -121,6 +129,18 @@ bool appendDcbObject(const DcbObject& o, const std::string& json, const std::str
 // error line naming the netdev.
 void keepParsed(const Status& st, const std::string& netdev, PollBatch& batch) {
   if (!st.isOk()) batch.error(netdev + ": " + st.message());
+}
+
+// A host whose DCB `dcb` does not show (not installed, or too old for the
+// netdev's objects) but NVIDIA's `mlnx_qos -i` does: the same port fields
+// from its text, trust and PFC included. Nothing from it: quietly unknown.
+void readMlnxQos(EthtoolSource& source, const std::string& netdev, rdmagw::roce::HostPort& port, PollBatch& batch) {
+  Result<std::string> text = source.mlnxQosText(netdev);
+  if (!text.isOk()) {
+    if (text.status().code() != Status::Code::kNotFound) batch.error(text.status().message());
+    return;
+  }
+  keepParsed(roce::parseMlnxQos(*text, port), netdev, batch);
 }
 
 // `rdmagw parse`: the netdev named by a "# dcb -j <object> show dev <if>" line.
@@ -152,20 +172,24 @@ Result<std::string> parseDcbAppTrust(std::string_view text) {
   return std::string(dscp->items.empty() ? "pcp" : "dscp");
 }
 
-Result<std::string> runDcbShow(const std::string& object, const std::string& netdev) {
+namespace {
+
+// Runs argv[0] (PATH lookup, no shell) with stdin and stderr on /dev/null;
+// its stdout. NotFound when the program is missing or exits non-zero (the
+// netdev has no such support): the caller leaves that part unknown.
+Result<std::string> runTool(std::vector<std::string> args, const std::string& what) {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return Status::ioError("dcb: pipe failed");
+  if (::pipe2(fds, O_CLOEXEC) != 0) return Status::ioError(args[0] + ": pipe failed");
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  std::string dev = netdev;
-  std::string obj = object;
-  char arg0[] = "dcb", arg1[] = "-j", arg3[] = "show", arg4[] = "dev";
-  char* argv[] = {arg0, arg1, obj.data(), arg3, arg4, dev.data(), nullptr};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, "dcb", &fa, nullptr, argv, environ);
+  const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   ::close(fds[1]);
   std::string out;
@@ -177,14 +201,23 @@ Result<std::string> runDcbShow(const std::string& object, const std::string& net
     }
   }
   ::close(fds[0]);
-  if (rc != 0) return Status::notFound("dcb: not installed");
+  if (rc != 0) return Status::notFound(args[0] + ": not installed");
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return Status::notFound("dcb " + object + " show dev " + netdev + ": no DCB support");
-  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return Status::notFound(what);
   return out;
+}
+
+}  // namespace
+
+Result<std::string> runDcbShow(const std::string& object, const std::string& netdev) {
+  return runTool({"dcb", "-j", object, "show", "dev", netdev},
+                 "dcb " + object + " show dev " + netdev + ": no DCB support");
+}
+
+Result<std::string> runMlnxQos(const std::string& netdev) {
+  return runTool({"mlnx_qos", "-i", netdev}, "mlnx_qos -i " + netdev + ": failed (not an mlx5 netdev?)");
 }
 
 namespace {
@@ -252,7 +285,8 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
     }
   }
   // The RoCE configuration beyond the consistency leaves: the CNP knobs, and
-  // with `dcb` the DSCP map, ETS and receive buffers (models/roce_leaves.h).
+  // with `dcb` (else `mlnx_qos`) the DSCP map, ETS and receive buffers
+  // (models/roce_leaves.h).
   rdmagw::roce::HostPort port;
   port.name = netdev;
   const std::string np = dir + "/ecn/roce_np/";
@@ -265,8 +299,9 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
     else batch.error(reader.displayPath(np + "cnp_802p_prio") + ": " + std::to_string(*c) + " is not a priority (0..7)");
   }
   if (source != nullptr) {
+    bool dcb_answered = false;
     for (const DcbObject& o : kDcbObjects) {
-      std::optional<std::string> json = dcbDocument(*source, o.object, netdev, batch);
+      std::optional<std::string> json = dcbDocument(*source, o.object, netdev, dcb_answered, batch);
       if (!json) continue;
       // The APP table's rules also give the DSCP map (its trust leaf is above;
       // a broken document is that one error line).
@@ -275,11 +310,13 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
       }
     }
     for (const char* object : {"ets", "buffer"}) {
-      if (std::optional<std::string> json = dcbDocument(*source, object, netdev, batch)) {
+      if (std::optional<std::string> json = dcbDocument(*source, object, netdev, dcb_answered, batch)) {
         keepParsed(roce::parseDcbJson(object, *json, port), netdev, batch);
       }
     }
     port.trust.reset();  // written above, from the same document
+    // Never both tools for one port: dcb, when it says anything, wins.
+    if (!dcb_answered) readMlnxQos(*source, netdev, port, batch);
   }
   rdmagw::roce::appendHostPortLeaves(port, ts, batch);
 }
@@ -290,6 +327,32 @@ Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out) {
 
 Status parseDcbAppShow(std::string_view text, TimestampNs ts, PollBatch& out) {
   return parseDcbShow(kDcbObjects[1], text, ts, out);
+}
+
+Status parseMlnxQosShow(std::string_view text, TimestampNs ts, PollBatch& out) {
+  rdmagw::roce::HostPort port;
+  port.name = "unknown";
+  // The command line, as a '#' line or a shell prompt, names the netdev.
+  constexpr std::string_view kCommand = "mlnx_qos -i ";
+  for (size_t at = 0; at < text.size();) {
+    const size_t nl = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, nl - at);
+    at = nl + 1;
+    const size_t cmd = line.find(kCommand);
+    if (cmd == std::string_view::npos) continue;
+    std::string_view name = line.substr(cmd + kCommand.size());
+    name = name.substr(0, name.find_first_of(" \t\r"));
+    if (!name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.@-") ==
+                             std::string_view::npos) {
+      port.name = std::string(name);
+    }
+    break;
+  }
+  const Status st = roce::parseMlnxQos(text, port);
+  if (st.code() == Status::Code::kCorrupt) return st;
+  rdmagw::roce::appendHostPortLeaves(port, ts, out);
+  if (!st.isOk()) out.error(port.name + ": " + st.message());
+  return Status::ok();
 }
 
 }  // namespace rdmagw::southbound::rdma

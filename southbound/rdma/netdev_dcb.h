@@ -14,6 +14,11 @@
 //   trust mode          `dcb -j app show dev <if>`, the same three ways:
 //                       dscp when the APP table has dscp-prio rules (the
 //                       NIC classifies RoCE by DSCP), else pcp (802.1p).
+//   DSCP map, ETS,      `dcb -j app|ets|buffer show dev <if>`; on a host
+//   receive buffers     where dcb shows nothing of the netdev (not
+//                       installed, or an iproute2 without these objects),
+//                       NVIDIA's `mlnx_qos -i <if>` instead, trust and PFC
+//                       included: the same leaves, never both for a port.
 // What a host does not have (no ecn/ directory: not mlx5; dcb missing or
 // the driver without DCBNL) is left out quietly: the leaf is absent and the
 // check says nothing about that host, it never guesses. What is there but
@@ -42,6 +47,10 @@ Result<std::string> parseDcbAppTrust(std::string_view text);
 // when dcb is missing or the netdev has no DCB support; the output otherwise.
 Result<std::string> runDcbShow(const std::string& object, const std::string& netdev);
 
+// Runs `mlnx_qos -i <netdev>` (MLNX_OFED; PATH lookup, no shell). NotFound
+// when mlnx_qos is missing or fails for the netdev; its text otherwise.
+Result<std::string> runMlnxQos(const std::string& netdev);
+
 // Appends the MTU, the DCQCN knob bitmaps, the PFC bitmap and the trust mode
 // of `netdev` (source may be null: no PFC, no trust), stamped ts.
 void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::string& netdev,
@@ -50,6 +59,11 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
 // `rdmagw parse --format dcb-pfc-json`: the bitmap of a netdev named by a
 // "# dcb -j pfc show dev <if>" line (else "unknown").
 Status parseDcbPfcShow(std::string_view text, TimestampNs ts, PollBatch& out);
+
+// `rdmagw parse --format mlnx-qos`: the host port leaves of `mlnx_qos -i`
+// text, of the netdev its command line names ("unknown" without one).
+// kCorrupt when it is not mlnx_qos output; bad values are error lines.
+Status parseMlnxQosShow(std::string_view text, TimestampNs ts, PollBatch& out);
 
 // `rdmagw parse --format dcb-app-json`: the trust mode of a netdev named by a
 // "# dcb -j app show dev <if>" line (else "unknown").

@@ -52,7 +52,8 @@ constexpr ParserFormat kFormats[] = {
      parseSysfsDump},
     {"rdma-remote-dump",
      "Output of remoteDumpCommand() run on a Linux RDMA host over SSH: a sysfs dump plus "
-     "'### ethtool -S <netdev>' sections. Read by the same code as the live collector.",
+     "'### ethtool -S <netdev>' sections (and dcb, mlnx_qos, lldpctl ones). Read by the same code as the "
+     "live collector.",
      parseRemoteDump},
     {"lldpctl-json",
      "lldpd's `lldpctl -f json0` (or `-f json`, one interface as an object, several as an array): "
@@ -66,6 +67,11 @@ constexpr ParserFormat kFormats[] = {
      "`dcb -j app show dev <netdev>` (iproute2); a '# dcb -j app show dev <netdev>' first line "
      "names the interface (else 'unknown'). Emits its trust mode: dscp with dscp-prio rules, else pcp.",
      parseDcbAppShow},
+    {"mlnx-qos",
+     "`mlnx_qos -i <netdev>` text (NVIDIA MLNX_OFED); its command line ('# mlnx_qos -i <netdev>' or a "
+     "shell prompt) names the interface (else 'unknown'). Emits the host port's trust, DSCP map, PFC, "
+     "ETS and receive buffers, as the collector does where a host has mlnx_qos and no dcb.",
+     parseMlnxQosShow},
 };
 
 }  // namespace

@@ -20,6 +20,9 @@ constexpr std::string_view kEthtoolFailed = "### ethtool-failed ";
 constexpr std::string_view kDcb = "### dcb -j ";
 constexpr std::string_view kDcbShowDev = " show dev ";
 constexpr std::string_view kDcbFailed = "### dcb-failed ";
+// "### mlnx_qos -i <netdev>": only for a netdev dcb showed nothing of.
+constexpr std::string_view kMlnxQos = "### mlnx_qos -i ";
+constexpr std::string_view kMlnxQosFailed = "### mlnx_qos-failed ";
 constexpr std::string_view kSkipped = "### rdmagw-skipped";
 constexpr std::string_view kReadError = ": <read error>";
 constexpr std::string_view kLldpctl = "### lldpctl";
@@ -104,9 +107,14 @@ std::string script(const RdmaConfig& c) {
     s += "for x in $N; do echo \"" + std::string(kEthtool) + "$x\"; ethtool -S \"$x\"; rc=$?; "
          "[ $rc = 0 ] || echo \"" + std::string(kEthtoolFailed) + "$x $rc\"; ";
     // dcb missing (127) or no DCBNL: the failure line keeps the PFC unknown.
-    s += "for o in pfc app ets buffer; do echo \"" + std::string(kDcb) + "$o" + std::string(kDcbShowDev) +
+    s += "d=; for o in pfc app ets buffer; do echo \"" + std::string(kDcb) + "$o" + std::string(kDcbShowDev) +
          "$x\"; dcb -j $o show dev \"$x\"; rc=$?; "
-         "[ $rc = 0 ] || echo \"" + std::string(kDcbFailed) + "$x $rc\"; done; done; ";
+         "if [ $rc = 0 ]; then d=1; else echo \"" + std::string(kDcbFailed) + "$x $rc\"; fi; done; ";
+    // Where dcb showed nothing of the netdev, NVIDIA's mlnx_qos when the
+    // host has it (netdev_dcb.h): never both for one netdev.
+    s += "if [ -z \"$d\" ] && command -v mlnx_qos >/dev/null; then echo \"" + std::string(kMlnxQos) +
+         "$x\"; mlnx_qos -i \"$x\"; rc=$?; [ $rc = 0 ] || echo \"" + std::string(kMlnxQosFailed) +
+         "$x $rc\"; fi; done; ";
   }
   if (c.lldpWanted()) {
     // lldpd's neighbours when its client is installed; nothing otherwise.
@@ -125,8 +133,15 @@ struct EthtoolSection {
 // its ports map to, exactly as it asks the ioctl or text sources.
 class DumpEthtoolSource : public EthtoolSource {
  public:
-  DumpEthtoolSource(std::map<std::string, EthtoolSection> sections, std::map<std::string, EthtoolSection> dcb)
-      : sections_(std::move(sections)), dcb_(std::move(dcb)) {}
+  DumpEthtoolSource(std::map<std::string, EthtoolSection> sections, std::map<std::string, EthtoolSection> dcb,
+                    std::map<std::string, EthtoolSection> mlnx_qos)
+      : sections_(std::move(sections)), dcb_(std::move(dcb)), mlnx_qos_(std::move(mlnx_qos)) {}
+
+  Result<std::string> mlnxQosText(const std::string& netdev) override {
+    auto it = mlnx_qos_.find(netdev);
+    if (it == mlnx_qos_.end() || it->second.failure) return Status::notFound("no mlnx_qos output for " + netdev);
+    return std::string(it->second.body);
+  }
 
   Result<std::string> dcbJson(const std::string& object, const std::string& netdev) override {
     auto it = dcb_.find(object + std::string(kDcbShowDev) + netdev);
@@ -160,6 +175,7 @@ class DumpEthtoolSource : public EthtoolSource {
  private:
   std::map<std::string, EthtoolSection> sections_;
   std::map<std::string, EthtoolSection> dcb_;  // "<object> show dev <netdev>": `dcb -j` output
+  std::map<std::string, EthtoolSection> mlnx_qos_;  // netdev: `mlnx_qos -i` output
   std::vector<std::string> warnings_;
 };
 
@@ -271,6 +287,7 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
   std::string_view sysfs = text;
   std::map<std::string, EthtoolSection> sections;
   std::map<std::string, EthtoolSection> dcb_sections;
+  std::map<std::string, EthtoolSection> mlnx_sections;
   std::vector<std::string> read_failed;
   bool ended = false;
   std::string_view rest = text;
@@ -303,7 +320,8 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
       if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
       closeSection(line_start);
       lldp_start = offset;
-    } else if (startsWith(line, kEthtool) || startsWith(line, kDcb) || startsWith(line, kEnd)) {
+    } else if (startsWith(line, kEthtool) || startsWith(line, kDcb) || startsWith(line, kMlnxQos) ||
+               startsWith(line, kEnd)) {
       if (sysfs.size() == text.size()) sysfs = text.substr(0, line_start);
       closeSection(line_start);
       if (lldp_start) lldp_text = text.substr(*lldp_start, line_start - *lldp_start);
@@ -312,15 +330,17 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
         ended = true;
         break;
       }
-      const bool dcb = startsWith(line, kDcb);
+      const bool dcb = startsWith(line, kDcb), mlnx = startsWith(line, kMlnxQos);
       // The netdev, or for dcb "<object> show dev <netdev>".
-      std::string key(line.substr(dcb ? kDcb.size() : kEthtool.size()));
-      auto [it, fresh] = (dcb ? dcb_sections : sections).try_emplace(key);
+      std::string key(line.substr(dcb ? kDcb.size() : mlnx ? kMlnxQos.size() : kEthtool.size()));
+      auto [it, fresh] = (dcb ? dcb_sections : mlnx ? mlnx_sections : sections).try_emplace(key);
       if (fresh) {
         current = &it->second;
         section_start = offset;
       }
-    } else if ((startsWith(line, kEthtoolFailed) || startsWith(line, kDcbFailed)) && current) {
+    } else if ((startsWith(line, kEthtoolFailed) || startsWith(line, kDcbFailed) ||
+                startsWith(line, kMlnxQosFailed)) &&
+               current) {
       std::string_view f = line.substr(line.find(' ', 4) + 1);
       current->failure = std::string(f.substr(f.rfind(' ') + 1));
     }
@@ -334,7 +354,10 @@ Status parseRemoteDump(std::string_view text, TimestampNs ts, PollBatch& out) {
     reader.failRead(rel, Status::ioError("/sys/" + rel + ": read failed on the remote host"));
   }
   EthtoolSourcePtr source;
-  if (ethtool) source = std::make_unique<DumpEthtoolSource>(std::move(sections), std::move(dcb_sections));
+  if (ethtool) {
+    source = std::make_unique<DumpEthtoolSource>(std::move(sections), std::move(dcb_sections),
+                                                 std::move(mlnx_sections));
+  }
   RdmaCollector collector(std::make_unique<MemorySysfsReader>(std::move(reader)), DeviceFilter(),
                           std::move(source), [ts] { return ts; });
   if (!lldp_text.empty()) collector.setLldp(std::make_unique<LldpText>(std::string(lldp_text)));
