@@ -134,6 +134,7 @@ struct Device {
 struct Host {
   std::string name;  // host01
   std::vector<Device> devices;
+  bool mlnx_qos = false;  // shows DCB through `mlnx_qos -i`, has no `dcb` (FabricConfig::mlnx_qos_hosts)
 };
 
 // An ESXi uplink (nmlx5_core on a ConnectX): the same port model as a Linux

@@ -18,6 +18,7 @@ Fabric::Fabric(FabricConfig config) : config_(config) {
   if (!(config_.link_gbps >= 1 && config_.link_gbps <= 1600)) config_.link_gbps = 100;
   config_.switches = std::clamp(config_.switches, 1, 256);  // as FabricConfig::validate
   config_.esxi_hosts = std::clamp(config_.esxi_hosts, 0, 64);
+  config_.mlnx_qos_hosts = std::clamp(config_.mlnx_qos_hosts, 0, config_.hosts);
   config_.internal_ports = std::clamp(config_.internal_ports, 1, 16);
 
   // The only floating-point step: the configured rate becomes integers once.

@@ -35,6 +35,7 @@ void Fabric::buildEndpoints() {
   for (int h = 0; h < config_.hosts; ++h) {
     Host& host = hosts_[h];
     host.name = hostName(h, config_.hosts);
+    host.mlnx_qos = h >= config_.hosts - config_.mlnx_qos_hosts;
     for (int d = 0; d < config_.devices_per_host; ++d) {
       Device dev;
       dev.name = deviceName(d);

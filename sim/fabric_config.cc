@@ -28,6 +28,9 @@ Status FabricConfig::validate() const {
   if (switches < 1 || switches > 256) {
     add("sim.switches: " + std::to_string(switches) + " not in 1..256");
   }
+  if (mlnx_qos_hosts < 0 || mlnx_qos_hosts > hosts) {
+    add("sim.mlnx_qos_hosts: " + std::to_string(mlnx_qos_hosts) + " not in 0..hosts (" + std::to_string(hosts) + ")");
+  }
   if (hosts_per_leaf < 0) add("sim.hosts_per_leaf: " + std::to_string(hosts_per_leaf) + " is negative");
   if (esxi_hosts < 0 || esxi_hosts > 64) {
     add("sim.esxi_hosts: " + std::to_string(esxi_hosts) + " not in 0..64");

@@ -19,6 +19,9 @@ struct FabricConfig {
   double link_gbps = 100;    // per port; read once at construction, counters stay integer
   int switches = 1;          // Nexus leaves; device d of every host is cabled to leaf d % switches
   int esxi_hosts = 2;        // esx01.., each with vmnic0 and vmnic1 (nmlx5_core, RoCE)
+  // The last N RDMA hosts show their DCB through NVIDIA's `mlnx_qos -i`
+  // (MLNX_OFED) and have no iproute2 `dcb`; the same RoCE plan either way.
+  int mlnx_qos_hosts = 0;
   int internal_ports = 4;    // ii1/1/1..: fabric links between the two ASICs of a leaf
   // 0: rail-optimised cabling, device d of every host on leaf d % switches.
   // N > 0: the same rails in pods of N hosts, each pod's rail on its own leaf

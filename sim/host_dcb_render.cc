@@ -1,8 +1,12 @@
 // What a simulated Linux host's iproute2 `dcb -j ets|buffer show` prints
 // (sim/roce_qos.h). Member names and order are iproute2's dcb/dcb_ets.c and
-// dcb/dcb_buffer.c; the values are the fabric's RoCE plan.
+// dcb/dcb_buffer.c; the values are the fabric's RoCE plan. A host with
+// NVIDIA's `mlnx_qos` instead prints the same plan in its text layout.
 
+#include <cstdio>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "sim/roce_qos.h"
 
@@ -64,6 +68,65 @@ std::string dcbBufferJson(const PortCounters& port, const RoceQosPlan& plan) {
   auto u64 = [](uint64_t v) { return std::to_string(v); };
   return "{\"prio_buffer\":" + array8(prio_buffer, num) + ",\"buffer_size\":" + array8(size, u64) +
          ",\"total_size\":" + std::to_string(kTotalBufferBytes) + "}\n";
+}
+
+std::string mlnxQosText(const Device& dev, const RoceQosPlan& plan) {
+  const PortCounters& port = dev.port;
+  // The layout of a recorded ConnectX-7's `mlnx_qos -i ens4np0`
+  // (tests/fixtures/roce-config/): labels, indents, the trailing blanks of
+  // the PFC rows, "bw:" only on ETS classes.
+  std::string out = "DCBX mode: OS controlled\n";
+  out += std::string("Priority trust state: ") + (port.dscp_trust ? "dscp" : "pcp") + "\n";
+  if (port.dscp_trust) {
+    // The rules `dcb app` shows for this host (tree_writer.h dcbAppJson),
+    // one line per priority. A real mlx5 lists all 64 DSCPs (the others at
+    // the firmware default DSCP >> 3); both tools here say the plan's two.
+    std::map<int, std::vector<uint32_t>> by_prio;
+    by_prio[plan.roce_priority].push_back(kRoceDscp);
+    by_prio[plan.cnp_priority].push_back(kCnpDscp);
+    out += "dscp2prio mapping:\n";
+    for (const auto& entry : by_prio) {
+      out += "        prio:" + std::to_string(entry.first) + " dscp:";
+      for (uint32_t d : entry.second) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%02u,", d);
+        out += buf;
+      }
+      out += "\n";
+    }
+  }
+  out += "default priority:\n";
+  std::array<uint64_t, kPriorities> size{};
+  size[0] = kLossyBufferBytes;
+  size[1] = kPfcBufferBytes;
+  out += "Receive buffer size (bytes): ";
+  for (uint64_t b : size) out += std::to_string(b) + ",";
+  out += "max_buffer_size=" + std::to_string(kTotalBufferBytes) + "\n";
+  out += "Cable len: 7\n";
+  out += "PFC configuration:\n";
+  auto row = [](const char* label, auto value) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "        %-9s", label);
+    std::string r = buf;
+    for (int p = 0; p < kPriorities; ++p) {
+      std::snprintf(buf, sizeof buf, "%4d", value(p));
+      r += buf;
+    }
+    return r;
+  };
+  out += row("priority", [](int p) { return p; }) + "\n";
+  const int roce = plan.roce_priority;
+  out += row("enabled", [&](int p) { return p == roce && port.pfc_roce ? 1 : 0; }) + "   \n";
+  out += row("buffer", [&](int p) { return p == roce ? 1 : 0; }) + "   \n";
+  const HostEts e = hostEts(port, plan);
+  for (int tc = 0; tc < kPriorities; ++tc) {
+    out += "tc: " + std::to_string(tc) + " ratelimit: unlimited, tsa: " +
+           (e.strict[tc] ? std::string("strict") : "ets, bw: " + std::to_string(e.bw[tc]) + "%") + "\n";
+    for (int p = 0; p < kPriorities; ++p) {
+      if (e.prio_tc[p] == tc) out += "         priority:  " + std::to_string(p) + "\n";
+    }
+  }
+  return out;
 }
 
 }  // namespace rdmagw::sim

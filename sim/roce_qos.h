@@ -65,6 +65,9 @@ HostEts hostEts(const PortCounters& port, const RoceQosPlan& plan);
 std::string dcbEtsJson(const PortCounters& port, const RoceQosPlan& plan);
 // `dcb -j buffer show dev X`: the PFC priority in buffer 1, the rest in 0.
 std::string dcbBufferJson(const PortCounters& port, const RoceQosPlan& plan);
+// A host without `dcb`: `mlnx_qos -i <netdev>` (MLNX_OFED) text of the same
+// trust, DSCP rules, PFC, ETS and receive buffers as the four dcb documents.
+std::string mlnxQosText(const Device& dev, const RoceQosPlan& plan);
 
 // `show running-config ipqos` of one leaf: classification, the egress and
 // ingress queuing policies, the network-qos policy, system qos and every

@@ -97,7 +97,7 @@ Status TreeWriter::writeFile(const std::string& path, std::string content) {
 }
 
 Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir, const RoceQosPlan& plan,
-                                  double link_gbps) {
+                                  double link_gbps, bool mlnx_qos) {
   const int roce_priority = plan.roce_priority;
   const std::string net = host_dir + "/sys/class/net/" + dev.netdev;
   // The hosts' RoCE netdevs run jumbo frames; the leaf ports 9216.
@@ -128,6 +128,7 @@ Status TreeWriter::writeNetdevDcb(const Device& dev, const std::string& host_dir
   if (Status s = writeFile(cm + "/default_roce_tos", line(uint64_t(kRoceTos))); !s.isOk()) return s;
   if (Status s = writeFile(cm + "/default_roce_mode", line(std::string("RoCE v2"))); !s.isOk()) return s;
   const std::string base = host_dir + "/ethtool/" + dev.netdev;
+  if (mlnx_qos) return writeFile(base + ".mlnx_qos.txt", mlnxQosText(dev, plan));
   const std::pair<std::string, std::string> dcb[] = {
       {".dcb-pfc.json", dcbPfcJson(dev, roce_priority)},
       {".dcb-app.json", dcbAppJson(dev, plan)},
@@ -209,7 +210,7 @@ Status TreeWriter::write(const Fabric& fabric) {
         removed_.erase(ib);
         if (Status s = writeDevice(fabric, dev, host_dir); !s.isOk()) return s;
       }
-      if (Status s = writeNetdevDcb(dev, host_dir, fabric.roceQos(), fabric.config().link_gbps);
+      if (Status s = writeNetdevDcb(dev, host_dir, fabric.roceQos(), fabric.config().link_gbps, host.mlnx_qos);
           !s.isOk()) return s;
       const std::string ethtool = host_dir + "/ethtool/" + dev.netdev + ".txt";
       if (Status s = writeFile(ethtool, ethtoolText(dev, fabric.config().roce_priority));

@@ -57,8 +57,10 @@ class TreeWriter {
   // {enable/<p>,cnp_dscp,cnp_802p_prio},ecn/roce_rp/enable/<p>}, the RDMA CM
   // defaults sys/kernel/config/rdma_cm/<dev>/ports/1/default_roce_{tos,mode}
   // and ethtool/<if>.dcb-{pfc,app,ets,buffer}.json (what `dcb -j
-  // {pfc,app,ets,buffer} show dev <if>` prints).
-  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, const RoceQosPlan& plan, double link_gbps);
+  // {pfc,app,ets,buffer} show dev <if>` prints), or on a host with
+  // mlnx_qos instead ethtool/<if>.mlnx_qos.txt (`mlnx_qos -i <if>`).
+  Status writeNetdevDcb(const Device& dev, const std::string& host_dir, const RoceQosPlan& plan, double link_gbps,
+                        bool mlnx_qos);
   Status makeDirs(const std::string& path);
   Status writeFile(const std::string& path, std::string content);
 
