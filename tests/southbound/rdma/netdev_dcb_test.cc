@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "southbound/rdma/ethtool_text.h"
 #include "southbound/rdma/memory_sysfs_reader.h"
 #include "southbound/rdma/parsers.h"
@@ -309,6 +311,100 @@ TEST(NetdevDcbTest, RealDcbOnANetdevWithoutDcbnlIsNotFound) {
     ASSERT_FALSE(r.isOk());
     EXPECT_EQ(r.status().code(), Status::Code::kNotFound) << r.status().toString();
   }
+}
+
+// ----- mlnx_qos where dcb shows nothing -----
+
+std::string roceFixture(const std::string& name) {
+  return testsupport::readFile(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/roce-config/" + name);
+}
+
+const ParserFormat* format(const std::string& name) {
+  for (const ParserFormat& p : rdmaParserFormats()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+TEST(MlnxQosTest, ParseFormatReadsTheRecordedConnectX7) {
+  const ParserFormat* f = format("mlnx-qos");
+  ASSERT_NE(f, nullptr);
+  PollBatch b;
+  ASSERT_TRUE(f->parse(roceFixture("linux_mlnx_qos_-i_ens4np0__feishu-3fs-troubleshooting.txt"), kTs, b).isOk());
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  const std::string e = "/interfaces/interface[name=ens4np0]/ethernet";  // from the prompt line
+  EXPECT_EQ(strAt(b, e + "/dcb/state/trust"), "dscp");
+  EXPECT_EQ(u64At(b, e + "/pfc/state/enabled-priorities"), 0x20u);
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=40]/state/priority"), 5u);
+  EXPECT_EQ(u64At(b, e + "/dcb/dscp-priorities/dscp-priority[dscp=48]/state/priority"), 6u);
+  EXPECT_EQ(u64At(b, e + "/dcb/priorities/priority[id=5]/state/traffic-class"), 5u);
+  EXPECT_EQ(u64At(b, e + "/dcb/priorities/priority[id=5]/state/receive-buffer-bytes"), 220896u);
+  EXPECT_EQ(u64At(b, e + "/dcb/priorities/priority[id=0]/state/receive-buffer-bytes"), 19872u);
+  EXPECT_EQ(strAt(b, e + "/dcb/traffic-classes/traffic-class[id=5]/state/tsa"), "strict");
+  EXPECT_FALSE(u64At(b, e + "/dcb/traffic-classes/traffic-class[id=5]/state/bandwidth-percent"));
+  EXPECT_EQ(u64At(b, e + "/dcb/traffic-classes/traffic-class[id=2]/state/bandwidth-percent"), 80u);
+
+  // Line breaks lost, the netdev named by a '# Command:' line.
+  PollBatch z;
+  ASSERT_TRUE(f->parse(roceFixture("linux_mlnx_qos_-i_ens2f0_--pfc__zartbot-blog.txt"), kTs, z).isOk());
+  EXPECT_EQ(strAt(z, "/interfaces/interface[name=ens2f0]/ethernet/dcb/state/trust"), "pcp");
+  EXPECT_EQ(u64At(z, "/interfaces/interface[name=ens2f0]/ethernet/pfc/state/enabled-priorities"), 0x20u);
+}
+
+TEST(MlnxQosTest, ParseFormatBadInputIsAClearError) {
+  const ParserFormat* f = format("mlnx-qos");
+  ASSERT_NE(f, nullptr);
+  PollBatch junk;
+  const Status st = f->parse("{\"prio_pfc\":[true]}", kTs, junk);
+  EXPECT_EQ(st.code(), Status::Code::kCorrupt) << st.toString();
+  EXPECT_TRUE(junk.updates.empty());
+  // A bad value is an error line; what parsed stays.
+  PollBatch bad;
+  ASSERT_TRUE(f->parse("# mlnx_qos -i eth2\nPriority trust state: dscp\nPFC configuration:\n"
+                       "        enabled     0   0   0   9   0   0   0   0\n",
+                       kTs, bad)
+                  .isOk());
+  EXPECT_EQ(strAt(bad, "/interfaces/interface[name=eth2]/ethernet/dcb/state/trust"), "dscp");
+  EXPECT_FALSE(u64At(bad, "/interfaces/interface[name=eth2]/ethernet/pfc/state/enabled-priorities"));
+  EXPECT_TRUE(anyErrorContains(bad, "eth2: mlnx_qos"));
+}
+
+TEST(MlnxQosTest, CollectorReadsMlnxQosOnlyWhereDcbHasNothing) {
+  const std::string text = roceFixture("linux_mlnx_qos_-i_ens4np0__feishu-3fs-troubleshooting.txt");
+  TempTree t;
+  t.write("ethtool/ens1f0np0.mlnx_qos.txt", text);
+  MemorySysfsReader r;
+  r.addFile("class/net/ens1f0np0/mtu", "9000\n");
+  EthtoolText source(t.path("ethtool"));
+  PollBatch b;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, b);
+  EXPECT_TRUE(b.errors.empty()) << b.errors.front();
+  EXPECT_EQ(strAt(b, kIf + "/ethernet/dcb/state/trust"), "dscp");
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x20u);
+  EXPECT_EQ(u64At(b, kIf + "/ethernet/dcb/dscp-priorities/dscp-priority[dscp=40]/state/priority"), 5u);
+
+  // One dcb object answers: dcb alone, nothing of mlnx_qos (its PFC on 5).
+  t.write("ethtool/ens1f0np0.dcb-pfc.json", std::string(kPfc3));
+  PollBatch d;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, d);
+  EXPECT_EQ(u64At(d, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+  EXPECT_FALSE(strAt(d, kIf + "/ethernet/dcb/state/trust"));
+  EXPECT_FALSE(u64At(d, kIf + "/ethernet/dcb/dscp-priorities/dscp-priority[dscp=40]/state/priority"));
+
+  // Output that is not mlnx_qos's: an error line naming the netdev, no leaf.
+  std::filesystem::remove(t.path("ethtool/ens1f0np0.dcb-pfc.json"));
+  t.write("ethtool/ens1f0np0.mlnx_qos.txt", "Traceback (most recent call last):\n  File \"/usr/bin/mlnx_qos\"\n");
+  PollBatch e;
+  appendNetdevDcb(r, &source, "ens1f0np0", kTs, e);
+  EXPECT_TRUE(anyErrorContains(e, "ens1f0np0: mlnx_qos")) << (e.errors.empty() ? "" : e.errors.front());
+  EXPECT_FALSE(strAt(e, kIf + "/ethernet/dcb/state/trust"));
+}
+
+TEST(MlnxQosTest, RealMlnxQosMissingOrFailingIsNotFound) {
+  // No mlx5 netdev here: mlnx_qos is not installed, or fails for loopback.
+  Result<std::string> r = runMlnxQos("lo");
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), Status::Code::kNotFound) << r.status().toString();
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <tuple>
 
@@ -224,6 +225,96 @@ TEST(RemoteDumpTest, RealShellMatchesTheLocalCollector) {
   EXPECT_NE(dump.find("/sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_errors: "
                       "<read error>\n"),
             std::string::npos);
+}
+
+// writeHost's DCB configuration as `mlnx_qos -i ens1f0np0` prints it (the
+// layout of a recorded ConnectX-7, tests/fixtures/roce-config/).
+constexpr const char* kMlnxQosText =
+    "DCBX mode: OS controlled\n"
+    "Priority trust state: dscp\n"
+    "dscp2prio mapping:\n"
+    "        prio:3 dscp:26,\n"
+    "default priority:\n"
+    "Receive buffer size (bytes): 130944,262144,0,0,0,0,0,0,max_buffer_size=393088\n"
+    "Cable len: 7\n"
+    "PFC configuration:\n"
+    "        priority    0   1   2   3   4   5   6   7\n"
+    "        enabled     0   0   0   1   0   0   0   0   \n"
+    "        buffer      0   0   0   1   0   0   0   0   \n"
+    "tc: 0 ratelimit: unlimited, tsa: ets, bw: 10%\n         priority:  0\n"
+    "tc: 1 ratelimit: unlimited, tsa: ets, bw: 10%\n         priority:  1\n"
+    "tc: 2 ratelimit: unlimited, tsa: ets, bw: 10%\n         priority:  2\n"
+    "tc: 3 ratelimit: unlimited, tsa: ets, bw: 60%\n         priority:  3\n"
+    "tc: 4 ratelimit: unlimited, tsa: ets, bw: 10%\n         priority:  4\n"
+    "tc: 5 ratelimit: unlimited, tsa: strict\n         priority:  5\n"
+    "tc: 6 ratelimit: unlimited, tsa: strict\n         priority:  6\n"
+    "tc: 7 ratelimit: unlimited, tsa: strict\n         priority:  7\n";
+
+// A fake mlnx_qos: the netdev's text from FAKE_ETHTOOL_DIR, a failure for a
+// netdev it has none of (ib0), as the real one fails off mlx5 Ethernet.
+void writeFakeMlnxQos(TempTree& t) {
+  t.write("bin/mlnx_qos",
+          "#!/bin/sh\n[ \"$1\" = -i ] || exit 64\n"
+          "f=\"$FAKE_ETHTOOL_DIR/$2.mlnx_qos.txt\"\n"
+          "[ -f \"$f\" ] || { echo \"Netlink error\" >&2; exit 1; }\ncat \"$f\"\n");
+  ::chmod(t.path("bin/mlnx_qos").c_str(), 0755);
+}
+
+std::map<std::string, Value> leavesOf(const PollBatch& b) {
+  std::map<std::string, Value> out;
+  for (const Update& u : b.updates) out[u.path] = u.value;
+  return out;
+}
+
+TEST(RemoteDumpTest, MlnxQosWhereDcbShowsNothingInTheSameRoundTrip) {
+  TempTree t;
+  writeHost(t);
+  RdmaConfig c = configFor(t);
+  PollBatch with_dcb;
+  ASSERT_TRUE(parseRemoteDump(runCommand(t, remoteDumpCommand(c)), kTs, with_dcb).isOk());
+  // dcb has nothing of ens1f0np0 any more (its objects unsupported); mlnx_qos has.
+  for (const char* o : {"pfc", "app", "ets", "buffer"}) {
+    std::filesystem::remove(t.path(std::string("ethtool/ens1f0np0.dcb-") + o + ".json"));
+  }
+  t.write("ethtool/ens1f0np0.mlnx_qos.txt", kMlnxQosText);
+  writeFakeMlnxQos(t);
+  int status = 0;
+  const std::string dump = runCommand(t, remoteDumpCommand(c), &status);
+  ASSERT_EQ(status, 0) << dump;
+  EXPECT_NE(dump.find("### mlnx_qos -i ens1f0np0\nDCBX mode: OS controlled\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("### mlnx_qos-failed ib0 1\n"), std::string::npos) << dump;
+  PollBatch remote;
+  ASSERT_TRUE(parseRemoteDump(dump, kTs, remote).isOk()) << dump;
+  expectSameUpdates(localPoll(t, c), remote);
+  EXPECT_FALSE(anyErrorContains(remote, "mlnx_qos")) << "ib0's failure stays quiet";
+
+  // The same leaves as the dcb read, but the strict classes' bandwidth: dcb
+  // prints 0 % for them, mlnx_qos prints no bw on a strict class.
+  std::map<std::string, Value> a = leavesOf(with_dcb), b = leavesOf(remote);
+  for (int tc : {5, 6, 7}) {
+    const std::string bw = kIf + "/ethernet/dcb/traffic-classes/traffic-class[id=" + std::to_string(tc) +
+                           "]/state/bandwidth-percent";
+    EXPECT_EQ(a.erase(bw), 1u) << bw;
+  }
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(strAt(remote, kIf + "/ethernet/dcb/state/trust"), "dscp");
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/pfc/state/enabled-priorities"), 0x08u);
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/priorities/priority[id=3]/state/receive-buffer-bytes"), 262144u);
+}
+
+TEST(RemoteDumpTest, MlnxQosNeverRunsForANetdevDcbAnswers) {
+  TempTree t;
+  writeHost(t);
+  t.write("ethtool/ens1f0np0.mlnx_qos.txt", kMlnxQosText);
+  writeFakeMlnxQos(t);
+  RdmaConfig c = configFor(t);
+  const std::string dump = runCommand(t, remoteDumpCommand(c));
+  EXPECT_EQ(dump.find("### mlnx_qos -i ens1f0np0"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("### mlnx_qos -i ib0"), std::string::npos) << "dcb has nothing of ib0";
+  PollBatch remote;
+  ASSERT_TRUE(parseRemoteDump(dump, kTs, remote).isOk());
+  // dcb's 0 % on the strict classes: the leaves came from dcb alone.
+  EXPECT_EQ(u64At(remote, kIf + "/ethernet/dcb/traffic-classes/traffic-class[id=7]/state/bandwidth-percent"), 0u);
 }
 
 TEST(RemoteDumpTest, ExcludedDevicesAreNeverRead) {
