@@ -13,7 +13,8 @@
 //   - once the scenario stops, everything passes again.
 // A variant fabric carries RoCE on priority 5 and CNPs on 6 (a recorded
 // N93180FX2 plan): the checks follow each device's configuration, not a
-// fixed priority.
+// fixed priority. One Linux host has NVIDIA's mlnx_qos and no dcb: it
+// passes as the dcb one does.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -192,6 +193,7 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     fabric_.devices_per_host = 2;
     fabric_.switches = 2;  // host ports alternate leaves: leaf02 must stay clean
     fabric_.esxi_hosts = 1;
+    fabric_.mlnx_qos_hosts = 1;  // host02 shows its DCB through mlnx_qos, host01 through dcb
     fabric_.calm = true;
     fabric_.roce_priority = GetParam().roce_priority;
     fabric_.cnp_priority = GetParam().cnp_priority;

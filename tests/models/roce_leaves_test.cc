@@ -8,6 +8,7 @@
 #include <string>
 
 #include "models/store.h"
+#include "tests/support/n93180_roce_leaves.h"
 
 namespace rdmagw::roce {
 namespace {
@@ -15,16 +16,9 @@ namespace {
 constexpr TimestampNs kTs = 42;
 
 // Every update as path -> "123" or "'text'"; a path written twice fails.
-std::map<std::string, std::string> leaves(const PollBatch& b) {
-  std::map<std::string, std::string> out;
-  for (const Update& u : b.updates) {
-    std::string v = std::holds_alternative<uint64_t>(u.value) ? std::to_string(std::get<uint64_t>(u.value))
-                    : std::holds_alternative<std::string>(u.value) ? "'" + std::get<std::string>(u.value) + "'"
-                                                                   : "?";
-    EXPECT_TRUE(out.emplace(u.path, v).second) << "written twice: " << u.path;
-    EXPECT_EQ(u.timestamp_ns, kTs) << u.path;
-  }
-  return out;
+testing::LeafTable leaves(const PollBatch& b) {
+  for (const Update& u : b.updates) EXPECT_EQ(u.timestamp_ns, kTs) << u.path;
+  return testing::leafTable(b);
 }
 
 // The store takes every leaf: a schema row, the right keys, the right kind.
@@ -109,7 +103,8 @@ TEST(RoceLeavesTest, WredThresholdsInBytes) {
 }
 
 // The recorded N93180FX2 configuration (RoCE DSCP 26 -> qos-group 5, paused
-// on CoS 5; CNP DSCP 48 -> qos-group 6, priority level 2), built by hand.
+// on CoS 5; CNP DSCP 48 -> qos-group 6, priority level 2), built by hand: its
+// leaves are tests/support/n93180_roce_leaves.h's, plus a few of its own.
 SwitchQos n93180() {
   SwitchQos q;
   q.class_maps["RoCEv2-DATA"] = ClassMap{"qos", "match-all", {26}, {}, {}};
@@ -174,36 +169,20 @@ SwitchQos n93180() {
 TEST(RoceLeavesTest, SwitchDeviceWideView) {
   PollBatch b;
   appendSwitchQosLeaves(n93180(), kTs, b);
-  const std::string g = "/qos/qos-groups/qos-group";
-  std::map<std::string, std::string> want = {
-      {"/qos/dscp-map/dscp[value=26]/state/qos-group", "5"},
-      {"/qos/dscp-map/dscp[value=48]/state/qos-group", "6"},
-      {g + "[id=0]/state/pause-cos", "0"},
-      {g + "[id=0]/state/mtu", "1500"},
-      {g + "[id=3]/state/egress-queue", "'c-out-8q-q3'"},
-      {g + "[id=3]/state/bandwidth-percent", "0"},
-      {g + "[id=3]/state/ecn", "1"},
-      {g + "[id=5]/state/pause-cos", "32"},
-      {g + "[id=5]/state/mtu", "2240"},
-      {g + "[id=5]/state/egress-queue", "'c-out-8q-q5'"},
-      {g + "[id=5]/state/bandwidth-percent", "70"},
-      {g + "[id=5]/state/ecn", "1"},
-      {g + "[id=5]/state/wred-min-threshold", "409600"},
-      {g + "[id=5]/state/wred-max-threshold", "819200"},
-      {g + "[id=5]/state/pause-buffer-size", "147456"},
-      {g + "[id=5]/state/pause-threshold", "114688"},
-      {g + "[id=5]/state/resume-threshold", "107688"},
-      {g + "[id=6]/state/egress-queue", "'c-out-8q-q6'"},
-      {g + "[id=6]/state/priority-level", "2"},
-      {g + "[id=6]/state/ecn", "0"},
-      {"/qos/pfc-watchdog/state/interval", "'on'"},
-      {"/interfaces/interface[name=Ethernet1/51]/ethernet/pfc/state/watchdog-interval", "'on'"},
-      {"/interfaces/interface[name=Ethernet1/52]/ethernet/pfc/state/watchdog-interval", "'on'"},
-      {"/interfaces/interface[name=Ethernet1/1]/ethernet/pfc/state/watchdog-interval", "'off'"},
-  };
-  // Every other DSCP is class-default's: qos-group 0.
-  for (int dscp = 0; dscp < 64; ++dscp) {
-    want.try_emplace("/qos/dscp-map/dscp[value=" + std::to_string(dscp) + "]/state/qos-group", "0");
+  const std::string& g = testing::kQosGroup;
+  testing::LeafTable want = testing::n93180RoceLeaves();
+  // What only this struct has: class-default's network-qos class, a queue
+  // whose WRED thresholds are in packets (ECN known, no byte leaves), a port
+  // with the watchdog off.
+  for (const auto& [path, value] : testing::LeafTable{
+           {g + "[id=0]/state/pause-cos", "0"},
+           {g + "[id=0]/state/mtu", "1500"},
+           {g + "[id=3]/state/egress-queue", "'c-out-8q-q3'"},
+           {g + "[id=3]/state/bandwidth-percent", "0"},
+           {g + "[id=3]/state/ecn", "1"},
+           {"/interfaces/interface[name=Ethernet1/1]/ethernet/pfc/state/watchdog-interval", "'off'"},
+       }) {
+    EXPECT_TRUE(want.emplace(path, value).second) << path << " is in the shared table already";
   }
   EXPECT_EQ(leaves(b), want);
   expectSchemaRows(b);
