@@ -54,6 +54,9 @@ trap 'rm -rf "$tmp"' EXIT
   echo '### dcb -j pfc show dev ens1f0np0'
   echo '{"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,true,false,false,false,false]}'
   echo '### dcb-failed ens1f1np1 127'
+  echo '### mlnx_qos -i ens1f1np1'
+  sed -n '3,12p' "$fx"/roce-config/linux_mlnx_qos_-i_ens4np0__feishu-3fs-troubleshooting.txt
+  echo '### mlnx_qos-failed ens1f1np1 1'
   echo '### rdmagw-skipped bad$name'
   echo '### rdmagw-end'
 } > "$tmp/remote_dump.txt"
@@ -68,6 +71,9 @@ seed dcb-pfc-json "$tmp/dcb_pfc_list.json"
 seed dcb-pfc-json "$tmp/dcb_pfc_map.json"
 seed dcb-app-json "$tmp/dcb_app_dscp.json"
 seed dcb-app-json "$tmp/dcb_app_pcp.json"
+
+# NVIDIA mlnx_qos -i text: the recorded ConnectX-7, and one whose line breaks were lost.
+for f in "$fx"/roce-config/linux_mlnx_qos_*; do seed mlnx-qos "$f"; done
 
 seed esxi-nic-list "$fx"/esxi/SYNTHETIC_esxcli_network_nic_list.txt
 seed esxi-nic-stats "$fx"/esxi/esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt
