@@ -33,8 +33,10 @@ using Leaves = std::map<std::string, Value>;  // path -> value
 constexpr TimestampNs kTs = 1700000000000000000;
 
 // What the collector writes for one netdev of `host` in the tree at `root`,
-// its DCB read through `source`. Error lines fail the test: the rendered
-// text must parse cleanly.
+// its DCB read through `source`; each subtree it declares read whole (rows
+// it no longer writes get deleted) as a "replaced <path>" entry, compared
+// like a leaf. Error lines fail the test: the rendered text must parse
+// cleanly.
 Leaves collect(const std::string& root, const Host& host, const Device& dev, southbound::rdma::EthtoolSource& source) {
   southbound::rdma::SysfsReaderImpl reader(root + "/" + host.name + "/sys");
   PollBatch b;
@@ -43,6 +45,9 @@ Leaves collect(const std::string& root, const Host& host, const Device& dev, sou
   Leaves out;
   for (const Update& u : b.updates) {
     EXPECT_TRUE(out.emplace(u.path, u.value).second) << "written twice: " << u.path;
+  }
+  for (const std::string& r : b.replaced) {
+    EXPECT_TRUE(out.emplace("replaced " + r, Value{std::string()}).second) << "replaced twice: " << r;
   }
   return out;
 }
@@ -155,6 +160,8 @@ TEST(MlnxQosHostTest, SamePlanTwoToolsSameLeaves) {
                                  "]/ethernet/dcb/state/trust"));
           EXPECT_TRUE(mlnx.count("/interfaces/interface[name=" + a.hosts()[h].devices[d].netdev +
                                  "]/ethernet/dcb/traffic-classes/traffic-class[id=0]/state/tsa"));
+          EXPECT_TRUE(mlnx.count("replaced /interfaces/interface[name=" + a.hosts()[h].devices[d].netdev +
+                                 "]/ethernet/dcb/dscp-priorities"));
           expectSameLeaves(dcb, mlnx, &strict_seen);
         }
       }
