@@ -357,11 +357,19 @@ TEST_F(RoceWatchdogTest, AShutdownWithoutAStormWarnsFlowControlOnThatPort) {
   const std::string found = f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"];
   EXPECT_EQ(found,
             "qos-group 3 (CoS 3): Shutdown; host02 ens1f0np0: no pause storm, held the port paused 0 % of the window");
-  // Restored, but the shutdown is still in the window: it still counts.
   state("Ok");
+  settle();
+  expectAllPass();
+  // Shut and restored between two polls: the state never showed it, the
+  // shutdown counter did, and it counts while in the window.
+  f_.bump("leaf01", queue("shutdown-events"), 1);
   f_.bump("leaf01", queue("restored-events"), 1);
   f_.tick();
-  EXPECT_EQ(watchdogFindings().size(), 1u);
+  EXPECT_EQ(watchdogFindings(),
+            (std::set<std::string>{"leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2 WARN"}));
+  EXPECT_EQ(f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"],
+            "qos-group 3 (CoS 3): 1 shutdown(s) in the window, 1 restore(s) in the window; host02 ens1f0np0: no pause "
+            "storm, held the port paused 0 % of the window");
   settle();
   expectAllPass();
 }
