@@ -58,6 +58,11 @@ struct HostPort {
   std::array<std::optional<uint64_t>, kPriorities> buffer_bytes{};
   std::optional<uint64_t> total_buffer_bytes;
   Dcqcn dcqcn;
+  // The tables this reading holds whole, so that a row the device no longer
+  // has can be deleted rather than kept at its old value (roce_leaves.h).
+  bool read_dscp_map = false;  // dscp_priority (dcb app, mlnx_qos dscp2prio)
+  bool read_ets = false;       // priority_tc and tc (dcb ets, mlnx_qos tc:, esxcli TSA)
+  bool read_buffers = false;   // priority_buffer and buffer_bytes
 };
 
 // RDMA CM defaults of one RDMA device port (configfs rdma_cm).

@@ -107,6 +107,12 @@ std::optional<uint64_t> wredThresholdBytes(uint64_t value, const std::string& un
 
 void appendHostPortLeaves(const HostPort& port, TimestampNs ts, PollBatch& out) {
   const Path eth = ethernet(port.name);
+  // A table read whole replaces its rows: a DSCP rule deleted on the host,
+  // or a class gone from ETS to strict (no bandwidth), must not stay behind.
+  const Path dcb = Path(eth).add("dcb");
+  if (port.read_dscp_map) out.replaceSubtree(Path(dcb).add("dscp-priorities").toString());
+  if (port.read_ets) out.replaceSubtree(Path(dcb).add("traffic-classes").toString());
+  if (port.read_ets && port.read_buffers) out.replaceSubtree(Path(dcb).add("priorities").toString());
   if (port.trust) addS(out, Path(eth).add("dcb").add("state").add("trust"), trustName(*port.trust), ts);
   if (port.pfc_enabled) addU(out, Path(eth).add("pfc").add("state").add("enabled-priorities"), *port.pfc_enabled, ts);
   const Path dcqcn = Path(eth).add("dcqcn").add("state");
@@ -145,10 +151,16 @@ void appendRdmaCmLeaves(const std::vector<RdmaCmPort>& ports, TimestampNs ts, Po
 }
 
 void appendSwitchQosLeaves(const SwitchQos& qos, TimestampNs ts, PollBatch& out) {
+  // The running configuration is read whole: rows it no longer gives (a
+  // class removed, a queue no longer strict) are deleted from the store.
+  for (const char* table : {"dscp-map", "qos-groups", "pfc-watchdog"}) {
+    Path p;
+    p.add("qos").add(table);
+    out.replaceSubtree(p.toString());
+  }
   // class-default's DSCPs are listed too (qos-group 0) once some class
-  // classifies: the collector never deletes a leaf, so a class removed from
-  // the policy must show as its DSCPs moving to class-default, not as a row
-  // left behind. No class at all: classification unknown, no row.
+  // classifies, so a reader needs no rule for a DSCP without a row: that is
+  // unknown. No class at all: classification unknown, no row.
   std::vector<RoceHop> hops;
   bool classified = false;
   for (uint32_t dscp = 0; dscp <= uint32_t(kMaxDscp); ++dscp) {

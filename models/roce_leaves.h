@@ -12,7 +12,9 @@
 //                   /qos/qos-groups/qos-group[id]/state/..., /qos/pfc-watchdog/state/interval,
 //                   /interfaces/interface[name]/ethernet/pfc/state/watchdog-interval
 // Only what the configuration says is written: an unknown field is an
-// absent leaf, never a default.
+// absent leaf, never a default. The tables a reading holds whole are named
+// as replaced subtrees (PollBatch::replaced): their rows the device no
+// longer has are deleted when the batch is applied.
 
 #include <vector>
 
@@ -27,8 +29,7 @@ void appendHostPortLeaves(const HostPort& port, TimestampNs ts, PollBatch& out);
 void appendRdmaCmLeaves(const std::vector<RdmaCmPort>& ports, TimestampNs ts, PollBatch& out);
 
 // The switch's device-wide view: one dscp-map row per DSCP once a type-qos
-// policy is known (class-default's as qos-group 0, so that a class removed
-// later does not leave its row behind), one qos-group row per group 0..7 its
+// policy is known (class-default's as qos-group 0), one qos-group row per group 0..7 its
 // policies say something about, the global and per-interface watchdog.
 // The per-port PFC mode is not written here (the PFC counters' command
 // already gives it).

@@ -195,6 +195,55 @@ size_t Store::remove(std::string_view target, const Path& prefix) {
   return removed;
 }
 
+Store::ApplyResult Store::apply(std::string_view target, const PollBatch& batch) {
+  ApplyResult result = apply(target, batch.updates);
+  if (!batch.replaced.empty()) removeUnwritten(target, batch.replaced, batch.updates);
+  return result;
+}
+
+size_t Store::removeUnwritten(std::string_view target, std::span<const std::string> subtrees,
+                              std::span<const Update> kept) {
+  std::vector<std::string> roots;
+  for (const std::string& s : subtrees) {
+    if (Result<Path> p = Path::parse(s); p.isOk()) roots.push_back(p->toString());
+  }
+  std::shared_ptr<Shard> s = shard(target);
+  if (!s || roots.empty()) return 0;
+  const auto under = [&roots](std::string_view path) {
+    for (const std::string& r : roots) {
+      if (path.size() > r.size() && path.starts_with(r) && path[r.size()] == '/') return true;
+    }
+    return false;
+  };
+  std::vector<Change> changes;
+  {
+    std::lock_guard lock(s->mu);
+    SeriesTable& t = s->table;
+    // Slots move as series are erased: mark the kept ones by slot first,
+    // collect the rest by path, then erase by path.
+    std::vector<bool> written(t.size(), false);
+    for (const Update& u : kept) {
+      if (const uint32_t slot = t.find(u.path); slot != SeriesTable::kNone) written[slot] = true;
+    }
+    std::vector<std::string> gone;
+    for (uint32_t i = 0; i < t.size(); ++i) {
+      if (written[i]) continue;
+      std::string path = t.path(t.at(i));
+      if (under(path)) gone.push_back(std::move(path));
+    }
+    Value scratch;
+    const TimestampNs now = nowNs();
+    for (std::string& path : gone) {
+      const uint32_t slot = t.find(path);
+      if (slot == SeriesTable::kNone) continue;
+      changes.push_back(Change{path, t.value(t.at(slot), &scratch), now, true});
+      t.erase(slot);
+    }
+  }
+  notify(target, changes);
+  return changes.size();
+}
+
 namespace {
 
 // Every leaf of a shard as a delete, for listeners (gNMI ON_CHANGE sends

@@ -79,10 +79,19 @@ class Store {
   // does not match the schema, a string sent to a counter) is rejected and
   // counted; the rest of the batch is applied.
   ApplyResult apply(std::string_view target, std::span<const Update> updates);
+  // A collector's poll: its updates, then every leaf under one of the
+  // batch's replaced subtrees that the batch did not write is deleted (the
+  // device no longer has that row). Listeners see those as deletes.
+  ApplyResult apply(std::string_view target, const PollBatch& batch);
 
   // Deletes every leaf of `target` under `prefix`; returns how many.
   // Listeners see one deleted Change per leaf, as for the two calls below.
   size_t remove(std::string_view target, const Path& prefix);
+  // Deletes every leaf of `target` under one of `subtrees` (Path strings)
+  // that `kept` does not name; returns how many. A subtree that does not
+  // parse as a path deletes nothing.
+  size_t removeUnwritten(std::string_view target, std::span<const std::string> subtrees,
+                         std::span<const Update> kept);
   // Drops the target entirely: data, counters, health (gnmic #1009).
   void removeTarget(std::string_view target);
   // Drops the target's data but keeps its health, so `up` stays exported

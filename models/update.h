@@ -31,14 +31,21 @@ struct Update {
 // A collector's output for one poll: the updates it could read and a line
 // for every part it could not (per file or per device), so one bad file
 // never loses the rest (node_exporter #966).
+//
+// A collector that reads a table whole (a device's DSCP map, its traffic
+// classes) names its subtree in `replaced`: a row the device no longer has
+// is then deleted from the store rather than left at its last value, since
+// a poll has no other way to say that something is gone.
 struct PollBatch {
   std::vector<Update> updates;
   std::vector<std::string> errors;
+  std::vector<std::string> replaced;  // Path strings of subtrees read whole
 
   void add(std::string path, Value v, TimestampNs ts, CounterSource src = {}) {
     updates.push_back(Update{std::move(path), std::move(v), ts, src});
   }
   void error(std::string msg) { errors.push_back(std::move(msg)); }
+  void replaceSubtree(std::string path) { replaced.push_back(std::move(path)); }
 };
 
 }  // namespace rdmagw

@@ -159,7 +159,7 @@ Clock::time_point PollScheduler::pollOne(Slot& slot) {
   h.transport = std::string(t.source->transport());
   ++h.polls;
 
-  Store::ApplyResult applied = store_.apply(t.name, batch.updates);
+  Store::ApplyResult applied = store_.apply(t.name, batch);
   if (applied.rejected > 0) {
     slot.rejected_log.failed(std::to_string(applied.rejected) + " update(s); first: " + applied.first_error);
   } else {

@@ -320,7 +320,7 @@ void FallbackSource::pollSupplement(Clock::time_point now) {
   Status status = opts_.cli_supplement->poll(batch);
   ++local_.supplement_polls;
   next_supplement_ = std::max(now + opts_.ssh_interval, Clock::now());
-  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
+  Store::ApplyResult r = store_.apply(opts_.target, batch);
   local_.applied += r.applied;
   local_.rejected += r.rejected;
   health_.read_errors += batch.errors.size() + (status.isOk() ? 0 : 1);
@@ -350,7 +350,7 @@ void FallbackSource::pollSsh(Clock::time_point now) {
   health_.last_attempt_ns = started;
   health_.poll_duration_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
   ++health_.polls;
-  Store::ApplyResult r = store_.apply(opts_.target, batch.updates);
+  Store::ApplyResult r = store_.apply(opts_.target, batch);
   last_ssh_raw_.clear();
   for (const Update& u : batch.updates) {
     if (const uint64_t* raw = std::get_if<uint64_t>(&u.value)) last_ssh_raw_.emplace_back(u.path, *raw);

@@ -356,6 +356,9 @@ Status parseDcbJson(std::string_view object, std::string_view json, HostPort& po
   else if (object == "app") seen = appJson(doc.root, port, p);
   else return Status::invalidArgument("dcb: unknown object '" + std::string(object.substr(0, 16)) + "'");
   if (!seen) return Status::corrupt(what + ": none of its members");
+  if (object == "ets") port.read_ets = true;
+  if (object == "buffer") port.read_buffers = true;
+  if (object == "app") port.read_dscp_map = true;
   return p.status();
 }
 

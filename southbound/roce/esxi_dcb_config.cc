@@ -74,6 +74,7 @@ Status parseEsxiDcbConfig(std::string_view text, rdmagw::roce::HostPort& port) {
           if (std::optional<Tsa> tsa = ieeeTsa((*v)[i])) port.tc[i].tsa = tsa;
           else p.add(key + ": TSA code " + std::to_string((*v)[i]) + " is not 0, 1, 2 or 255");
         }
+        port.read_ets = true;
       }
     } else if (key == "Priority Assignment Per TC") {
       if (auto v = eightValues(value, kPriorities - 1, key, p)) {

@@ -70,6 +70,9 @@ Status parseMlnxQos(std::string_view text, HostPort& port) {
   int tc = -1;
   std::map<uint32_t, uint32_t> dscp_map;
   bool dscp_seen = false;
+  bool trust_seen = false;  // the map below the trust line is then whole, even when empty
+  bool tc_seen = false;
+  bool buffer_seen = false;
   for (const std::string& raw : cutBeforeLabels(text, kLabels)) {
     const std::string_view line = trimBlanks(raw);
     if (line.starts_with("DCBX mode:")) {
@@ -80,7 +83,7 @@ Status parseMlnxQos(std::string_view text, HostPort& port) {
       if (v == "dscp") port.trust = Trust::kDscp;
       else if (v == "pcp") port.trust = Trust::kPcp;
       else p.add("trust state '" + std::string(v.substr(0, 16)) + "' is neither dscp nor pcp");
-      seen = true;
+      seen = trust_seen = true;
     } else if (line.starts_with("prio:")) {
       // "prio:5 dscp:40,47,..."
       const std::vector<std::string_view> w = words(line);
@@ -104,6 +107,7 @@ Status parseMlnxQos(std::string_view text, HostPort& port) {
         p.add("receive buffer size has " + std::to_string(sizes->size()) + " values, not 8");
       }
       seen = true;
+      buffer_seen = true;
     } else if (line.starts_with("enabled ")) {
       if (auto r = row8(after(line, "enabled"), 1, "PFC enabled", p)) {
         uint8_t bits = 0;
@@ -127,6 +131,7 @@ Status parseMlnxQos(std::string_view text, HostPort& port) {
       }
       tc = int(*n);
       seen = true;
+      tc_seen = true;
       for (size_t i = 1; i + 1 < w.size(); ++i) {
         std::string_view v = w[i + 1];
         while (!v.empty() && (v.back() == ',' || v.back() == '%')) v.remove_suffix(1);
@@ -151,7 +156,10 @@ Status parseMlnxQos(std::string_view text, HostPort& port) {
       }
     }
   }
-  if (dscp_seen) port.dscp_priority = dscp_map;
+  if (dscp_seen || trust_seen) port.dscp_priority = dscp_map;
+  port.read_dscp_map = port.read_dscp_map || dscp_seen || trust_seen;
+  port.read_ets = port.read_ets || tc_seen;
+  port.read_buffers = port.read_buffers || buffer_seen;
   if (!seen) return Status::corrupt("mlnx_qos: none of its labels (Priority trust state, PFC configuration, tc:)");
   return p.status();
 }

@@ -187,6 +187,51 @@ TEST(StoreTest, ExpiringOrRemovingATargetNotifiesDeletes) {
   EXPECT_EQ(store.seriesCount(), 0u);
 }
 
+// A poll that reads a table whole deletes the rows the device dropped, and
+// only under the subtrees it names: a sibling table and other targets keep
+// theirs.
+TEST(StoreTest, ReplacedSubtreeLosesTheRowsThePollNoLongerWrites) {
+  const std::string map = "/interfaces/interface[name=ens1f0np0]/ethernet/dcb/dscp-priorities";
+  const auto rule = [&](int dscp) {
+    return map + "/dscp-priority[dscp=" + std::to_string(dscp) + "]/state/priority";
+  };
+  const std::string tc = "/interfaces/interface[name=ens1f0np0]/ethernet/dcb/traffic-classes/traffic-class[id=3]/state/tsa";
+  Store store;
+  PollBatch first;
+  for (int dscp : {24, 26, 48}) first.add(rule(dscp), Value{uint64_t{3}}, 1);
+  first.add(tc, Value{std::string("ets")}, 1);
+  first.replaceSubtree(map);
+  store.apply("h", first);
+  store.apply("g", first);
+  ASSERT_EQ(store.seriesCount(), 8u);
+
+  RecordingListener l;
+  const uint64_t id = store.addListener(&l);
+  PollBatch second;  // DSCP 24's rule and the TC are gone from this reading
+  second.add(rule(26), Value{uint64_t{3}}, 2);
+  second.add(rule(48), Value{uint64_t{6}}, 2);
+  second.replaceSubtree(map);
+  Store::ApplyResult r = store.apply("h", second);
+  store.removeListener(id);
+  EXPECT_EQ(r.applied, 2u);
+  EXPECT_FALSE(store.get("h", rule(24)).has_value());
+  ASSERT_TRUE(store.get("h", rule(48)).has_value());
+  EXPECT_EQ(std::get<uint64_t>(store.get("h", rule(48))->value), 6u);
+  EXPECT_TRUE(store.get("h", tc).has_value()) << "not under the replaced subtree";
+  EXPECT_TRUE(store.get("g", rule(24)).has_value()) << "another target";
+  ASSERT_EQ(l.seen.size(), 2u);  // 48 changed, 24 deleted
+  EXPECT_EQ(l.seen[1], "h " + rule(24) + " deleted");
+
+  // A batch that names no subtree deletes nothing; a bad subtree neither.
+  PollBatch partial;
+  partial.add(rule(26), Value{uint64_t{3}}, 3);
+  partial.replaceSubtree("/interfaces/interface[name=");
+  store.apply("h", partial);
+  EXPECT_TRUE(store.get("h", rule(48)).has_value());
+  // The prefix is a whole path element: dscp-priorities-x is not under it.
+  EXPECT_EQ(store.removeUnwritten("h", std::vector<std::string>{map.substr(0, map.size() - 2)}, {}), 0u);
+}
+
 // Path prefixes and their label values are interned once per store and
 // shared by every target; readers use them without the interning lock. Churn
 // them from several writers (series come and go, targets expire) while a

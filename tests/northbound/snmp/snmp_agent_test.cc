@@ -105,8 +105,15 @@ class SnmpAgentTest : public ::testing::Test {
   }
 
   // The ifIndex the subagent gave `name` in `ctx` (walks ifName); 0 if none.
+  // A walk that timed out (a loaded machine, the subagent just restarted)
+  // is no answer: it is asked again, up to about a minute.
   static int ifIndexOf(const std::string& ctx, const std::string& name) {
-    for (const auto& [oid, value] : parse(v2c("snmpwalk", ctx, kIfName).output)) {
+    testsupport::CommandResult r = v2c("snmpwalk", ctx, kIfName);
+    for (int i = 0; i < 15 && r.exit_code != 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      r = v2c("snmpwalk", ctx, kIfName);
+    }
+    for (const auto& [oid, value] : parse(r.output)) {
       if (value == "\"" + name + "\"" || value == name) return std::stoi(oid.substr(oid.rfind('.') + 1));
     }
     return 0;
