@@ -20,6 +20,9 @@ void appendPfcWatchdogLeaves(const SwitchQos& qos, TimestampNs ts, PollBatch& ou
     if (name.empty()) continue;
     Path wd;
     wd.add("interfaces").add("interface", {{"name", name}}).add("ethernet").add("pfc").add("watchdog");
+    // The port's block is read whole: a qos-group no longer watched (its
+    // class no longer pauses) must not keep its last state, Shutdown above all.
+    out.replaceSubtree(wd.toString());
     if (port.enabled) out.add(Path(wd).add("state").add("enabled").toString(), Value{uint64_t(*port.enabled ? 1 : 0)}, ts);
     for (const PfcWatchdogQueue& q : port.queues) {
       Path state = Path(wd).add("qos-groups").add("qos-group", {{"id", std::to_string(q.qos_group)}}).add("state");

@@ -6,7 +6,8 @@
 //        state (as printed), pfc-cos, and the counters shutdown-events,
 //        restored-events, drained-packets, dropped-packets
 // Only what the output says is written: a counter row it lacks is an
-// absent leaf, never a zero.
+// absent leaf, never a zero. Each port listed is read whole (its watchdog
+// subtree is replaced: rows it no longer gives are deleted).
 
 #include <vector>
 

@@ -136,6 +136,10 @@ TEST(NexusRoceConfigTest, PfcWatchdogOnEveryPollJsonFirstTextWhereRefused) {
         EXPECT_EQ(u64At(b, q3 + "restored-events"), 2u);
         EXPECT_EQ(u64At(b, q3 + "drained-packets"), 3u);
         EXPECT_EQ(u64At(b, q3 + "dropped-packets"), 4u);
+        // Read whole per port, through the command's fallback too.
+        EXPECT_NE(std::find(b.replaced.begin(), b.replaced.end(), "/interfaces/interface[name=Ethernet1/23]/ethernet/pfc/watchdog"),
+                  b.replaced.end())
+            << poll;
       }
     }
   }
