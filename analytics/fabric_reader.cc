@@ -18,6 +18,7 @@ namespace {
 #define QUEUE "/qos/interfaces/interface/output/queues/queue/state/"
 #define PFC_CTR "/interfaces/interface/ethernet/pfc/state/counters/"
 #define NIC_PAUSE "/hypervisor/nics/nic/state/pause-counters/"
+#define WATCHDOG "/interfaces/interface/ethernet/pfc/watchdog/qos-groups/qos-group/state/"
 
 constexpr std::string_view kNetdevRow = "/rdma/devices/device/ports/port/state/netdev";
 constexpr std::string_view kEnabledRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
@@ -48,6 +49,8 @@ const std::unordered_map<std::string_view, Input>& inputRows() {
       {NIC_PAUSE "tx-pause-storm-error-events", Input::kStormErrors},
       {PFC_CTR "in-pfc-frames", Input::kInPfcTotal},
       {PFC_CTR "out-pfc-frames", Input::kOutPfcTotal},
+      {WATCHDOG "shutdown-events", Input::kWatchdogShutdowns},
+      {WATCHDOG "restored-events", Input::kWatchdogRestores},
   };
   return rows;
 }
@@ -132,6 +135,9 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
         case Input::kCnpIgnored:
           inv.rdma_ports.insert({t.name, l1, l2});
           break;
+        case Input::kWatchdogShutdowns:
+        case Input::kWatchdogRestores:
+          break;  // keyed by qos-group, not priority: the watchdog checks read them
         case Input::kQueueEcn:
         case Input::kQueueDrops:
           // By the number its name ends in; mapQueuesByQosGroup below

@@ -35,6 +35,8 @@ enum class Input {
   kStormErrors,      // NIC pause storm error events
   kInPfcTotal,       // PFC frames received, all priorities (a switch port; NX-OS RxPPP)
   kOutPfcTotal,      // PFC frames sent, all priorities (NX-OS TxPPP)
+  kWatchdogShutdowns, // PFC watchdog queue shutdowns (interface, qos-group)
+  kWatchdogRestores,  // PFC watchdog queue restorations (interface, qos-group)
 };
 
 std::string counterKey(std::string_view target, Input input, std::string_view label1,

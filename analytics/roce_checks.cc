@@ -96,6 +96,7 @@ void deriveRoceChecks(const RunContext& ctx, DerivedWriter& out) {
   CheckResults results;
   checkRoceConfig(ctx, results);
   checkRoceLive(ctx, out, results);
+  checkWatchdogStorms(ctx, out, results);
   results.write(out);
 }
 

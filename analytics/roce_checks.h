@@ -89,7 +89,21 @@ void checkRoceConfig(const RunContext& ctx, CheckResults& results);
 // verdicts `derived` holds (this run's other signals).
 void checkRoceLive(const RunContext& ctx, const DerivedWriter& derived, CheckResults& results);
 
-// Runs both after the other signals have been derived into `out`.
+// The switch ports' PFC watchdog as it runs against this run's pause-storm
+// verdicts in `derived` (flow-control), per watched queue of a port whose
+// link peer has a verdict on the queue's CoS:
+//  - watchdog-shutdown-without-storm (WARN): the queue is Shutdown, or its
+//    shutdown-events rose in the window, while the peer neither storms by
+//    our verdict nor held the port paused for half the window (the
+//    watchdog trips faster than our rules confirm a storm: half the window
+//    is evidence enough that one is starting);
+//  - watchdog-missed-storm (WARN): the watchdog runs on the port, our
+//    verdict says the peer storms and held the port paused for at least
+//    pause_storm_percent of the window, and the watchdog neither holds the
+//    queue shut nor shut or restored it in the window.
+void checkWatchdogStorms(const RunContext& ctx, const DerivedWriter& derived, CheckResults& results);
+
+// Runs all three after the other signals have been derived into `out`.
 void deriveRoceChecks(const RunContext& ctx, DerivedWriter& out);
 
 }  // namespace rdmagw::analytics

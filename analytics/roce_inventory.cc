@@ -22,6 +22,9 @@ constexpr std::string_view kPortWatchdog = HOST "pfc/state/watchdog-interval";
 constexpr std::string_view kRoceTos = "/rdma/devices/device/ports/port/state/default-roce-tos";
 constexpr std::string_view kDscpGroup = "/qos/dscp-map/dscp/state/qos-group";
 constexpr std::string_view kWatchdog = "/qos/pfc-watchdog/state/interval";
+constexpr std::string_view kWatchdogEnabled = HOST "pfc/watchdog/state/enabled";
+constexpr std::string_view kWatchdogState = HOST "pfc/watchdog/qos-groups/qos-group/state/state";
+constexpr std::string_view kWatchdogCos = HOST "pfc/watchdog/qos-groups/qos-group/state/pfc-cos";
 
 using GroupField = std::optional<uint64_t> QosGroupConfig::*;
 const std::map<std::string_view, GroupField>& groupFields() {
@@ -63,7 +66,7 @@ std::optional<int> key(const std::string& text) {
 std::vector<std::string_view> roceRowPaths() {
   std::vector<std::string_view> out = {kCnpDscp, kCnpPrio, kDscpPrio, kPrioTc,   kRxBuffer,  kTsa,
                                        kTcBw,    kPfcMode, kPortWatchdog, kRoceTos, kDscpGroup, kWatchdog,
-                                       kEgressQueue};
+                                       kEgressQueue, kWatchdogEnabled, kWatchdogState, kWatchdogCos};
   for (const auto& [path, field] : groupFields()) out.push_back(path);
   return out;
 }
@@ -100,6 +103,20 @@ bool readRoceLeaf(const std::string& target, const SeriesView& s, RoceInventory&
   const PortRef port{target, labels[0]};
   if (path == kPfcMode || path == kPortWatchdog) {
     if (text) (path == kPfcMode ? roce.pfc_mode : roce.port_watchdog)[port] = *text;
+    return true;
+  }
+  if (path == kWatchdogEnabled) {
+    if (auto v = number(s)) roce.watchdog_enabled[port] = *v;
+    return true;
+  }
+  if (path == kWatchdogState || path == kWatchdogCos) {
+    auto group = labels.size() == 2 ? key(labels[1]) : std::nullopt;
+    if (!group) return true;
+    WatchdogQueue& q = roce.watchdog_queues[port][*group];
+    if (path == kWatchdogState && text) q.state = *text;
+    if (path == kWatchdogCos) {
+      if (auto v = number(s)) q.pfc_cos = *v;
+    }
     return true;
   }
   if (path == kTsa) {

@@ -47,12 +47,22 @@ struct SwitchRoceConfig {
   std::optional<std::string> watchdog;        // global PFC watchdog interval: on|off|<value>
 };
 
+// One qos-group queue the PFC watchdog of a switch port watches, as it
+// runs (its counters are in the counter window: Input::kWatchdogShutdowns,
+// kWatchdogRestores, keyed by interface and qos-group).
+struct WatchdogQueue {
+  std::optional<std::string> state;   // "Ok", "Shutdown", ... as printed
+  std::optional<uint64_t> pfc_cos;
+};
+
 struct RoceInventory {
   std::map<PortRef, HostRoceConfig> hosts;
   std::map<RdmaPortRef, uint64_t> roce_tos;   // RDMA CM default_roce_tos
   std::map<std::string, SwitchRoceConfig> switches;
   std::map<PortRef, std::string> pfc_mode;          // switch port PFC admin mode: on|off|auto
   std::map<PortRef, std::string> port_watchdog;     // switch port watchdog interval
+  std::map<PortRef, uint64_t> watchdog_enabled;     // switch port watchdog running: 1, disabled: 0
+  std::map<PortRef, std::map<int, WatchdogQueue>> watchdog_queues;  // by qos-group
 };
 
 // Every CoS a switch's network-qos classes pause (the union of its

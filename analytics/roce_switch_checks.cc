@@ -3,10 +3,12 @@
 // which runs the host and switch items.
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
 #include "analytics/roce_host_path.h"
+#include "models/path.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -185,7 +187,96 @@ void switchThresholdsAlike(const std::map<std::string, SwitchView>& views, Check
   }
 }
 
+// This run's verdict and paused share of the window for one port and
+// priority (pause_storm.h), as the engine wrote them.
+struct PeerPause {
+  std::optional<bool> storm;
+  std::optional<double> ratio;
+};
+
+std::map<std::pair<PortRef, int>, PeerPause> pauseVerdicts(const DerivedWriter& derived) {
+  std::map<std::pair<PortRef, int>, PeerPause> out;
+  for (const auto& [target, updates] : derived.byTarget()) {
+    for (const Update& u : updates) {
+      const bool storm = u.path.ends_with("/pause-storm");
+      if (!storm && !u.path.ends_with("/peer-paused-ratio")) continue;
+      // /fabric/interfaces/interface[name]/priorities/priority[id]/state/<leaf>
+      Result<Path> p = Path::parse(u.path);
+      if (!p.isOk() || p->elems().size() != 7 || p->elems()[1].name != "interfaces") continue;
+      auto name = p->elems()[2].keys.find("name");
+      auto id = p->elems()[4].keys.find("id");
+      if (name == p->elems()[2].keys.end() || id == p->elems()[4].keys.end()) continue;
+      const int prio = id->second.size() == 1 && id->second[0] >= '0' && id->second[0] <= '7' ? id->second[0] - '0' : -1;
+      double v = 0;
+      if (prio < 0 || !valueAsDouble(u.value, &v)) continue;
+      PeerPause& pp = out[{PortRef{target, name->second}, prio}];
+      if (storm) pp.storm = v != 0;
+      else pp.ratio = v;
+    }
+  }
+  return out;
+}
+
+std::string percent(std::optional<double> share) {
+  if (!share) return "an unknown share";
+  char text[16];
+  std::snprintf(text, sizeof text, "%.0f %%", *share * 100);
+  return text;
+}
+
 }  // namespace
+
+void checkWatchdogStorms(const RunContext& ctx, const DerivedWriter& derived, CheckResults& r) {
+  const RoceInventory& roce = ctx.inv.roce;
+  if (roce.watchdog_queues.empty()) return;
+  const auto verdicts = pauseVerdicts(derived);
+  const double storm_share = ctx.config.pause_storm_percent / 100.0;
+  for (const auto& [port, queues] : roce.watchdog_queues) {
+    if (!ctx.inv.up.count(port.target)) continue;
+    const PortRef* peer = ctx.links.peerOf(port);
+    if (peer == nullptr) continue;
+    const std::optional<uint64_t> enabled = roce_check::find(roce.watchdog_enabled, port);
+    for (const auto& [group, q] : queues) {
+      // The peer's verdict on the CoS the queue is paused on; without a
+      // PFC-COS, its worst priority.
+      std::optional<bool> storm;
+      std::optional<double> ratio;
+      for (int p = 0; p < 8; ++p) {
+        if (q.pfc_cos && *q.pfc_cos != uint64_t(p)) continue;
+        auto it = verdicts.find({*peer, p});
+        if (it == verdicts.end()) continue;
+        if (it->second.storm) storm = storm.value_or(false) || *it->second.storm;
+        if (it->second.ratio) ratio = std::max(ratio.value_or(0.0), *it->second.ratio);
+      }
+      if (!storm) continue;  // the peer is not judged: unknown, no item
+      const std::string g = std::to_string(group);
+      const auto shut_inc = ctx.increase(port.target, Input::kWatchdogShutdowns, port.iface, g);
+      const auto restored_inc = ctx.increase(port.target, Input::kWatchdogRestores, port.iface, g);
+      const bool shut_now = q.state == std::string("Shutdown");
+      const bool shut_rose = shut_inc && shut_inc->count > 0;
+      const bool restored = restored_inc && restored_inc->count > 0;
+      const std::string queue = "qos-group " + g + (q.pfc_cos ? " (CoS " + std::to_string(*q.pfc_cos) + ")" : "");
+      const std::string peer_name = peer->target + " " + peer->iface;
+      std::string acted;
+      if (shut_now) acted = "Shutdown";
+      if (shut_rose) acted += (acted.empty() ? "" : ", ") + std::to_string(uint64_t(shut_inc->count)) + " shutdown(s) in the window";
+      if (restored) acted += (acted.empty() ? "" : ", ") + std::to_string(uint64_t(restored_inc->count)) + " restore(s) in the window";
+      const bool pressed = *storm || ratio.value_or(0) >= 0.5;
+      r.judge(!(shut_now || shut_rose) || pressed, CheckStatus::kWarn, port.target, CheckGroup::kFlowControl,
+              "watchdog-shutdown-without-storm", port.iface,
+              "a watchdog shutdown of " + queue + " only while " + peer_name + " storms (our pause-storm verdict)",
+              queue + ": " + acted + "; " + peer_name + ": no pause storm, held the port paused " + percent(ratio) +
+                  " of the window");
+      if (enabled != uint64_t{1}) continue;
+      const bool storming = *storm && ratio && *ratio >= storm_share;
+      r.judge(!storming || shut_now || shut_rose || restored, CheckStatus::kWarn, port.target, CheckGroup::kFlowControl,
+              "watchdog-missed-storm", port.iface,
+              "the watchdog (enabled) shuts " + queue + " while " + peer_name + " storms",
+              queue + ": " + q.state.value_or("state unknown") + ", no shutdown in the window; " + peer_name +
+                  ": pause storm, held the port paused " + percent(ratio) + " of the window");
+    }
+  }
+}
 
 void checkRoceConfig(const RunContext& ctx, CheckResults& r) {
   std::map<std::string, SwitchView> switches;

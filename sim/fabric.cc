@@ -131,6 +131,7 @@ void Fabric::step() {
     nicPause(r, delivered, &nic_paused_next);
   }
 
+  watchdogTick();
   for (int e = 0; e < endpointCount(); ++e) {
     state_[e].paused_us = paused_next[e];
     state_[e].egress_paused_us = nic_paused_next[e];
@@ -159,6 +160,7 @@ uint64_t Fabric::receive(int dst, const std::vector<size_t>& flows, std::vector<
   DeviceState& st = state_[dst];
   uint64_t arrivals = 0;
   for (size_t i : flows) arrivals += sent[i];
+  st.arrivals = arrivals;
 
   // The leaf's egress port drains at most its link, less the time the
   // receiver's NIC paused it; what does not fit waits in the queue, and what
@@ -313,6 +315,7 @@ void Fabric::nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_pa
   const uint64_t h = storm ? 0 : hostDrain(dst);
   if (!storm && delivered <= h) {
     st.pause_streak = 0;
+    st.full_pause_streak = 0;
     return;
   }
   // The NIC pauses its leaf port long enough that next tick brings no more
@@ -327,8 +330,24 @@ void Fabric::nicPause(int dst, uint64_t delivered, std::vector<uint64_t>* nic_pa
   totals_.nic_pause_frames += frames;
   (*nic_paused_next)[dst] = pause_us;
   st.pause_streak = pause_us >= kStormUs ? st.pause_streak + 1 : 0;
+  st.full_pause_streak = pause_us >= kUsPerTick ? st.full_pause_streak + 1 : 0;
   if (st.pause_streak == kStormWarnTicks) ++rx.tx_pause_storm_warning_events;
   if (st.pause_streak == kStormErrorTicks) ++rx.tx_pause_storm_error_events;
+}
+
+void Fabric::watchdogTick() {
+  for (int e = 0; e < endpointCount(); ++e) {
+    SwitchPort& p = topo_.portOf(e);
+    // It watches a no-drop queue: a port without PFC on RoCE has none.
+    const bool shut = p.pfc_watchdog && p.pfc_roce &&
+                      (state_[e].full_pause_streak >= kWatchdogTicks || falseTrip(e));
+    if (shut && !p.wd_shutdown) ++p.wd_shutdown_events;
+    if (!shut && p.wd_shutdown) ++p.wd_restored_events;
+    p.wd_shutdown = shut;
+    // What reaches a shut queue is drained (counted, not modelled: the
+    // pause it would have caused still propagates as before).
+    if (shut) p.wd_drained_pkts += state_[e].arrivals;
+  }
 }
 
 }  // namespace rdmagw::sim

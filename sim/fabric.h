@@ -143,6 +143,8 @@ class Fabric {
     uint64_t paused_us = 0;       // time the leaf paused this sender in the last tick
     uint64_t egress_paused_us = 0;  // time this NIC paused its leaf port in the last tick
     int pause_streak = 0;         // consecutive ticks this NIC paused hard
+    int full_pause_streak = 0;    // consecutive ticks this NIC paused its leaf port throughout
+    uint64_t arrivals = 0;        // packets that reached the leaf's queue toward it last tick
   };
 
   void buildEndpoints();
@@ -163,6 +165,9 @@ class Fabric {
   // The receiver of a configuration scenario of this kind (no senders).
   bool configFault(ScenarioKind k, int e) const { return scenario_.kind == k && e == cast_.faulty; }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
+  bool falseTrip(int e) const { return scenario_.kind == ScenarioKind::kWatchdogFalseTrip && e == cast_.faulty; }
+  // The leaf ports' PFC watchdogs, once the tick's pause is known.
+  void watchdogTick();
   void sendTcp();
   void sendRoce(std::vector<uint64_t>* sent);
   // Returns the RoCE packets the leaf delivered to dst this tick.

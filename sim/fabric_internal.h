@@ -16,6 +16,11 @@ inline constexpr uint64_t kUsPerTick = 1'000'000;
 inline constexpr uint64_t kStormUs = 500'000;    // paused for over half a second
 inline constexpr int kStormWarnTicks = 5;
 inline constexpr int kStormErrorTicks = 20;
+// Ticks a leaf port's PFC watchdog lets its queue stay paused throughout
+// before it shuts it. A real one acts within a second; the simulated one
+// acts with the NIC's own storm warning, so that the gateway's storm
+// verdict (which the warning raises) and the watchdog agree from the start.
+inline constexpr int kWatchdogTicks = kStormWarnTicks;
 inline constexpr uint64_t kPauseQuantaBits = 65535ULL * 512;  // one full PFC pause, in bit times
 inline constexpr int kLldpPeriodTicks = 30;
 inline constexpr int kScenarioSenders = 3;         // an incast scenario's senders

@@ -74,6 +74,7 @@ std::string Fabric::scenarioTarget() const {
     case ScenarioKind::kMtuSmall:
     case ScenarioKind::kPfcLossyPrio:
     case ScenarioKind::kPfcMismatchSwitch:
+    case ScenarioKind::kWatchdogFalseTrip:
       return sw.name + " " + topo_.portOf(e).name;
     default:
       break;

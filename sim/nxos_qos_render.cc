@@ -147,16 +147,26 @@ std::string nxosShowPfcQueueDetail(const Switch& sw, const RoceQosPlan& plan) {
     // CoS (pause-cos-missing) has none.
     if (sw.pause_cos_missing) continue;
     out += rule;
-    out += "| QOS GROUP " + n(uint64_t(r)) + " [Ok] PFC [" + (p.pfc_roce ? "YES" : "NO") + "] PFC-COS [" +
-           n(uint64_t(r)) + "]\n";
+    out += "| QOS GROUP " + n(uint64_t(r)) + (p.wd_shutdown ? " [Shutdown]" : " [Ok]") + " PFC [" +
+           (p.pfc_roce ? "YES" : "NO") + "] PFC-COS [" + n(uint64_t(r)) + "]\n";
     out += rule;
     out += "|                               |  Stats             |\n";
     out += rule;
-    for (const char* stat : {"Shutdown", "Restored", "Total pkts drained", "Total pkts dropped",
-                             "Total pkts drained + dropped", "Aggregate pkts dropped", "Total Ingress pkts dropped",
-                             "Aggregate Ingress pkts dropped"}) {
+    // The watchdog drains what reaches its shut queue and drops nothing
+    // else: the drop rows stay 0.
+    const std::pair<const char*, uint64_t> stats[] = {
+        {"Shutdown", p.wd_shutdown_events},
+        {"Restored", p.wd_restored_events},
+        {"Total pkts drained", p.wd_drained_pkts},
+        {"Total pkts dropped", 0},
+        {"Total pkts drained + dropped", p.wd_drained_pkts},
+        {"Aggregate pkts dropped", 0},
+        {"Total Ingress pkts dropped", 0},
+        {"Aggregate Ingress pkts dropped", 0},
+    };
+    for (const auto& [stat, value] : stats) {
       char row[96];
-      std::snprintf(row, sizeof row, "|%31s|%20d|\n", stat, 0);
+      std::snprintf(row, sizeof row, "|%31s|%20" PRIu64 "|\n", stat, value);
       out += row;
     }
     out += rule;

@@ -76,8 +76,10 @@ std::string nxosRunningConfigIpqos(const Switch& sw, const RoceQosPlan& plan);
 // `show policy-map system type network-qos`: the same network-qos policy.
 std::string nxosShowNetworkQos(const Switch& sw, const RoceQosPlan& plan);
 // `show queuing pfc-queue detail`: per Ethernet port the PFC watchdog and
-// the no-drop group's state (layout of a third party's synthetic fixture:
-// unverified against a real switch, as the parser's).
+// the no-drop group's state as it runs ([Shutdown] while the watchdog holds
+// it shut, its Shutdown/Restored events and drained packets; layout of a
+// third party's synthetic fixture: unverified against a real switch, as
+// the parser's).
 std::string nxosShowPfcQueueDetail(const Switch& sw, const RoceQosPlan& plan);
 
 }  // namespace rdmagw::sim

@@ -8,7 +8,8 @@ constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, 
                                    ScenarioKind::kPauseStorm, ScenarioKind::kTrustMismatch,
                                    ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing,
                                    ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve, ScenarioKind::kWatchdogOff,
-                                   ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio};
+                                   ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio,
+                                   ScenarioKind::kWatchdogFalseTrip};
 
 }  // namespace
 
@@ -30,6 +31,7 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kWatchdogOff: return "watchdog-off";
     case ScenarioKind::kMtuSmall: return "mtu-small";
     case ScenarioKind::kPfcLossyPrio: return "pfc-lossy-prio";
+    case ScenarioKind::kWatchdogFalseTrip: return "watchdog-false-trip";
   }
   return "none";
 }
@@ -58,6 +60,7 @@ std::string_view scenarioSummary(ScenarioKind kind) {
     case ScenarioKind::kWatchdogOff: return "priority-flow-control watch-dog-interval off";
     case ScenarioKind::kMtuSmall: return "MTU 1500 under jumbo hosts";
     case ScenarioKind::kPfcLossyPrio: return "receives PFC frames on the lossy priority";
+    case ScenarioKind::kWatchdogFalseTrip: return "its PFC watchdog shuts the RoCE queue with no pause storm";
     default: return "";
   }
 }

@@ -64,6 +64,14 @@
 //                the endpoint's leaf port receives PFC frames on the lossy
 //                priority (0, or 1 when RoCE is on 0), which no network-qos
 //                class pauses: per-CoS RxPPP counts move there every tick.
+//   watchdog-false-trip
+//                the endpoint's leaf port: its PFC watchdog shuts the RoCE
+//                queue (Shutdown in pfc-queue detail, one shutdown event,
+//                what arrives counted as drained) though nothing pauses
+//                the port; restored when the scenario stops. The pause-storm
+//                scenario shuts the same queue too, after the NIC has
+//                paused the port throughout for as long as its storm
+//                warning takes: there, the watchdog is right.
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -78,6 +86,7 @@ namespace rdmagw::sim {
 enum class ScenarioKind {
   kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch,
   kCnpLossy, kEcnOff, kPauseCosMissing, kRoceEtsZero, kStrictStarve, kWatchdogOff, kMtuSmall, kPfcLossyPrio,
+  kWatchdogFalseTrip,
 };
 
 struct Scenario {
@@ -96,7 +105,7 @@ std::string_view scenarioName(ScenarioKind kind);  // "np-off"; "none" for kNone
 // Also takes "trust-pcp" for trust-mismatch.
 std::optional<ScenarioKind> parseScenarioName(std::string_view name);
 // A misconfiguration without traffic of its own: trust-mismatch and the
-// RoCE QoS faults (cnp-lossy .. pfc-lossy-prio).
+// RoCE QoS faults (cnp-lossy .. watchdog-false-trip).
 bool isConfigScenario(ScenarioKind kind);
 // One line on what a configuration scenario does to its device or port
 // (Fabric::scenarioTarget), for `rdmagw demo`; "" for the others.

@@ -62,6 +62,13 @@ struct SwitchPort {
   // MTU (1500 only in mtu-small).
   bool pfc_watchdog = true;
   uint64_t mtu = kPortMtu;
+  // The PFC watchdog as it runs (`show queuing pfc-queue detail`): the RoCE
+  // queue shut while the port's peer pauses it without pause (a storm), or
+  // in watchdog-false-trip; its events and the packets it drained.
+  bool wd_shutdown = false;
+  uint64_t wd_shutdown_events = 0;
+  uint64_t wd_restored_events = 0;
+  uint64_t wd_drained_pkts = 0;
 
   uint64_t in_octets = 0;
   uint64_t in_ucast = 0;

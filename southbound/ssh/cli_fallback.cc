@@ -73,6 +73,8 @@ Status fallbackParse(CommandRunner& runner, const CliCommand& cmd, size_t* prefe
       if (st.isOk()) {
         for (Update& u : scratch.updates) out.updates.push_back(std::move(u));
         for (std::string& e : scratch.errors) out.errors.push_back("'" + v.command + "': " + e);
+        // The subtrees the parser read whole, or rows it no longer gives stay.
+        for (std::string& r : scratch.replaced) out.replaced.push_back(std::move(r));
         *preferred = i;
         return Status::ok();
       }

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <set>
 
 #include "models/lldp.h"
@@ -301,6 +302,105 @@ TEST_F(RoceChecksTest, LiveVerdictsOfTheOtherSignalsAreAttachedToTheLiveGroup) {
   EXPECT_EQ(f_.derived("found")["host01:live/dcqcn-chain/ens1f0np0"], "marks-no-cnp on mlx5_0/1");
   settle();
   expectAllPass();
+}
+
+// The PFC watchdog as it runs on leaf01 Ethernet1/2 (host02's port),
+// watching the RoCE qos-group, cross-checked with our pause-storm verdict
+// on host02's NIC.
+class RoceWatchdogTest : public RoceChecksTest {
+ protected:
+  void SetUp() override {
+    RoceChecksTest::SetUp();
+    f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 1);
+    f_.set("leaf01", queue("pfc-cos"), uint64_t(prio_));
+    f_.set("leaf01", queue("shutdown-events"), 0);
+    f_.set("leaf01", queue("restored-events"), 0);
+    state("Ok");
+  }
+  static std::string queue(const std::string& leaf) {
+    return switchPort("Ethernet1/2", "ethernet/pfc/watchdog/qos-groups/qos-group[id=3]/state/" + leaf);
+  }
+  void state(const std::string& s) { f_.setText("leaf01", queue("state"), s); }
+  // host02's NIC holds the leaf port paused for the whole of every tick.
+  std::function<void()> storm() {
+    return [this] { f_.bump("host02", SmallFabric::pfc(kNetdev, prio_, "out-pause-duration"), 1'000'000); };
+  }
+  std::set<std::string> watchdogFindings() const {
+    std::set<std::string> out;
+    for (const auto& [key, severity] : f_.derived("severity")) {
+      if (key.find("/watchdog-") != std::string::npos) out.insert(key + " " + severity);
+    }
+    return out;
+  }
+};
+
+TEST_F(RoceWatchdogTest, AQuietWatchdogOnAQuietPortPassesAndEachOfItsItemsCounts) {
+  settle();
+  expectAllPass();
+  const uint64_t both = std::stoull(f_.derived("checked")["leaf01:flow-control"]);
+  // Disabled: "did it miss a storm" is no longer asked; "did it shut
+  // without one" still is.
+  f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 0);
+  f_.tick();
+  EXPECT_EQ(std::stoull(f_.derived("checked")["leaf01:flow-control"]), both - 1);
+  expectAllPass();
+}
+
+TEST_F(RoceWatchdogTest, AShutdownWithoutAStormWarnsFlowControlOnThatPort) {
+  settle();
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  settle();
+  EXPECT_EQ(watchdogFindings(),
+            (std::set<std::string>{"leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2 WARN"}));
+  EXPECT_EQ(notPassing(), (Leaves{{"leaf01:flow-control", "WARN"}}));
+  const std::string found = f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"];
+  EXPECT_EQ(found,
+            "qos-group 3 (CoS 3): Shutdown; host02 ens1f0np0: no pause storm, held the port paused 0 % of the window");
+  state("Ok");
+  settle();
+  expectAllPass();
+  // Shut and restored between two polls: the state never showed it, the
+  // shutdown counter did, and it counts while in the window.
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  f_.bump("leaf01", queue("restored-events"), 1);
+  f_.tick();
+  EXPECT_EQ(watchdogFindings(),
+            (std::set<std::string>{"leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2 WARN"}));
+  EXPECT_EQ(f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"],
+            "qos-group 3 (CoS 3): 1 shutdown(s) in the window, 1 restore(s) in the window; host02 ens1f0np0: no pause "
+            "storm, held the port paused 0 % of the window");
+  settle();
+  expectAllPass();
+}
+
+TEST_F(RoceWatchdogTest, AShutdownDuringAStormPasses) {
+  settle();
+  f_.ticks(2, storm());
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  for (int t = 0; t < 8; ++t) {
+    f_.tick(storm());
+    EXPECT_EQ(watchdogFindings(), std::set<std::string>{}) << "tick " << t;
+  }
+  EXPECT_EQ(f_.derived("pause-storm")["host02:ens1f0np0:" + std::to_string(prio_)], "1");
+}
+
+TEST_F(RoceWatchdogTest, AStormTheWatchdogNeverActsOnWarnsFlowControlOnThatPort) {
+  settle();
+  f_.ticks(8, storm());
+  EXPECT_EQ(f_.derived("pause-storm")["host02:ens1f0np0:" + std::to_string(prio_)], "1");
+  EXPECT_EQ(watchdogFindings(), (std::set<std::string>{"leaf01:flow-control/watchdog-missed-storm/Ethernet1/2 WARN"}));
+  // A disabled watchdog is not expected to act (its own item says it is off).
+  f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 0);
+  f_.tick(storm());
+  EXPECT_EQ(watchdogFindings(), std::set<std::string>{});
+  f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 1);
+  // It acts: Shutdown, and the event in the window.
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  f_.tick(storm());
+  EXPECT_EQ(watchdogFindings(), std::set<std::string>{});
 }
 
 // The recorded N93180FX2 layout: RoCE DSCP 26 -> qos-group 5 -> pause

@@ -59,7 +59,8 @@ TEST(ScenarioTest, NamesParseAndUnknownOnesDoNot) {
   EXPECT_FALSE(parseScenarioName("pause_storm").has_value());
   EXPECT_EQ(scenarioNameList(),
             "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, "
-            "ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio");
+            "ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio, "
+            "watchdog-false-trip");
   EXPECT_EQ(parseScenarioName("trust-pcp"), ScenarioKind::kTrustMismatch);
 }
 

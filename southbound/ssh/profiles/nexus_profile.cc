@@ -1,6 +1,7 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
 #include "southbound/roce/nxos_ipqos_leaves.h"
+#include "southbound/roce/nxos_pfc_watchdog_leaves.h"
 #include "southbound/ssh/parsers/nxos_interface.h"
 #include "southbound/ssh/parsers/nxos_lldp.h"
 #include "southbound/ssh/parsers/nxos_class_map_qos.h"
@@ -20,6 +21,19 @@ CliCommand ipqosCommand() {
   CliCommand c("show running-config ipqos", roce::parseNxosIpqosLeaves, true);
   c.every = 10;
   return c;
+}
+
+// The PFC watchdog as it runs: per port and watched qos-group its state
+// (Shutdown while it holds a queue shut) and its shutdown/restore/drain
+// counters, cross-checked with our own pause-storm verdicts. Live state,
+// so every poll: read every 10th poll like the configuration, a shutdown
+// and its storm would be judged up to ten polls apart, and a watchdog that
+// acted between two reads could look like one that never did. Optional: a
+// release without the command keeps the rest. JSON first (key names from
+// Cisco's command reference), the text form where `| json` is refused.
+CliCommand pfcWatchdogCommand() {
+  return CliCommand("show queuing pfc-queue detail | json", roce::parseNxosPfcWatchdogJsonLeaves, true,
+                    {{"show queuing pfc-queue detail", roce::parseNxosPfcWatchdogLeaves}});
 }
 
 }  // namespace
@@ -50,6 +64,7 @@ std::vector<CliCommand> nexusCommands() {
       // Trust mode (DSCP or CoS classification), for the same check; optional alike.
       CliCommand("show class-map type qos", parseClassMapQos, true),
       ipqosCommand(),
+      pfcWatchdogCommand(),
   };
 }
 
@@ -57,7 +72,8 @@ std::vector<CliCommand> nexusGnmiSupplementCommands() {
   return {CliCommand("show interface priority-flow-control | json", parsePfc, false,
                      {{"show interface priority-flow-control", parsePfc}}),
           CliCommand("show policy-map system type network-qos", parseNetworkQos, true),
-          CliCommand("show class-map type qos", parseClassMapQos, true), ipqosCommand()};
+          CliCommand("show class-map type qos", parseClassMapQos, true), ipqosCommand(),
+          pfcWatchdogCommand()};
 }
 
 }  // namespace rdmagw::southbound::ssh

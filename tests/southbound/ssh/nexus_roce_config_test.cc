@@ -1,6 +1,8 @@
 // The Nexus profile collects the switch's RoCE configuration over a real
 // sshd: `show running-config ipqos` (here the recorded N93180FX2 paste) on
-// the first poll, then every 10th, for plain SSH and gNMI-supplement targets.
+// the first poll, then every 10th, for plain SSH and gNMI-supplement targets;
+// and the PFC watchdog as it runs (`show queuing pfc-queue detail`, JSON
+// first, the text form where the JSON is refused) on every poll.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -74,6 +76,70 @@ TEST(NexusRoceConfigTest, IpqosOnTheFirstPollThenEveryTenth) {
         expectRoceLeaves(b);
       } else {
         EXPECT_FALSE(u64At(b, "/qos/dscp-map/dscp[value=26]/state/qos-group")) << poll;
+      }
+    }
+  }
+}
+
+// A switch that answers `show queuing pfc-queue detail` (the synthetic
+// layouts of tests/fixtures/roce-config/, their source line cut) as text
+// only, or as JSON too, and counts each form it was asked for.
+std::string watchdogCommand(const std::string& dir, bool json) {
+  const std::string fixtures = std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/roce-config/";
+  const std::string text = fixtures + "nxos_show_queuing_pfc-queue_interface_detail__otel-ciscoos-test.txt";
+  const std::string js = fixtures + "SYNTHETIC_nxos_show_queuing_pfc-queue_detail_json__from_9.3x_grammar.json";
+  const std::string script = dir + "/nxos.sh";
+  testsupport::writeFile(script,
+                         "#!/bin/sh\n"
+                         "case \"$SSH_ORIGINAL_COMMAND\" in\n"
+                         "  'show queuing pfc-queue detail') echo x >>'" + dir + "/text.count'; tail -n +2 '" + text +
+                             "';;\n" +
+                             (json ? "  'show queuing pfc-queue detail | json') echo x >>'" + dir +
+                                         "/json.count'; tail -n +2 '" + js + "';;\n"
+                                   : std::string()) +
+                             "  *) echo \"% Invalid command at '^' marker.\";;\n"
+                             "esac\n");
+  return "/bin/sh " + script;
+}
+
+size_t lines(const std::string& file) {
+  const std::string text = testsupport::readFile(file);
+  return size_t(std::count(text.begin(), text.end(), '\n'));
+}
+
+TEST(NexusRoceConfigTest, PfcWatchdogOnEveryPollJsonFirstTextWhereRefused) {
+  sim::SshdLauncher sshd;
+  ASSERT_TRUE(sshd.start().isOk());
+  testsupport::TempDir dir("rdmagw-nxos-pfc-queue");
+  const std::string wd = "/interfaces/interface[name=Ethernet1/23]/ethernet/pfc/watchdog/";
+  const std::string q3 = wd + "qos-groups/qos-group[id=3]/state/";
+  for (const bool supplement : {false, true}) {
+    for (const bool json : {false, true}) {
+      SCOPED_TRACE(std::string(supplement ? "gNMI supplement" : "SSH") + (json ? ", JSON" : ", text only"));
+      const std::string device = std::string(supplement ? "g" : "s") + (json ? "-json" : "-text");
+      const std::string count_dir = dir.file(device);
+      std::filesystem::create_directories(count_dir);
+      auto key = sshd.addDevice(device, watchdogCommand(count_dir, json));
+      ASSERT_TRUE(key.isOk());
+      auto src = createCliSource(keyConfig(sshd, key->private_key_file),
+                                 supplement ? nexusGnmiSupplementCommands() : nexusCommands());
+      ASSERT_TRUE(src.isOk());
+      for (size_t poll = 1; poll <= 3; ++poll) {
+        PollBatch b;
+        (void)(*src)->poll(b);  // the other commands get the error banner
+        EXPECT_EQ(lines(count_dir + (json ? "/json.count" : "/text.count")), poll) << "asked on every poll";
+        if (json) EXPECT_EQ(lines(count_dir + "/text.count"), 0u) << "the JSON answered";
+        EXPECT_EQ(u64At(b, wd + "state/enabled"), 1u) << poll;
+        EXPECT_EQ(strAt(b, q3 + "state"), "Shutdown") << poll;
+        EXPECT_EQ(u64At(b, q3 + "pfc-cos"), 3u);
+        EXPECT_EQ(u64At(b, q3 + "shutdown-events"), 1u);
+        EXPECT_EQ(u64At(b, q3 + "restored-events"), 2u);
+        EXPECT_EQ(u64At(b, q3 + "drained-packets"), 3u);
+        EXPECT_EQ(u64At(b, q3 + "dropped-packets"), 4u);
+        // Read whole per port, through the command's fallback too.
+        EXPECT_NE(std::find(b.replaced.begin(), b.replaced.end(), "/interfaces/interface[name=Ethernet1/23]/ethernet/pfc/watchdog"),
+                  b.replaced.end())
+            << poll;
       }
     }
   }

@@ -1,0 +1,31 @@
+#include "southbound/roce/nxos_pfc_watchdog_leaves.h"
+
+#include "models/roce_watchdog_leaves.h"
+#include "southbound/roce/nxos_pfc_watchdog.h"
+#include "southbound/roce/nxos_pfc_watchdog_json.h"
+
+namespace rdmagw::southbound::roce {
+namespace {
+
+Status write(Status parsed, const rdmagw::roce::SwitchQos& qos, TimestampNs ts, PollBatch& out) {
+  if (!parsed.isOk() && parsed.code() != Status::Code::kInvalidArgument) return parsed;
+  if (!parsed.isOk()) out.error(parsed.message());
+  rdmagw::roce::appendPfcWatchdogLeaves(qos, ts, out);
+  return Status::ok();
+}
+
+}  // namespace
+
+Status parseNxosPfcWatchdogLeaves(std::string_view text, TimestampNs ts, PollBatch& out) {
+  rdmagw::roce::SwitchQos qos;
+  const Status st = parseNxosPfcWatchdog(text, qos);
+  return write(st, qos, ts, out);
+}
+
+Status parseNxosPfcWatchdogJsonLeaves(std::string_view text, TimestampNs ts, PollBatch& out) {
+  rdmagw::roce::SwitchQos qos;
+  const Status st = parseNxosPfcWatchdogJson(text, qos);
+  return write(st, qos, ts, out);
+}
+
+}  // namespace rdmagw::southbound::roce
