@@ -1,12 +1,6 @@
 #include "southbound/rdma/netdev_dcb.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
 #include <optional>
 #include <vector>
@@ -14,11 +8,10 @@
 #include "models/ethernet_speed.h"
 #include "models/path.h"
 #include "models/roce_leaves.h"
+#include "southbound/rdma/local_tool.h"
 #include "southbound/roce/dcb_show.h"
 #include "southbound/roce/mlnx_qos_text.h"
 #include "southbound/ssh/parsers/nxos_json.h"
-
-extern char** environ;
 
 namespace rdmagw::southbound::rdma {
 namespace {
@@ -97,20 +90,27 @@ std::string objectPath(const DcbObject& o, const std::string& netdev) {
   return ifBase(netdev).add("ethernet").add(o.container).add("state").add(o.leaf).toString();
 }
 
+// What this poll's `dcb` runs for one netdev said so far.
+struct DcbRuns {
+  bool answered = false;  // anything but NotFound: dcb knows the netdev
+  bool hung = false;      // a run was killed at its deadline: ask no more this poll
+};
+
 // One `dcb -j <object> show` document, or nothing (absent quietly, or an
-// error line when the source failed otherwise). `answered` turns true unless
-// the source has nothing of dcb for the object (NotFound).
+// error line when the source failed otherwise).
 std::optional<std::string> dcbDocument(EthtoolSource& source, const char* object, const std::string& netdev,
-                                       bool& answered, PollBatch& batch) {
+                                       DcbRuns& runs, PollBatch& batch) {
+  if (runs.hung) return std::nullopt;
   Result<std::string> json = source.dcbJson(object, netdev);
   if (!json.isOk()) {
     if (json.status().code() != Status::Code::kNotFound) {
-      answered = true;
+      runs.answered = true;
+      runs.hung = json.status().code() == Status::Code::kUnavailable;
       batch.error(json.status().message());
     }
     return std::nullopt;
   }
-  answered = true;
+  runs.answered = true;
   return std::move(*json);
 }
 
@@ -172,52 +172,13 @@ Result<std::string> parseDcbAppTrust(std::string_view text) {
   return std::string(dscp->items.empty() ? "pcp" : "dscp");
 }
 
-namespace {
-
-// Runs argv[0] (PATH lookup, no shell) with stdin and stderr on /dev/null;
-// its stdout. NotFound when the program is missing or exits non-zero (the
-// netdev has no such support): the caller leaves that part unknown.
-Result<std::string> runTool(std::vector<std::string> args, const std::string& what) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return Status::ioError(args[0] + ": pipe failed");
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  ::close(fds[1]);
-  std::string out;
-  if (rc == 0) {
-    char buf[4096];
-    ssize_t n;
-    while ((n = ::read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) {
-      if (n > 0) out.append(buf, size_t(n));
-    }
-  }
-  ::close(fds[0]);
-  if (rc != 0) return Status::notFound(args[0] + ": not installed");
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return Status::notFound(what);
-  return out;
-}
-
-}  // namespace
-
 Result<std::string> runDcbShow(const std::string& object, const std::string& netdev) {
-  return runTool({"dcb", "-j", object, "show", "dev", netdev},
-                 "dcb " + object + " show dev " + netdev + ": no DCB support");
+  return runLocalTool({"dcb", "-j", object, "show", "dev", netdev},
+                      "dcb " + object + " show dev " + netdev + ": no DCB support");
 }
 
 Result<std::string> runMlnxQos(const std::string& netdev) {
-  return runTool({"mlnx_qos", "-i", netdev}, "mlnx_qos -i " + netdev + ": failed (not an mlx5 netdev?)");
+  return runLocalTool({"mlnx_qos", "-i", netdev}, "mlnx_qos -i " + netdev + ": failed (not an mlx5 netdev?)");
 }
 
 namespace {
@@ -299,9 +260,9 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
     else batch.error(reader.displayPath(np + "cnp_802p_prio") + ": " + std::to_string(*c) + " is not a priority (0..7)");
   }
   if (source != nullptr) {
-    bool dcb_answered = false;
+    DcbRuns dcb;
     for (const DcbObject& o : kDcbObjects) {
-      std::optional<std::string> json = dcbDocument(*source, o.object, netdev, dcb_answered, batch);
+      std::optional<std::string> json = dcbDocument(*source, o.object, netdev, dcb, batch);
       if (!json) continue;
       // The APP table's rules also give the DSCP map (its trust leaf is above;
       // a broken document is that one error line).
@@ -310,13 +271,13 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
       }
     }
     for (const char* object : {"ets", "buffer"}) {
-      if (std::optional<std::string> json = dcbDocument(*source, object, netdev, dcb_answered, batch)) {
+      if (std::optional<std::string> json = dcbDocument(*source, object, netdev, dcb, batch)) {
         keepParsed(roce::parseDcbJson(object, *json, port), netdev, batch);
       }
     }
     port.trust.reset();  // written above, from the same document
     // Never both tools for one port: dcb, when it says anything, wins.
-    if (!dcb_answered) readMlnxQos(*source, netdev, port, batch);
+    if (!dcb.answered) readMlnxQos(*source, netdev, port, batch);
   }
   rdmagw::roce::appendHostPortLeaves(port, ts, batch);
 }

@@ -44,11 +44,13 @@ Result<uint64_t> parseDcbPfcJson(std::string_view text);
 Result<std::string> parseDcbAppTrust(std::string_view text);
 
 // Runs `dcb -j <object> show dev <netdev>` (PATH lookup, no shell). NotFound
-// when dcb is missing or the netdev has no DCB support; the output otherwise.
+// when dcb is missing or the netdev has no DCB support; the output otherwise;
+// Unavailable when it hangs past local_tool.h's deadline.
 Result<std::string> runDcbShow(const std::string& object, const std::string& netdev);
 
 // Runs `mlnx_qos -i <netdev>` (MLNX_OFED; PATH lookup, no shell). NotFound
-// when mlnx_qos is missing or fails for the netdev; its text otherwise.
+// when mlnx_qos is missing or fails for the netdev; its text otherwise;
+// Unavailable when it hangs past local_tool.h's deadline.
 Result<std::string> runMlnxQos(const std::string& netdev);
 
 // Appends the MTU, the DCQCN knob bitmaps, the PFC bitmap and the trust mode
