@@ -14,6 +14,12 @@ const std::vector<WatchdogCounterRow>& watchdogCounterRows() {
   return rows;
 }
 
+void replaceEveryPortsWatchdog(PollBatch& out) {
+  Path every;
+  every.add("interfaces").add("interface", {{"name", "*"}}).add("ethernet").add("pfc").add("watchdog");
+  out.replaceSubtree(every.toString());
+}
+
 void appendPfcWatchdogLeaves(const SwitchQos& qos, TimestampNs ts, PollBatch& out) {
   for (const auto& [name, port] : qos.watchdog) {
     // A block the parser could not name (no header, no prompt) has no port.

@@ -7,7 +7,9 @@
 //        restored-events, drained-packets, dropped-packets
 // Only what the output says is written: a counter row it lacks is an
 // absent leaf, never a zero. Each port listed is read whole (its watchdog
-// subtree is replaced: rows it no longer gives are deleted).
+// subtree is replaced: rows it no longer gives are deleted); the collector
+// reads the device-wide command, so an undamaged read also replaces every
+// port's (replaceEveryPortsWatchdog).
 
 #include <vector>
 
@@ -17,6 +19,10 @@
 namespace rdmagw::roce {
 
 void appendPfcWatchdogLeaves(const SwitchQos& qos, TimestampNs ts, PollBatch& out);
+
+// Declares every port's watchdog subtree read whole, for an output read
+// without damage: a port it no longer lists loses its watchdog leaves.
+void replaceEveryPortsWatchdog(PollBatch& out);
 
 // The printed stats row name ("Shutdown", "Total pkts drained") of each
 // counter leaf, in leaf order; rows not listed are not modelled.

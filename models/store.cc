@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <mutex>
+#include <optional>
+
 #include "models/ingest_lag.h"
 #include "models/series_table.h"
 
@@ -203,15 +205,36 @@ Store::ApplyResult Store::apply(std::string_view target, const PollBatch& batch)
 
 size_t Store::removeUnwritten(std::string_view target, std::span<const std::string> subtrees,
                               std::span<const Update> kept) {
-  std::vector<std::string> roots;
-  for (const std::string& s : subtrees) {
-    if (Result<Path> p = Path::parse(s); p.isOk()) roots.push_back(p->toString());
+  // A root is a literal path (the common case: one string compare per
+  // series) or a pattern with "*" keys, matched only on series that share
+  // its literal start, so a pattern costs a parse per candidate, not per series.
+  struct Root {
+    std::string text;     // canonical form; for a pattern, the part before its first '*' key
+    std::optional<Path> pattern;
+    size_t depth = 0;
+  };
+  std::vector<Root> roots;
+  for (const std::string& text : subtrees) {
+    Result<Path> p = Path::parse(text);
+    if (!p.isOk()) continue;
+    Root r{p->toString(), std::nullopt, p->elems().size()};
+    if (const size_t star = r.text.find("=*]"); star != std::string::npos) {
+      r.text.resize(r.text.rfind('[', star));
+      r.pattern = std::move(*p);
+    }
+    roots.push_back(std::move(r));
   }
   std::shared_ptr<Shard> s = shard(target);
   if (!s || roots.empty()) return 0;
   const auto under = [&roots](std::string_view path) {
-    for (const std::string& r : roots) {
-      if (path.size() > r.size() && path.starts_with(r) && path[r.size()] == '/') return true;
+    for (const Root& r : roots) {
+      if (!path.starts_with(r.text)) continue;
+      if (!r.pattern) {
+        if (path.size() > r.text.size() && path[r.text.size()] == '/') return true;
+        continue;
+      }
+      Result<Path> p = Path::parse(path);
+      if (p.isOk() && p->elems().size() > r.depth && p->hasPrefix(*r.pattern)) return true;
     }
     return false;
   };

@@ -89,7 +89,8 @@ class Store {
   size_t remove(std::string_view target, const Path& prefix);
   // Deletes every leaf of `target` under one of `subtrees` (Path strings)
   // that `kept` does not name; returns how many. A subtree that does not
-  // parse as a path deletes nothing.
+  // parse as a path deletes nothing. A key given as "*" matches any value
+  // (/interfaces/interface[name=*]/x: every interface's x).
   size_t removeUnwritten(std::string_view target, std::span<const std::string> subtrees,
                          std::span<const Update> kept);
   // Drops the target entirely: data, counters, health (gnmic #1009).

@@ -35,7 +35,8 @@ struct Update {
 // A collector that reads a table whole (a device's DSCP map, its traffic
 // classes) names its subtree in `replaced`: a row the device no longer has
 // is then deleted from the store rather than left at its last value, since
-// a poll has no other way to say that something is gone.
+// a poll has no other way to say that something is gone. A key value "*"
+// names that subtree under every row of a list (every port's watchdog).
 struct PollBatch {
   std::vector<Update> updates;
   std::vector<std::string> errors;

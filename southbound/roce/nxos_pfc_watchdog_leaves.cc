@@ -10,6 +10,10 @@ namespace {
 Status write(Status parsed, const rdmagw::roce::SwitchQos& qos, TimestampNs ts, PollBatch& out) {
   if (!parsed.isOk() && parsed.code() != Status::Code::kInvalidArgument) return parsed;
   if (!parsed.isOk()) out.error(parsed.message());
+  // Read whole, the output lists every watched port: a port gone from it
+  // (PFC or its watchdog turned off there) must not keep its last state.
+  // A damaged read replaces only the ports it could name.
+  if (parsed.isOk()) rdmagw::roce::replaceEveryPortsWatchdog(out);
   rdmagw::roce::appendPfcWatchdogLeaves(qos, ts, out);
   return Status::ok();
 }

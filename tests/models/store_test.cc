@@ -232,6 +232,34 @@ TEST(StoreTest, ReplacedSubtreeLosesTheRowsThePollNoLongerWrites) {
   EXPECT_EQ(store.removeUnwritten("h", std::vector<std::string>{map.substr(0, map.size() - 2)}, {}), 0u);
 }
 
+// A "*" key names the subtree under every row of a list: each interface's
+// watchdog goes unless written, while the interfaces' other leaves, a
+// written row and a path that only starts alike stay.
+TEST(StoreTest, ReplacedSubtreeWithAStarKeySpansEveryRow) {
+  const auto wd = [](const std::string& port) {
+    return "/interfaces/interface[name=" + port + "]/ethernet/pfc/watchdog/state/enabled";
+  };
+  const std::string mtu = "/interfaces/interface[name=Ethernet1/2]/state/mtu";
+  const std::string alike = "/interfaces/interface[name=Ethernet1/2]/ethernet/pfc/watchdog-interval";
+  Store store;
+  PollBatch first;
+  for (const char* port : {"Ethernet1/1", "Ethernet1/2", "Ethernet1/3"}) first.add(wd(port), Value{uint64_t{1}}, 1);
+  first.add(mtu, Value{uint64_t{9216}}, 1);
+  first.add(alike, Value{std::string("on")}, 1);
+  store.apply("leaf01", first);
+
+  PollBatch second;
+  second.add(wd("Ethernet1/3"), Value{uint64_t{0}}, 2);
+  second.replaceSubtree("/interfaces/interface[name=*]/ethernet/pfc/watchdog");
+  store.apply("leaf01", second);
+  EXPECT_FALSE(store.get("leaf01", wd("Ethernet1/1")).has_value());
+  EXPECT_FALSE(store.get("leaf01", wd("Ethernet1/2")).has_value());
+  ASSERT_TRUE(store.get("leaf01", wd("Ethernet1/3")).has_value());
+  EXPECT_EQ(std::get<uint64_t>(store.get("leaf01", wd("Ethernet1/3"))->value), 0u);
+  EXPECT_TRUE(store.get("leaf01", mtu).has_value());
+  EXPECT_TRUE(store.get("leaf01", alike).has_value()) << "watchdog-interval is not under watchdog";
+}
+
 // Path prefixes and their label values are interned once per store and
 // shared by every target; readers use them without the interning lock. Churn
 // them from several writers (series come and go, targets expire) while a

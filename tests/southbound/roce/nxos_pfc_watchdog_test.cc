@@ -4,9 +4,11 @@
 
 #include "southbound/roce/nxos_pfc_watchdog.h"
 #include "southbound/roce/nxos_pfc_watchdog_json.h"
+#include "southbound/roce/nxos_pfc_watchdog_leaves.h"
 
 #include <gtest/gtest.h>
 
+#include "models/store.h"
 #include "tests/southbound/roce/roce_test_util.h"
 
 namespace rdmagw::southbound::roce {
@@ -131,6 +133,50 @@ TEST(NxosPfcWatchdogJsonTest, BadValuesAndDamage) {
     SwitchQos g;
     EXPECT_EQ(parseNxosPfcWatchdogJson(bad, g).code(), Status::Code::kCorrupt) << bad;
   }
+}
+
+// The device-wide output lists every watched port: one it no longer lists
+// (PFC or the watchdog turned off there) loses its watchdog leaves, Shutdown
+// above all, while the port's other leaves stay. A damaged read deletes
+// nothing beyond the ports it names.
+TEST(NxosPfcWatchdogLeavesTest, APortGoneFromTheOutputLosesItsWatchdogLeaves) {
+  const std::string e23 = "/interfaces/interface[name=Ethernet1/23]/ethernet/pfc";
+  const std::string e24 = "/interfaces/interface[name=Ethernet1/24]/ethernet/pfc";
+  const std::string shutdown = e23 + "/watchdog/qos-groups/qos-group[id=3]/state/shutdown-events";
+  Store store;
+  PollBatch first;
+  ASSERT_TRUE(parseNxosPfcWatchdogJsonLeaves(
+                  testing::roceFixture("SYNTHETIC_nxos_show_queuing_pfc-queue_detail_json__from_9.3x_grammar.json"), 1,
+                  first)
+                  .isOk());
+  first.add(e24 + "/state/watchdog-interval", Value{std::string("on")}, 1);  // from the running-config
+  store.apply("leaf01", first);
+  ASSERT_TRUE(store.get("leaf01", e24 + "/watchdog/state/enabled").has_value());
+  ASSERT_TRUE(store.get("leaf01", shutdown).has_value());
+
+  PollBatch damaged;  // names Ethernet1/24 only, with a bad value elsewhere
+  ASSERT_TRUE(parseNxosPfcWatchdogJsonLeaves(
+                  R"({"glb-wd-status":"sometimes","TABLE_queuing_interface":{"ROW_queuing_interface":)"
+                  R"([{"if_name_str":"Eth1/24","wd-status":"Disabled"}]}})",
+                  2, damaged)
+                  .isOk());
+  ASSERT_FALSE(damaged.errors.empty());
+  store.apply("leaf01", damaged);
+  EXPECT_TRUE(store.get("leaf01", shutdown).has_value()) << "a damaged read keeps the ports it did not name";
+
+  PollBatch later;  // Ethernet1/23 no longer listed
+  ASSERT_TRUE(parseNxosPfcWatchdogJsonLeaves(
+                  R"({"glb-wd-status":"Enabled","TABLE_queuing_interface":{"ROW_queuing_interface":)"
+                  R"([{"if_name_str":"Eth1/24","wd-status":"Enabled"}]}})",
+                  3, later)
+                  .isOk());
+  ASSERT_TRUE(later.errors.empty());
+  store.apply("leaf01", later);
+  EXPECT_FALSE(store.get("leaf01", shutdown).has_value());
+  EXPECT_FALSE(store.get("leaf01", e23 + "/watchdog/state/enabled").has_value());
+  ASSERT_TRUE(store.get("leaf01", e24 + "/watchdog/state/enabled").has_value());
+  EXPECT_EQ(std::get<uint64_t>(store.get("leaf01", e24 + "/watchdog/state/enabled")->value), 1u);
+  EXPECT_TRUE(store.get("leaf01", e24 + "/state/watchdog-interval").has_value()) << "not under the watchdog subtree";
 }
 
 }  // namespace
