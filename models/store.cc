@@ -206,10 +206,12 @@ Store::ApplyResult Store::apply(std::string_view target, const PollBatch& batch)
 size_t Store::removeUnwritten(std::string_view target, std::span<const std::string> subtrees,
                               std::span<const Update> kept) {
   // A root is a literal path (the common case: one string compare per
-  // series) or a pattern with "*" keys, matched only on series that share
-  // its literal start, so a pattern costs a parse per candidate, not per series.
+  // series) or a pattern with "*" keys, parsed and matched only on series
+  // that share its literal start and contain its literal end, so a pattern
+  // costs a parse per candidate, not per series of the target.
   struct Root {
-    std::string text;     // canonical form; for a pattern, the part before its first '*' key
+    std::string text;  // canonical form; for a pattern, the part before its first '*' key
+    std::string tail;  // a pattern's part after its last '*' key, plus '/'
     std::optional<Path> pattern;
     size_t depth = 0;
   };
@@ -217,8 +219,9 @@ size_t Store::removeUnwritten(std::string_view target, std::span<const std::stri
   for (const std::string& text : subtrees) {
     Result<Path> p = Path::parse(text);
     if (!p.isOk()) continue;
-    Root r{p->toString(), std::nullopt, p->elems().size()};
+    Root r{p->toString(), "", std::nullopt, p->elems().size()};
     if (const size_t star = r.text.find("=*]"); star != std::string::npos) {
+      r.tail = r.text.substr(r.text.rfind("=*]") + 3) + "/";
       r.text.resize(r.text.rfind('[', star));
       r.pattern = std::move(*p);
     }
@@ -233,6 +236,8 @@ size_t Store::removeUnwritten(std::string_view target, std::span<const std::stri
         if (path.size() > r.text.size() && path[r.text.size()] == '/') return true;
         continue;
       }
+      if (path.find(r.tail, r.text.size()) == std::string_view::npos) continue;
+      if (path.find(r.tail, r.text.size()) == std::string_view::npos) continue;
       Result<Path> p = Path::parse(path);
       if (p.isOk() && p->elems().size() > r.depth && p->hasPrefix(*r.pattern)) return true;
     }
