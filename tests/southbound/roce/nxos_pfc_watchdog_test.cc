@@ -154,24 +154,22 @@ TEST(NxosPfcWatchdogLeavesTest, APortGoneFromTheOutputLosesItsWatchdogLeaves) {
   ASSERT_TRUE(store.get("leaf01", e24 + "/watchdog/state/enabled").has_value());
   ASSERT_TRUE(store.get("leaf01", shutdown).has_value());
 
-  PollBatch damaged;  // names Ethernet1/24 only, with a bad value elsewhere
-  ASSERT_TRUE(parseNxosPfcWatchdogJsonLeaves(
-                  R"({"glb-wd-status":"sometimes","TABLE_queuing_interface":{"ROW_queuing_interface":)"
-                  R"([{"if_name_str":"Eth1/24","wd-status":"Disabled"}]}})",
-                  2, damaged)
-                  .isOk());
-  ASSERT_FALSE(damaged.errors.empty());
-  store.apply("leaf01", damaged);
+  // One later read listing Ethernet1/24 alone, its global status as given;
+  // the read's error lines.
+  const auto readOnly24 = [&store](const std::string& global, TimestampNs ts) {
+    PollBatch b;
+    EXPECT_TRUE(parseNxosPfcWatchdogJsonLeaves(R"({"glb-wd-status":")" + global +
+                                                   R"(","TABLE_queuing_interface":{"ROW_queuing_interface":)"
+                                                   R"([{"if_name_str":"Eth1/24","wd-status":"Enabled"}]}})",
+                                               ts, b)
+                    .isOk());
+    store.apply("leaf01", b);
+    return b.errors;
+  };
+  ASSERT_FALSE(readOnly24("sometimes", 2).empty()) << "a damaged read";
   EXPECT_TRUE(store.get("leaf01", shutdown).has_value()) << "a damaged read keeps the ports it did not name";
 
-  PollBatch later;  // Ethernet1/23 no longer listed
-  ASSERT_TRUE(parseNxosPfcWatchdogJsonLeaves(
-                  R"({"glb-wd-status":"Enabled","TABLE_queuing_interface":{"ROW_queuing_interface":)"
-                  R"([{"if_name_str":"Eth1/24","wd-status":"Enabled"}]}})",
-                  3, later)
-                  .isOk());
-  ASSERT_TRUE(later.errors.empty());
-  store.apply("leaf01", later);
+  ASSERT_TRUE(readOnly24("Enabled", 3).empty());  // Ethernet1/23 no longer listed
   EXPECT_FALSE(store.get("leaf01", shutdown).has_value());
   EXPECT_FALSE(store.get("leaf01", e23 + "/watchdog/state/enabled").has_value());
   ASSERT_TRUE(store.get("leaf01", e24 + "/watchdog/state/enabled").has_value());
