@@ -162,6 +162,9 @@ void switchEts(const RunContext& ctx, const std::string& t, const SwitchView& v,
 
 // ECN thresholds of the RoCE queue compared across switches: a fabric tier
 // marks alike, or one switch marks late and its hosts see drops or pause.
+// The thresholds most switches share are the expected ones; with no such
+// majority (two switches that differ, or an even split) nobody can say which
+// is out of line, so every switch is flagged with what the others have.
 void switchThresholdsAlike(const std::map<std::string, SwitchView>& views, CheckResults& r) {
   std::map<std::string, std::pair<uint64_t, uint64_t>> thresholds;
   std::map<std::pair<uint64_t, uint64_t>, int> votes;
@@ -175,15 +178,27 @@ void switchThresholdsAlike(const std::map<std::string, SwitchView>& views, Check
     }
   }
   if (thresholds.size() < 2) return;
-  const auto most = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) {
-                      return a.second < b.second;
-                    })->first;
   auto text = [](const std::pair<uint64_t, uint64_t>& th) {
     return std::to_string(th.first) + "-" + std::to_string(th.second) + " bytes";
   };
+  int top = 0, tops = 0;
+  for (const auto& [th, n] : votes) {
+    if (n > top) top = n, tops = 0;
+    if (n == top) ++tops;
+  }
   for (const auto& [t, th] : thresholds) {
-    r.judge(th == most, CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
-            "ECN thresholds " + text(most) + " as on the other switches", text(th));
+    if (tops == 1) {
+      const auto most = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.second == top; })->first;
+      r.judge(th == most, CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
+              "ECN thresholds " + text(most) + " as on the other switches", text(th));
+      continue;
+    }
+    std::string others;
+    for (const auto& [o, oth] : thresholds) {
+      if (oth != th) others += (others.empty() ? "" : ", ") + o + " " + text(oth);
+    }
+    r.judge(others.empty(), CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
+            "the same ECN thresholds on every switch (no majority: " + others + ")", text(th));
   }
 }
 

@@ -34,6 +34,7 @@ void Fabric::setScenario(Scenario scenario) {
     Switch& sw = topo_.switchAt(w);
     sw.cnp_lossy = w == leaf && scenario_.kind == ScenarioKind::kCnpLossy;
     sw.ecn_off = w == leaf && scenario_.kind == ScenarioKind::kEcnOff;
+    sw.ecn_late = w == leaf && scenario_.kind == ScenarioKind::kEcnLate;
     sw.pause_cos_missing = w == leaf && scenario_.kind == ScenarioKind::kPauseCosMissing;
   }
   // Keep the epoch's hot flows with their rates; replace the scenario's.
@@ -69,6 +70,7 @@ std::string Fabric::scenarioTarget() const {
     case ScenarioKind::kCnpLossy:
     case ScenarioKind::kEcnOff:
     case ScenarioKind::kPauseCosMissing:
+    case ScenarioKind::kEcnLate:
       return sw.name;
     case ScenarioKind::kWatchdogOff:
     case ScenarioKind::kMtuSmall:

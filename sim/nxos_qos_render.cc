@@ -80,7 +80,8 @@ std::string nxosRunningConfigIpqos(const Switch& sw, const RoceQosPlan& plan) {
       std::snprintf(wred, sizeof wred,
                     "    random-detect minimum-threshold %" PRIu64 " kbytes maximum-threshold %" PRIu64
                     " kbytes drop-probability 7 weight 0%s\n",
-                    kWredMinKbytes, kWredMaxKbytes, sw.ecn_off ? "" : " ecn");
+                    sw.ecn_late ? kLateWredMinKbytes : kWredMinKbytes,
+                    sw.ecn_late ? kLateWredMaxKbytes : kWredMaxKbytes, sw.ecn_off ? "" : " ecn");
       out += wred;
     } else {
       out += "    bandwidth remaining percent " + n(q == lossy ? 100 - kRoceQueuePercent : 0) + "\n";

@@ -35,6 +35,10 @@ inline constexpr uint64_t kResumeThreshold = 75712;
 // queue's share of what the strict CNP queue leaves.
 inline constexpr uint64_t kWredMinKbytes = 150;
 inline constexpr uint64_t kWredMaxKbytes = 3000;
+// The ecn-late leaf's: marking starts when the queue already holds more than
+// the ingress pause threshold of several ports.
+inline constexpr uint64_t kLateWredMinKbytes = 1500;
+inline constexpr uint64_t kLateWredMaxKbytes = 6000;
 inline constexpr uint32_t kRoceQueuePercent = 60;  // what the hosts give the RoCE class: both ends agree
 // The host receive buffers (mlx5 port buffer, bytes): buffer 0 for the lossy
 // priorities, buffer 1 for the PFC one; sizes of a recorded ConnectX-7.

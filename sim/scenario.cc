@@ -9,7 +9,7 @@ constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, 
                                    ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing,
                                    ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve, ScenarioKind::kWatchdogOff,
                                    ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio,
-                                   ScenarioKind::kWatchdogFalseTrip};
+                                   ScenarioKind::kWatchdogFalseTrip, ScenarioKind::kEcnLate};
 
 }  // namespace
 
@@ -32,6 +32,7 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kMtuSmall: return "mtu-small";
     case ScenarioKind::kPfcLossyPrio: return "pfc-lossy-prio";
     case ScenarioKind::kWatchdogFalseTrip: return "watchdog-false-trip";
+    case ScenarioKind::kEcnLate: return "ecn-late";
   }
   return "none";
 }
@@ -61,6 +62,7 @@ std::string_view scenarioSummary(ScenarioKind kind) {
     case ScenarioKind::kMtuSmall: return "MTU 1500 under jumbo hosts";
     case ScenarioKind::kPfcLossyPrio: return "receives PFC frames on the lossy priority";
     case ScenarioKind::kWatchdogFalseTrip: return "its PFC watchdog shuts the RoCE queue with no pause storm";
+    case ScenarioKind::kEcnLate: return "marks ECN on the RoCE queue from 1500 kbytes, ten times later than the other leaves";
     default: return "";
   }
 }

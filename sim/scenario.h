@@ -72,6 +72,11 @@
 //                scenario shuts the same queue too, after the NIC has
 //                paused the port throughout for as long as its storm
 //                warning takes: there, the watchdog is right.
+//   ecn-late     the endpoint's leaf: WRED with ECN on the RoCE queue, but
+//                from 1500 to 6000 kbytes, ten times later than the other
+//                leaves' 150 kbytes: its hosts see pause before any CNP. A
+//                fault only a comparison across switches shows (three or
+//                more, so that a majority says which one is out of line).
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -86,7 +91,7 @@ namespace rdmagw::sim {
 enum class ScenarioKind {
   kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch,
   kCnpLossy, kEcnOff, kPauseCosMissing, kRoceEtsZero, kStrictStarve, kWatchdogOff, kMtuSmall, kPfcLossyPrio,
-  kWatchdogFalseTrip,
+  kWatchdogFalseTrip, kEcnLate,
 };
 
 struct Scenario {
@@ -105,7 +110,7 @@ std::string_view scenarioName(ScenarioKind kind);  // "np-off"; "none" for kNone
 // Also takes "trust-pcp" for trust-mismatch.
 std::optional<ScenarioKind> parseScenarioName(std::string_view name);
 // A misconfiguration without traffic of its own: trust-mismatch and the
-// RoCE QoS faults (cnp-lossy .. watchdog-false-trip).
+// RoCE QoS faults (cnp-lossy .. ecn-late).
 bool isConfigScenario(ScenarioKind kind);
 // One line on what a configuration scenario does to its device or port
 // (Fabric::scenarioTarget), for `rdmagw demo`; "" for the others.

@@ -125,9 +125,11 @@ struct Switch {
   // Not counters: device-wide QoS faults (sim/scenario.h), each false but in
   // its scenario: the CNP DSCP left to class-default (cnp-lossy), WRED
   // without ECN on the RoCE queue (ecn-off), no `pause pfc-cos` on the RoCE
-  // network-qos class (pause-cos-missing).
+  // network-qos class (pause-cos-missing), ECN thresholds ten times the
+  // other leaves' (ecn-late).
   bool cnp_lossy = false;
   bool ecn_off = false;
+  bool ecn_late = false;
   bool pause_cos_missing = false;
 
   int uplinkIndex(int u) const { return host_ports + u; }

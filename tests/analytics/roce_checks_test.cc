@@ -53,52 +53,60 @@ class RoceChecksTest : public ::testing::Test {
 
   void SetUp() override {
     int n = 0;
-    for (const char* h : kHosts) {
-      const std::string sw_port = "Ethernet1/" + std::to_string(++n);
-      f_.setText(h, lldp::neighborPath(kNetdev, "1", "system-name"), "leaf01");
-      f_.setText(h, lldp::neighborPath(kNetdev, "1", "port-id"), sw_port);
-      f_.set(h, "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/default-roce-tos", 106);
-      f_.setText(h, host("dcb/state/trust"), "dscp");
-      f_.set(h, SmallFabric::pfcState(kNetdev, "enabled-priorities"), uint64_t{1} << prio_);
-      f_.set(h, host("dcqcn/state/np-enabled-priorities"), 0xff);
-      f_.set(h, host("dcqcn/state/rp-enabled-priorities"), 0xff);
-      f_.set(h, host("dcqcn/state/cnp-dscp"), 48);
-      f_.set(h, host("dcqcn/state/cnp-802p-priority"), 6);
-      f_.set(h, dscpPriority(26), prio_);
-      f_.set(h, dscpPriority(48), 6);
-      for (int p = 0; p < 8; ++p) {
-        f_.set(h, priority(p, "traffic-class"), p);
-        f_.setText(h, tc(p, "tsa"), "ets");
-        f_.set(h, tc(p, "bandwidth-percent"), p == 0 || p == prio_ ? 50 : 0);
-      }
-      f_.set(h, priority(0, "receive-buffer-bytes"), 131072);
-      f_.set(h, priority(prio_, "receive-buffer-bytes"), 262144);
-      f_.set(h, "/interfaces/interface[name=" + kNetdev + "]/state/mtu", 9000);
-      f_.set("leaf01", switchPort(sw_port, "state/mtu"), 9216);
-      f_.setText("leaf01", switchPort(sw_port, "ethernet/pfc/state/admin-mode"), "on");
-      f_.setText("leaf01", switchPort(sw_port, "ethernet/pfc/state/watchdog-interval"), "on");
+    for (const char* h : kHosts) configureHost(h, "leaf01", "Ethernet1/" + std::to_string(++n));
+    configureLeaf("leaf01");
+  }
+
+  // A good RoCE host cabled (by LLDP) to `leaf` port `sw_port`, that port
+  // configured as the leaf's host ports are.
+  void configureHost(const std::string& h, const std::string& leaf, const std::string& sw_port) {
+    f_.setText(h, lldp::neighborPath(kNetdev, "1", "system-name"), leaf);
+    f_.setText(h, lldp::neighborPath(kNetdev, "1", "port-id"), sw_port);
+    f_.set(h, "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/default-roce-tos", 106);
+    f_.setText(h, host("dcb/state/trust"), "dscp");
+    f_.set(h, SmallFabric::pfcState(kNetdev, "enabled-priorities"), uint64_t{1} << prio_);
+    f_.set(h, host("dcqcn/state/np-enabled-priorities"), 0xff);
+    f_.set(h, host("dcqcn/state/rp-enabled-priorities"), 0xff);
+    f_.set(h, host("dcqcn/state/cnp-dscp"), 48);
+    f_.set(h, host("dcqcn/state/cnp-802p-priority"), 6);
+    f_.set(h, dscpPriority(26), prio_);
+    f_.set(h, dscpPriority(48), 6);
+    for (int p = 0; p < 8; ++p) {
+      f_.set(h, priority(p, "traffic-class"), p);
+      f_.setText(h, tc(p, "tsa"), "ets");
+      f_.set(h, tc(p, "bandwidth-percent"), p == 0 || p == prio_ ? 50 : 0);
     }
-    f_.set("leaf01", dscpGroup(26), group_);
-    f_.set("leaf01", dscpGroup(48), 6);
+    f_.set(h, priority(0, "receive-buffer-bytes"), 131072);
+    f_.set(h, priority(prio_, "receive-buffer-bytes"), 262144);
+    f_.set(h, "/interfaces/interface[name=" + kNetdev + "]/state/mtu", 9000);
+    f_.set(leaf, switchPort(sw_port, "state/mtu"), 9216);
+    f_.setText(leaf, switchPort(sw_port, "ethernet/pfc/state/admin-mode"), "on");
+    f_.setText(leaf, switchPort(sw_port, "ethernet/pfc/state/watchdog-interval"), "on");
+  }
+
+  // The leaf-wide QoS of a good RoCE leaf, ECN from 150 to 3000 KB.
+  void configureLeaf(const std::string& leaf) {
+    f_.set(leaf, dscpGroup(26), group_);
+    f_.set(leaf, dscpGroup(48), 6);
     const std::map<int, std::string> queues = {
         {0, "c-out-8q-q-default"}, {group_, "c-out-8q-q" + std::to_string(group_)}, {6, "c-out-8q-q6"}};
     for (const auto& [g, queue] : queues) {
-      f_.set("leaf01", group(g, "pause-cos"), g == group_ ? uint64_t{1} << prio_ : 0);
-      f_.set("leaf01", group(g, "mtu"), 9216);
-      f_.setText("leaf01", group(g, "egress-queue"), queue);
-      f_.set("leaf01", group(g, "ecn"), g == group_ ? 1 : 0);
+      f_.set(leaf, group(g, "pause-cos"), g == group_ ? uint64_t{1} << prio_ : 0);
+      f_.set(leaf, group(g, "mtu"), 9216);
+      f_.setText(leaf, group(g, "egress-queue"), queue);
+      f_.set(leaf, group(g, "ecn"), g == group_ ? 1 : 0);
       if (g == 6) {
-        f_.set("leaf01", group(g, "priority-level"), 2);
+        f_.set(leaf, group(g, "priority-level"), 2);
       } else {
-        f_.set("leaf01", group(g, "bandwidth-percent"), 50);
+        f_.set(leaf, group(g, "bandwidth-percent"), 50);
       }
     }
-    f_.set("leaf01", group(group_, "wred-min-threshold"), 150000);
-    f_.set("leaf01", group(group_, "wred-max-threshold"), 3000000);
-    f_.set("leaf01", group(group_, "pause-buffer-size"), 300000);
-    f_.set("leaf01", group(group_, "pause-threshold"), 100000);
-    f_.set("leaf01", group(group_, "resume-threshold"), 90000);
-    f_.setText("leaf01", "/qos/pfc-watchdog/state/interval", "on");
+    f_.set(leaf, group(group_, "wred-min-threshold"), 150000);
+    f_.set(leaf, group(group_, "wred-max-threshold"), 3000000);
+    f_.set(leaf, group(group_, "pause-buffer-size"), 300000);
+    f_.set(leaf, group(group_, "pause-threshold"), 100000);
+    f_.set(leaf, group(group_, "resume-threshold"), 90000);
+    f_.setText(leaf, "/qos/pfc-watchdog/state/interval", "on");
   }
 
   // Findings of a severity, as "target:group/check/port".
@@ -189,6 +197,53 @@ TEST_F(RoceChecksTest, EcnOffOnTheRoceQueueFailsCongestionControlOnTheSwitch) {
   EXPECT_EQ(findings(), (std::set<std::string>{"leaf01:congestion-control/ecn-off-on-roce-queue/"}));
   EXPECT_EQ(notPassing(), (Leaves{{"leaf01:congestion-control", "FAIL"}}));
   f_.set("leaf01", group(3, "ecn"), 1);
+  settle();
+  expectAllPass();
+}
+
+// Three leaves, a host on each: the one marking ECN ten times later than the
+// other two is the one flagged, device-wide, as a warning.
+TEST_F(RoceChecksTest, TheLeafWhoseEcnThresholdsDifferFromTheMajorityWarnsCongestionControl) {
+  f_.addTarget("leaf02", "nexus");
+  f_.addTarget("leaf03", "nexus");
+  f_.addTarget("host03", "rdma-host");
+  configureHost("host02", "leaf02", "Ethernet1/1");
+  configureLeaf("leaf02");
+  configureHost("host03", "leaf03", "Ethernet1/1");
+  configureLeaf("leaf03");
+  settle();
+  expectAllPass();
+  f_.set("leaf02", group(3, "wred-min-threshold"), 1500000);
+  f_.set("leaf02", group(3, "wred-max-threshold"), 6000000);
+  settle();
+  EXPECT_EQ(findings("WARN"), (std::set<std::string>{"leaf02:congestion-control/wred-thresholds-differ/"}));
+  EXPECT_EQ(findings(), std::set<std::string>{}) << "a warning, not a failure";
+  EXPECT_EQ(notPassing(), (Leaves{{"leaf02:congestion-control", "WARN"}}));
+  const std::string id = "leaf02:congestion-control/wred-thresholds-differ/";
+  EXPECT_EQ(f_.derived("expected")[id], "ECN thresholds 150000-3000000 bytes as on the other switches");
+  EXPECT_EQ(f_.derived("found")[id], "1500000-6000000 bytes");
+  f_.set("leaf02", group(3, "wred-max-threshold"), 3000000);
+  f_.set("leaf02", group(3, "wred-min-threshold"), 150000);
+  settle();
+  expectAllPass();
+}
+
+// Two leaves that differ: no majority says which is wrong, so both warn,
+// each naming the other's thresholds.
+TEST_F(RoceChecksTest, TwoLeavesWithDifferentEcnThresholdsBothWarn) {
+  f_.addTarget("leaf02", "nexus");
+  configureHost("host02", "leaf02", "Ethernet1/1");
+  configureLeaf("leaf02");
+  f_.set("leaf02", group(3, "wred-min-threshold"), 1500000);
+  settle();
+  EXPECT_EQ(findings("WARN"), (std::set<std::string>{"leaf01:congestion-control/wred-thresholds-differ/",
+                                                     "leaf02:congestion-control/wred-thresholds-differ/"}));
+  EXPECT_EQ(notPassing(),
+            (Leaves{{"leaf01:congestion-control", "WARN"}, {"leaf02:congestion-control", "WARN"}}));
+  EXPECT_EQ(f_.derived("expected")["leaf01:congestion-control/wred-thresholds-differ/"],
+            "the same ECN thresholds on every switch (no majority: leaf02 1500000-3000000 bytes)");
+  EXPECT_EQ(f_.derived("found")["leaf02:congestion-control/wred-thresholds-differ/"], "1500000-3000000 bytes");
+  f_.set("leaf02", group(3, "wred-min-threshold"), 150000);
   settle();
   expectAllPass();
 }

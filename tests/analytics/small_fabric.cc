@@ -101,6 +101,13 @@ std::string SmallFabric::pfcState(const std::string& iface, const std::string& l
   return "/interfaces/interface[name=" + iface + "]/ethernet/pfc/state/" + leaf;
 }
 
+void SmallFabric::addTarget(const std::string& target, const std::string& kind) {
+  TargetHealth h;
+  h.kind = kind;
+  h.up = true;
+  storeOf(target).setHealth(target, h);
+}
+
 void SmallFabric::set(const std::string& target, const std::string& path, uint64_t value) {
   counters_[target][path] = value;
 }

@@ -47,6 +47,9 @@ class SmallFabric {
   // An interface's PFC state leaf (enabled-priorities).
   static std::string pfcState(const std::string& iface, const std::string& leaf);
 
+  // One more target up beside the fabric above (kind "rdma-host", "nexus"),
+  // with no leaves until a test sets some.
+  void addTarget(const std::string& target, const std::string& kind);
   void bump(const std::string& target, const std::string& path, uint64_t by);
   // A configuration leaf written every tick from now on (set), or no more (unset).
   void set(const std::string& target, const std::string& path, uint64_t value);

@@ -8,7 +8,8 @@
 //   - a calm fabric passes every group, with items checked in each
 //     configuration group;
 //   - each scenario fails exactly its group (warns, for a watchdog that
-//     shut a queue with no storm), on exactly the device and port the
+//     shut a queue with no storm and for a leaf whose ECN thresholds differ
+//     from the others'), on exactly the device and port the
 //     simulator says it touched (Fabric::scenarioTarget), and nothing else
 //     is flagged;
 //   - once the scenario stops, everything passes again.
@@ -64,14 +65,17 @@ std::string expectedGroup(ScenarioKind kind) {
     case ScenarioKind::kMtuSmall: return "flow-control";         // switch port MTU under the host's
     case ScenarioKind::kPfcLossyPrio: return "lossless";         // PFC frames on a priority nobody pauses
     case ScenarioKind::kWatchdogFalseTrip: return "flow-control";  // the watchdog shut a queue with no storm
+    case ScenarioKind::kEcnLate: return "congestion-control";      // ECN thresholds unlike the other leaves'
     default: return "";
   }
 }
 
-// What the group shows: a watchdog shutting a queue without a storm is a
-// warning (exit 0: only failures fail a bring-up script); every
-// misconfiguration a failure.
-std::string expectedSeverity(ScenarioKind kind) { return kind == ScenarioKind::kWatchdogFalseTrip ? "WARN" : "FAIL"; }
+// What the group shows: a watchdog shutting a queue without a storm, and a
+// leaf marking unlike the others, are warnings (exit 0: only failures fail a
+// bring-up script); every other misconfiguration a failure.
+std::string expectedSeverity(ScenarioKind kind) {
+  return kind == ScenarioKind::kWatchdogFalseTrip || kind == ScenarioKind::kEcnLate ? "WARN" : "FAIL";
+}
 
 // Where a finding must show: the device and port the simulator touched.
 struct Where {
@@ -191,6 +195,8 @@ struct BedParam {
   int roce_priority = 3;
   int cnp_priority = -1;
   std::vector<ScenarioKind> scenarios;
+  int switches = 2;  // host ports alternate leaves: the others must stay clean
+  int devices_per_host = 2;
 };
 
 // Names the bed in ctest's and gtest's listings (not a dump of its bytes).
@@ -201,8 +207,8 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
   void SetUp() override {
     if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' sshd needs root";
     fabric_.hosts = 2;
-    fabric_.devices_per_host = 2;
-    fabric_.switches = 2;  // host ports alternate leaves: leaf02 must stay clean
+    fabric_.devices_per_host = GetParam().devices_per_host;
+    fabric_.switches = GetParam().switches;
     fabric_.esxi_hosts = 1;
     fabric_.mlnx_qos_hosts = 1;  // host02 shows its DCB through mlnx_qos, host01 through dcb
     fabric_.calm = true;
@@ -345,8 +351,10 @@ INSTANTIATE_TEST_SUITE_P(
         BedParam{"hosts", 3, -1, {ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve}},
         BedParam{"leaf", 3, -1, {ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing}},
         BedParam{"leaf_ports", 3, -1, {ScenarioKind::kWatchdogOff, ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio}},
-        // The PFC watchdog as it runs, against our own storm verdicts.
-        BedParam{"watchdog", 3, -1, {ScenarioKind::kWatchdogFalseTrip}},
+        // The PFC watchdog as it runs, against our own storm verdicts; and
+        // ECN thresholds compared across leaves, which takes three with
+        // RoCE hosts (a device of each host on each) for a majority.
+        BedParam{"watchdog_three_leaves", 3, -1, {ScenarioKind::kWatchdogFalseTrip, ScenarioKind::kEcnLate}, 3, 3},
         // RoCE on 5, CNPs on 6: calm passes, and a scenario of each kind of
         // device still lands on its port.
         BedParam{"priority5_cnp6", 5, 6, {ScenarioKind::kPauseCosMissing, ScenarioKind::kRoceEtsZero}}),

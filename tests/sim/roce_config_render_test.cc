@@ -346,6 +346,18 @@ std::vector<ScenarioCase> cases() {
          EXPECT_FALSE(roce.wred->ecn);
          EXPECT_EQ(roce.wred->max_threshold, 3000u) << "WRED stays: it drops instead of marking";
        }},
+      {ScenarioKind::kEcnLate, kHostPort,
+       [](const Fabric& f) { return leafFiles(f, 3, {"show_running_config_ipqos"}); }, "leaf02",
+       [](const Fabric&, const Files& files, const std::string&) {
+         const rdmagw::roce::RoceHop roce = rdmagw::roce::switchHop(switchQos(files, "leaf02"), kRoceDscp);
+         ASSERT_TRUE(roce.wred.has_value());
+         EXPECT_TRUE(roce.wred->ecn) << "it still marks, only later";
+         EXPECT_EQ(roce.wred->min_threshold, 1500u);
+         EXPECT_EQ(roce.wred->max_threshold, 6000u);
+         const rdmagw::roce::RoceHop other = rdmagw::roce::switchHop(switchQos(files, "leaf01"), kRoceDscp);
+         ASSERT_TRUE(other.wred.has_value());
+         EXPECT_EQ(other.wred->min_threshold, 150u) << "the other leaf as before";
+       }},
       {ScenarioKind::kPauseCosMissing, kHostPort,
        [](const Fabric& f) {
          return leafFiles(f, 3, {"show_running_config_ipqos", "show_policy_map_system_type_network_qos",
