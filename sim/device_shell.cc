@@ -190,14 +190,15 @@ ShellResult runVsish(const std::string& device_dir, const std::vector<std::strin
   return r;
 }
 
-Status installEsxiShims(const std::string& device_dir, const std::string& shell_binary) {
+Status installShims(const std::string& device_dir, const std::string& shell_binary,
+                    std::initializer_list<const char*> names) {
   if (shell_binary.empty()) return Status::invalidArgument("sim: no rdmagw-sim-shell binary");
   std::error_code ec;
   const fs::path bin = fs::path(device_dir) / "bin";
   fs::create_directories(bin, ec);
   if (ec) return Status::ioError(bin.string() + ": " + ec.message());
   const fs::path target = fs::absolute(shell_binary, ec);
-  for (const char* name : {"esxcli", "vsish"}) {
+  for (const char* name : names) {
     const fs::path link = bin / name;
     if (fs::is_symlink(link, ec) && fs::read_symlink(link, ec) == target) continue;
     fs::remove(link, ec);
@@ -205,6 +206,10 @@ Status installEsxiShims(const std::string& device_dir, const std::string& shell_
     if (ec) return Status::ioError(link.string() + ": " + ec.message());
   }
   return Status::ok();
+}
+
+Status installEsxiShims(const std::string& device_dir, const std::string& shell_binary) {
+  return installShims(device_dir, shell_binary, {"esxcli", "vsish"});
 }
 
 std::string defaultShellPath() {

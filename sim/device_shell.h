@@ -4,6 +4,7 @@
 // Everything here is a pure function of the rendered files under
 // <dir>/<device>/cli/, so tests call it without a process or an sshd.
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ ShellResult runVsish(const std::string& device_dir, const std::vector<std::strin
 // /bin/sh started with that bin first on PATH runs compound commands
 // (pipes, loops, $(...)) exactly as an ESXi busybox shell would.
 Status installEsxiShims(const std::string& device_dir, const std::string& shell_binary);
+// The same for any tool names (sim/linux_host_shell.h has a host's).
+Status installShims(const std::string& device_dir, const std::string& shell_binary,
+                    std::initializer_list<const char*> names);
 
 // Where rdmagw-sim-shell is: $RDMAGW_SIM_SHELL, else next to the running
 // executable, else the path CMake built it at. Empty when none exists.

@@ -5,7 +5,9 @@
 // A leaf ("nxos" in D/NAME/os) answers the command from D/NAME/cli/. An ESXi
 // host ("esxi") runs /bin/sh -c "$SSH_ORIGINAL_COMMAND" with D/NAME/bin
 // first on PATH; the esxcli and vsish there are symlinks back to this
-// binary, which then dispatches on argv[0].
+// binary, which then dispatches on argv[0]. A Linux RDMA host (sys/ and
+// ethtool/, no os file) runs its command the same way, with ethtool, dcb
+// and mlnx_qos as the shims (sim/linux_host_shell.h).
 
 #include <unistd.h>
 
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "sim/device_shell.h"
+#include "sim/linux_host_shell.h"
 
 namespace {
 
@@ -55,16 +58,21 @@ int usage() {
 int main(int argc, char** argv) {
   const std::string self = argv[0];
   const std::string name = baseName(self);
-  if (name == "esxcli" || name == "vsish") {
+  using Tool = ShellResult (*)(const std::string&, const std::vector<std::string>&);
+  const Tool tool = name == "esxcli"     ? &rdmagw::sim::runEsxcli
+                    : name == "vsish"    ? &rdmagw::sim::runVsish
+                    : name == "ethtool"  ? &rdmagw::sim::runEthtool
+                    : name == "dcb"      ? &rdmagw::sim::runDcb
+                    : name == "mlnx_qos" ? &rdmagw::sim::runMlnxQos
+                                         : nullptr;
+  if (tool != nullptr) {
     const std::string dir = childDeviceDir(self);
     if (dir.empty()) {
       std::fprintf(stderr, "%s: not started by rdmagw-sim-shell (%s unset)\n", name.c_str(),
                    rdmagw::sim::kDeviceDirEnv);
       return 1;
     }
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    return emit(name == "esxcli" ? rdmagw::sim::runEsxcli(dir, args)
-                                 : rdmagw::sim::runVsish(dir, args));
+    return emit(tool(dir, std::vector<std::string>(argv + 1, argv + argc)));
   }
 
   std::string dir, device;
@@ -89,7 +97,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (os == "nxos") return emit(rdmagw::sim::runNxos(device_dir, cmd));
-  if (os == "esxi") {
+  if (os == "esxi" || rdmagw::sim::isLinuxHostDir(device_dir)) {
     const std::string path = device_dir + "/bin:/usr/bin:/bin";
     ::setenv("PATH", path.c_str(), 1);
     ::setenv(rdmagw::sim::kDeviceDirEnv, device_dir.c_str(), 1);
@@ -97,7 +105,7 @@ int main(int argc, char** argv) {
     std::perror("rdmagw-sim-shell: /bin/sh");
     return 127;
   }
-  std::fprintf(stderr, "rdmagw-sim-shell: %s is not a simulated switch or ESXi host\n",
+  std::fprintf(stderr, "rdmagw-sim-shell: %s is not a simulated switch, ESXi or Linux host\n",
                device_dir.c_str());
   return 1;
 }

@@ -43,4 +43,13 @@ struct CliCommand {
   unsigned every = 1;
 };
 
+// How errors and logs name a command: whole when short, else its start and
+// length (a remote host's dump is one shell script of a few kilobytes,
+// which would otherwise fill every error line and log record).
+inline std::string commandLabel(std::string_view command) {
+  constexpr size_t kShown = 60;
+  if (command.size() <= kShown + 20) return std::string(command);
+  return std::string(command.substr(0, kShown)) + "... (a " + std::to_string(command.size()) + "-byte command)";
+}
+
 }  // namespace rdmagw::southbound::ssh

@@ -72,7 +72,7 @@ Status fallbackParse(CommandRunner& runner, const CliCommand& cmd, size_t* prefe
       Status st = v.parse(r->text, nowNs(), scratch);
       if (st.isOk()) {
         for (Update& u : scratch.updates) out.updates.push_back(std::move(u));
-        for (std::string& e : scratch.errors) out.errors.push_back("'" + v.command + "': " + e);
+        for (std::string& e : scratch.errors) out.errors.push_back("'" + commandLabel(v.command) + "': " + e);
         // The subtrees the parser read whole, or rows it no longer gives stay.
         for (std::string& r : scratch.replaced) out.replaced.push_back(std::move(r));
         *preferred = i;
@@ -81,7 +81,7 @@ Status fallbackParse(CommandRunner& runner, const CliCommand& cmd, size_t* prefe
       why = "parse failed: " + st.message();
       if (r->exit_status > 0) why += " (exit status " + std::to_string(r->exit_status) + ")";
     }
-    reasons += (reasons.empty() ? "" : "; ") + ("'" + v.command + "': " + why);
+    reasons += (reasons.empty() ? "" : "; ") + ("'" + commandLabel(v.command) + "': " + why);
   }
   return Status::ioError(reasons);
 }

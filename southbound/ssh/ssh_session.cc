@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "southbound/ssh/cli_command.h"
 #include "southbound/ssh/credentials.h"
 
 namespace rdmagw::southbound::ssh {
@@ -202,7 +203,7 @@ Status SshSession::authenticate(Clock::time_point deadline) {
 }
 
 Result<CommandOutput> SshSession::execute(const std::string& command) {
-  const std::string what = "'" + command + "' on " + config_.endpoint();
+  const std::string what = "'" + commandLabel(command) + "' on " + config_.endpoint();
   timed_out_ = false;
   if (!connected()) return fail("ssh: not connected to " + config_.endpoint());
   const auto deadline = Clock::now() + config_.command_timeout;

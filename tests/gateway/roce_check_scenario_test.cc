@@ -16,7 +16,8 @@
 // A variant fabric carries RoCE on priority 5 and CNPs on 6 (a recorded
 // N93180FX2 plan): the checks follow each device's configuration, not a
 // fixed priority. One Linux host has NVIDIA's mlnx_qos and no dcb: it
-// passes as the dcb one does.
+// passes as the dcb one does. In one bed host01 is read over SSH (the remote
+// dump) rather than locally, and its scenarios land on it all the same.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -36,7 +37,9 @@
 
 #include "gateway/config.h"
 #include "gateway/demo_config.h"
+#include "sim/device_shell.h"
 #include "sim/fabric.h"
+#include "sim/linux_host_shell.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
@@ -197,6 +200,9 @@ struct BedParam {
   std::vector<ScenarioKind> scenarios;
   int switches = 2;  // host ports alternate leaves: the others must stay clean
   int devices_per_host = 2;
+  // host01 read over SSH in the remote dump's one round trip (its ethtool,
+  // dcb and mlnx_qos the simulator's, sim/linux_host_shell.h), not locally.
+  bool remote_host01 = false;
 };
 
 // Names the bed in ctest's and gtest's listings (not a dump of its bytes).
@@ -234,9 +240,21 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     yaml += "targets:\n";
     const sim::Fabric shape(fabric_);
     for (const sim::Host& h : shape.hosts()) {
-      yaml += "- name: " + h.name + "\n  kind: rdma-host\n  interval: 1s\n  rdma:\n    sysfs_root: " + sim_dir_ + "/" +
-              h.name + "/sys\n    ethtool: text\n    ethtool_dir: " + sim_dir_ + "/" + h.name +
-              "/ethtool\n    lldp: off\n    config_interval: 1s\n";
+      yaml += "- name: " + h.name + "\n  kind: rdma-host\n  interval: 1s\n";
+      if (GetParam().remote_host01 && h.name == "host01") {
+        ASSERT_FALSE(ssh.targets.empty());
+        const std::string shell = sim::defaultShellPath();
+        ASSERT_TRUE(sim::installLinuxHostShims(sim_dir_ + "/" + h.name, shell).isOk());
+        Result<sim::ClientKey> key = sshd_.addDevice(h.name, shell + " --dir " + sim_dir_ + " --device " + h.name);
+        ASSERT_TRUE(key.isOk()) << key.status().message();
+        yaml += "  transport: ssh\n  address: 127.0.0.1\n  credentials: {username: root, key_file: " +
+                key->private_key_file + "}\n  ssh: {port: " + std::to_string(sshd_.port()) +
+                ", known_hosts: " + ssh.targets.front().ssh.known_hosts_file + "}\n  rdma:\n    sysfs_root: " +
+                sim_dir_ + "/" + h.name + "/sys\n    lldp: off\n    config_interval: 1s\n";
+        continue;
+      }
+      yaml += "  rdma:\n    sysfs_root: " + sim_dir_ + "/" + h.name + "/sys\n    ethtool: text\n    ethtool_dir: " +
+              sim_dir_ + "/" + h.name + "/ethtool\n    lldp: off\n    config_interval: 1s\n";
     }
     size_t cli = 0;
     for (const TargetConfig& t : ssh.targets) {
@@ -348,7 +366,9 @@ TEST_P(RoceCheckScenarioTest, EachMisconfigurationFailsItsGroupOnItsPortAndPasse
 INSTANTIATE_TEST_SUITE_P(
     Scenarios, RoceCheckScenarioTest,
     ::testing::Values(
-        BedParam{"hosts", 3, -1, {ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve}},
+        // host01, where these land, read over SSH as a remote host is.
+        BedParam{"hosts", 3, -1, {ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve},
+                 2, 2, /*remote_host01=*/true},
         BedParam{"leaf", 3, -1, {ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing}},
         BedParam{"leaf_ports", 3, -1, {ScenarioKind::kWatchdogOff, ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio}},
         // The PFC watchdog as it runs, against our own storm verdicts; and

@@ -1,6 +1,7 @@
 // rdmagw-sim-shell: NX-OS command matching, and the real binary run as sshd
 // would run it (forced command, $SSH_ORIGINAL_COMMAND), for a leaf and for
-// an ESXi host whose esxcli and vsish are symlinks back to the shell.
+// an ESXi host whose esxcli and vsish are symlinks back to the shell, and
+// for a Linux host whose ethtool, dcb and mlnx_qos are.
 
 #include "sim/device_shell.h"
 
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "sim/fabric.h"
+#include "sim/linux_host_shell.h"
 #include "sim/tree_writer.h"
 
 namespace rdmagw::sim {
@@ -87,15 +89,22 @@ class DeviceShellTest : public ::testing::Test {
     std::string t = (fs::temp_directory_path() / "rdmagw-shell-XXXXXX").string();
     ASSERT_NE(mkdtemp(t.data()), nullptr);
     dir_ = t;
-    Fabric f(FabricConfig{});
+    FabricConfig config;
+    config.mlnx_qos_hosts = 1;  // the last host shows its DCB through mlnx_qos alone
+    Fabric f(config);
+    mlnx_qos_host_ = f.hosts().back().name;
     for (int i = 0; i < 12; ++i) f.step();
     ASSERT_TRUE(writeTree(f, dir_.string()).isOk());
     for (const EsxiHost& esx : f.esxiHosts()) {
       ASSERT_TRUE(installEsxiShims((dir_ / esx.name).string(), RDMAGW_SIM_SHELL_PATH).isOk());
     }
+    for (const Host& h : f.hosts()) {
+      ASSERT_TRUE(installLinuxHostShims((dir_ / h.name).string(), RDMAGW_SIM_SHELL_PATH).isOk());
+    }
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
+  std::string mlnx_qos_host_;
 };
 
 TEST_F(DeviceShellTest, SwitchAnswersARenderedCommand) {
@@ -145,6 +154,36 @@ TEST_F(DeviceShellTest, EsxiUnknownNamespaceFailsLikeEsxcli) {
   const ShellRun plain = runShell(dir_.string(), "esx01", "esxcli network nic list");
   EXPECT_EQ(plain.status, 0);
   EXPECT_EQ(plain.out, slurp(dir_ / "esx01/cli/esxcli_network_nic_list"));
+}
+
+// The remote dump's way: a loop over netdevs, each tool's status checked.
+TEST_F(DeviceShellTest, LinuxHostRunsEthtoolDcbAndMlnxQosFromTheRenderedFiles) {
+  ASSERT_TRUE(isLinuxHostDir((dir_ / "host01").string()));
+  EXPECT_FALSE(isLinuxHostDir((dir_ / "leaf01").string()));
+  const std::string loop =
+      "for x in ens1f0np0; do ethtool -S $x; echo \"rc=$?\"; dcb -j ets show dev $x; echo \"rc=$?\"; "
+      "command -v mlnx_qos >/dev/null && echo has-mlnx_qos; done";
+  const ShellRun r = runShell(dir_.string(), "host01", loop);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, slurp(dir_ / "host01/ethtool/ens1f0np0.txt") + "rc=0\n" +
+                       slurp(dir_ / "host01/ethtool/ens1f0np0.dcb-ets.json") + "rc=0\nhas-mlnx_qos\n");
+
+  // The mlnx_qos host has no DCB netlink to show: dcb fails, mlnx_qos answers.
+  const ShellRun m = runShell(dir_.string(), mlnx_qos_host_, "dcb -j pfc show dev ens1f0np0 2>/dev/null; echo \"rc=$?\"; "
+                                                       "mlnx_qos -i ens1f0np0");
+  EXPECT_EQ(m.status, 0) << m.out;
+  const std::string shown = slurp(dir_ / mlnx_qos_host_ / "ethtool/ens1f0np0.mlnx_qos.txt");
+  EXPECT_FALSE(shown.empty());
+  EXPECT_EQ(m.out, "rc=1\n" + shown);
+}
+
+TEST_F(DeviceShellTest, LinuxHostToolsRefuseOtherFormsAndNamesOutsideTheirDirectory) {
+  for (const std::string& cmd : {std::string("ethtool -S ../../leaf01/os"), std::string("ethtool -S nosuch0"),
+                                 std::string("ethtool -i ens1f0np0"), std::string("dcb -j maxrate show dev ens1f0np0"),
+                                 std::string("dcb pfc show dev ens1f0np0"), std::string("mlnx_qos -i ens1f0np0")}) {
+    const ShellRun r = runShell(dir_.string(), "host01", cmd + " >/dev/null 2>&1");
+    EXPECT_EQ(r.status, 1) << cmd << ": " << r.out;
+  }
 }
 
 }  // namespace

@@ -62,6 +62,23 @@ TEST(CliSourceTest, FailedCommandAddsErrorLineOthersStillRun) {
   EXPECT_NE(batch.errors[0].find("show b"), std::string::npos);
 }
 
+// A remote host's dump is a script of kilobytes: its errors name it by its
+// start and length, so an error line stays readable in the log and status.
+TEST(CliSourceTest, ALongCommandIsNamedByItsStartInErrors) {
+  const std::string script = "exec 2>/dev/null; R=/sys; " + std::string(3000, ':') + "; echo end";
+  auto runner = std::make_shared<ScriptedRunner>();
+  runner->answer(script, "not name value at all\n");
+  runner->answer("show a", "a 1\n");
+  CliSource src(runner, {{script, parseJsonOnly}, {"show a", parseNameValue}});
+  PollBatch batch;
+  ASSERT_TRUE(src.poll(batch).isOk());
+  ASSERT_EQ(batch.errors.size(), 1u);
+  EXPECT_LT(batch.errors[0].size(), 300u) << batch.errors[0];
+  EXPECT_NE(batch.errors[0].find("'exec 2>/dev/null; R=/sys; "), std::string::npos) << batch.errors[0];
+  EXPECT_NE(batch.errors[0].find("(a 3036-byte command)"), std::string::npos) << batch.errors[0];
+  EXPECT_EQ(commandLabel("show interface | json"), "show interface | json") << "short ones whole";
+}
+
 // Two commands giving one leaf, read moments apart: the later command's
 // reading may be the older one; writing both would step the counter back.
 TEST(CliSourceTest, TheFirstCommandThatGivesALeafOwnsItAndLaterOnesOnlyFillIn) {
