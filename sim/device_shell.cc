@@ -50,18 +50,9 @@ bool keywordMatches(const std::string& typed, const std::string& keyword) {
   return t.size() >= 2 && keyword.compare(0, t.size(), t) == 0;
 }
 
-bool readFile(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return true;
-}
-
 ShellResult fromFile(const std::string& device_dir, const std::string& command) {
   ShellResult r;
-  if (!readFile(device_dir + "/cli/" + commandSlug(command), &r.out)) {
+  if (!readWholeFile(device_dir + "/cli/" + commandSlug(command), &r.out)) {
     r.err = "rdmagw-sim-shell: no rendered output for '" + command + "' under " + device_dir + "\n";
     r.exit_code = 1;
   }
@@ -188,6 +179,15 @@ ShellResult runVsish(const std::string& device_dir, const std::vector<std::strin
   r.out = "vsish: only '-e cat <path>' and '-e get <path>' are simulated\n";
   r.exit_code = 1;
   return r;
+}
+
+bool readWholeFile(const std::string& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return true;
 }
 
 Status installShims(const std::string& device_dir, const std::string& shell_binary,

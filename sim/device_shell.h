@@ -43,6 +43,9 @@ Status installEsxiShims(const std::string& device_dir, const std::string& shell_
 Status installShims(const std::string& device_dir, const std::string& shell_binary,
                     std::initializer_list<const char*> names);
 
+// A rendered file whole; false when it cannot be opened.
+bool readWholeFile(const std::string& path, std::string* out);
+
 // Where rdmagw-sim-shell is: $RDMAGW_SIM_SHELL, else next to the running
 // executable, else the path CMake built it at. Empty when none exists.
 std::string defaultShellPath();

@@ -1,8 +1,6 @@
 #include "sim/linux_host_shell.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace rdmagw::sim {
 namespace {
@@ -19,15 +17,6 @@ bool netdevName(const std::string& n) {
   return true;
 }
 
-bool readWhole(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return true;
-}
-
 ShellResult failure(std::string err, int code) {
   ShellResult r;
   r.err = std::move(err);
@@ -39,7 +28,7 @@ ShellResult failure(std::string err, int code) {
 ShellResult netdevFile(const std::string& device_dir, const std::string& netdev, const std::string& suffix,
                        const std::string& missing, int code) {
   ShellResult r;
-  if (!netdevName(netdev) || !readWhole(fs::path(device_dir) / "ethtool" / (netdev + suffix), &r.out)) {
+  if (!netdevName(netdev) || !readWholeFile((fs::path(device_dir) / "ethtool" / (netdev + suffix)).string(), &r.out)) {
     return failure(missing, code);
   }
   return r;
