@@ -45,6 +45,9 @@ std::string switchPort(const std::string& iface, const std::string& leaf) {
 class RoceChecksTest : public ::testing::Test {
  protected:
   RoceChecksTest() : f_({}, true, /*static_links=*/false) {}
+  // As one fleet member sees the fabric: `peers` are other members'
+  // targets, whose leaves this member holds as a copy.
+  explicit RoceChecksTest(std::set<std::string> peers) : f_(std::move(peers), true, /*static_links=*/false) {}
   // The RoCE priority and the qos-group carrying it on leaf01.
   RoceChecksTest(int priority, int qos_group) : RoceChecksTest() {
     prio_ = priority;
@@ -364,6 +367,8 @@ TEST_F(RoceChecksTest, LiveVerdictsOfTheOtherSignalsAreAttachedToTheLiveGroup) {
 // on host02's NIC.
 class RoceWatchdogTest : public RoceChecksTest {
  protected:
+  RoceWatchdogTest() = default;
+  explicit RoceWatchdogTest(std::set<std::string> peers) : RoceChecksTest(std::move(peers)) {}
   void SetUp() override {
     RoceChecksTest::SetUp();
     f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 1);
@@ -452,6 +457,27 @@ TEST_F(RoceWatchdogTest, AStormTheWatchdogNeverActsOnWarnsFlowControlOnThatPort)
   EXPECT_EQ(watchdogFindings(), std::set<std::string>{});
   f_.set("leaf01", switchPort("Ethernet1/2", "ethernet/pfc/watchdog/state/enabled"), 1);
   // It acts: Shutdown, and the event in the window.
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  f_.tick(storm());
+  EXPECT_EQ(watchdogFindings(), std::set<std::string>{});
+}
+
+// In a fleet: this member owns leaf01, another owns host02. The storm
+// verdict on host02 is computed here from the copy of its counters (its
+// owner writes it), so the watchdog on leaf01 is still judged against it.
+class RoceWatchdogFleetTest : public RoceWatchdogTest {
+ protected:
+  RoceWatchdogFleetTest() : RoceWatchdogTest(std::set<std::string>{"host02"}) {}
+};
+
+TEST_F(RoceWatchdogFleetTest, AStormOnAnotherMembersHostIsHeldAgainstThisMembersWatchdog) {
+  settle();
+  expectAllPass();
+  f_.ticks(8, storm());
+  EXPECT_EQ(f_.derived("pause-storm").count("host02:ens1f0np0:" + std::to_string(prio_)), 0u)
+      << "host02's verdicts are its owner's to write";
+  EXPECT_EQ(watchdogFindings(), (std::set<std::string>{"leaf01:flow-control/watchdog-missed-storm/Ethernet1/2 WARN"}));
   state("Shutdown");
   f_.bump("leaf01", queue("shutdown-events"), 1);
   f_.tick(storm());
