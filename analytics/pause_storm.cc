@@ -27,12 +27,28 @@ bool stormCountersSpanWindow(const RunContext& ctx, const PortRef& port) {
 
 }  // namespace
 
-std::optional<double> peerPausedRatio(const RunContext& ctx, const PortRef& port, int prio) {
+namespace {
+
+// The pause duration (microseconds) `port` sent on `prio`, else what its
+// peer counts received.
+std::optional<Increase> peerPausedIncrease(const RunContext& ctx, const PortRef& port, int prio) {
   const std::string p = std::to_string(prio);
-  if (auto own = ratioOf(ctx.increase(port.target, Input::kOutPauseDuration, port.iface, p))) return own;
+  if (auto own = ctx.increase(port.target, Input::kOutPauseDuration, port.iface, p)) return own;
   const PortRef* peer = ctx.links.peerOf(port);
   if (peer == nullptr) return std::nullopt;
-  return ratioOf(ctx.increase(peer->target, Input::kInPauseDuration, peer->iface, p));
+  return ctx.increase(peer->target, Input::kInPauseDuration, peer->iface, p);
+}
+
+}  // namespace
+
+std::optional<double> peerPausedRatio(const RunContext& ctx, const PortRef& port, int prio) {
+  return ratioOf(peerPausedIncrease(ctx, port, prio));
+}
+
+std::optional<double> peerPausedSeconds(const RunContext& ctx, const PortRef& port, int prio) {
+  const std::optional<Increase> paused = peerPausedIncrease(ctx, port, prio);
+  if (!paused) return std::nullopt;
+  return std::max(paused->count * 1e-6, 0.0);
 }
 
 void PauseStormDetector::derive(const RunContext& ctx, DerivedWriter& out) {

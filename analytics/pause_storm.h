@@ -32,5 +32,7 @@ class PauseStormDetector {
 // out-pause duration, else its peer's in-pause duration; none when neither
 // end counts durations.
 std::optional<double> peerPausedRatio(const RunContext& ctx, const PortRef& port, int prio);
+// The same as seconds held paused within the window.
+std::optional<double> peerPausedSeconds(const RunContext& ctx, const PortRef& port, int prio);
 
 }  // namespace rdmagw::analytics

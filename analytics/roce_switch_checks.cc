@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "analytics/pause_storm.h"
 #include "analytics/roce_host_path.h"
 #include "models/path.h"
 
@@ -232,6 +233,16 @@ std::map<std::pair<PortRef, int>, PeerPause> pauseVerdicts(const DerivedWriter& 
   return out;
 }
 
+// The shortest stall NX-OS's PFC watchdog acts on: its smallest
+// watch-dog interval (100 ms, also the default).
+constexpr double kShortestWatchdogStallS = 0.1;
+
+// " (12 ms)": the paused time behind a share, when known.
+std::string millis(std::optional<double> seconds) {
+  if (!seconds) return "";
+  return " (" + std::to_string(uint64_t(*seconds * 1000 + 0.5)) + " ms)";
+}
+
 std::string percent(std::optional<double> share) {
   if (!share) return "an unknown share";
   char text[16];
@@ -255,13 +266,14 @@ void checkWatchdogStorms(const RunContext& ctx, const DerivedWriter& derived, Ch
       // The peer's verdict on the CoS the queue is paused on; without a
       // PFC-COS, its worst priority.
       std::optional<bool> storm;
-      std::optional<double> ratio;
+      std::optional<double> ratio, paused_s;
       for (int p = 0; p < 8; ++p) {
         if (q.pfc_cos && *q.pfc_cos != uint64_t(p)) continue;
         auto it = verdicts.find({*peer, p});
         if (it == verdicts.end()) continue;
         if (it->second.storm) storm = storm.value_or(false) || *it->second.storm;
         if (it->second.ratio) ratio = std::max(ratio.value_or(0.0), *it->second.ratio);
+        if (auto s = peerPausedSeconds(ctx, *peer, p)) paused_s = std::max(paused_s.value_or(0.0), *s);
       }
       if (!storm) continue;  // the peer is not judged: unknown, no item
       const std::string g = std::to_string(group);
@@ -276,12 +288,16 @@ void checkWatchdogStorms(const RunContext& ctx, const DerivedWriter& derived, Ch
       if (shut_now) acted = "Shutdown";
       if (shut_rose) acted += (acted.empty() ? "" : ", ") + std::to_string(uint64_t(shut_inc->count)) + " shutdown(s) in the window";
       if (restored) acted += (acted.empty() ? "" : ", ") + std::to_string(uint64_t(restored_inc->count)) + " restore(s) in the window";
-      const bool pressed = *storm || ratio.value_or(0) >= 0.5;
+      // The watchdog acts within a few of its intervals (NX-OS: 100 ms and
+      // up), long before our storm verdict, which wants the port held paused
+      // for pause_storm_for: any stall that long in the window may be what
+      // it saw. Only a shutdown with (next to) no pause at all is suspect.
+      const bool pressed = *storm || paused_s.value_or(0) >= kShortestWatchdogStallS;
       r.judge(!(shut_now || shut_rose) || pressed, CheckStatus::kWarn, port.target, CheckGroup::kFlowControl,
               "watchdog-shutdown-without-storm", port.iface,
-              "a watchdog shutdown of " + queue + " only while " + peer_name + " storms (our pause-storm verdict)",
+              "a watchdog shutdown of " + queue + " only while " + peer_name + " pauses the port",
               queue + ": " + acted + "; " + peer_name + ": no pause storm, held the port paused " + percent(ratio) +
-                  " of the window");
+                  " of the window" + millis(paused_s));
       if (enabled != uint64_t{1}) continue;
       const bool storming = *storm && ratio && *ratio >= storm_share;
       r.judge(!storming || shut_now || shut_rose || restored, CheckStatus::kWarn, port.target, CheckGroup::kFlowControl,

@@ -416,7 +416,8 @@ TEST_F(RoceWatchdogTest, AShutdownWithoutAStormWarnsFlowControlOnThatPort) {
   EXPECT_EQ(notPassing(), (Leaves{{"leaf01:flow-control", "WARN"}}));
   const std::string found = f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"];
   EXPECT_EQ(found,
-            "qos-group 3 (CoS 3): Shutdown; host02 ens1f0np0: no pause storm, held the port paused 0 % of the window");
+            "qos-group 3 (CoS 3): Shutdown; host02 ens1f0np0: no pause storm, held the port paused 0 % of the window (0 "
+            "ms)");
   state("Ok");
   settle();
   expectAllPass();
@@ -429,7 +430,7 @@ TEST_F(RoceWatchdogTest, AShutdownWithoutAStormWarnsFlowControlOnThatPort) {
             (std::set<std::string>{"leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2 WARN"}));
   EXPECT_EQ(f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"],
             "qos-group 3 (CoS 3): 1 shutdown(s) in the window, 1 restore(s) in the window; host02 ens1f0np0: no pause "
-            "storm, held the port paused 0 % of the window");
+            "storm, held the port paused 0 % of the window (0 ms)");
   settle();
   expectAllPass();
 }
@@ -444,6 +445,34 @@ TEST_F(RoceWatchdogTest, AShutdownDuringAStormPasses) {
     EXPECT_EQ(watchdogFindings(), std::set<std::string>{}) << "tick " << t;
   }
   EXPECT_EQ(f_.derived("pause-storm")["host02:ens1f0np0:" + std::to_string(prio_)], "1");
+}
+
+// The watchdog shuts a stuck queue within a few hundred milliseconds, long
+// before our storm verdict (which wants the port paused for
+// pause_storm_for): a shutdown after a real stall is not suspect, one after
+// a stall shorter than the watchdog's shortest interval is.
+TEST_F(RoceWatchdogTest, AShutdownAtTheStartOfAStormPassesButNotOneWithoutAStall) {
+  settle();
+  const std::string pause = SmallFabric::pfc(kNetdev, prio_, "out-pause-duration");
+  f_.bump("host02", pause, 300'000);  // 300 ms paused in one tick
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  f_.tick();
+  EXPECT_EQ(f_.derived("pause-storm")["host02:ens1f0np0:" + std::to_string(prio_)], "0") << "no storm verdict yet";
+  EXPECT_EQ(watchdogFindings(), std::set<std::string>{});
+  state("Ok");
+  f_.bump("leaf01", queue("restored-events"), 1);
+  settle();
+  expectAllPass();
+  // 50 ms of pause cannot have stalled the queue for a watchdog interval.
+  f_.bump("host02", pause, 50'000);
+  state("Shutdown");
+  f_.bump("leaf01", queue("shutdown-events"), 1);
+  f_.tick();
+  EXPECT_EQ(watchdogFindings(),
+            (std::set<std::string>{"leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2 WARN"}));
+  const std::string found = f_.derived("found")["leaf01:flow-control/watchdog-shutdown-without-storm/Ethernet1/2"];
+  EXPECT_NE(found.find("(50 ms)"), std::string::npos) << found;
 }
 
 TEST_F(RoceWatchdogTest, AStormTheWatchdogNeverActsOnWarnsFlowControlOnThatPort) {
