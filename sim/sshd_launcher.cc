@@ -263,8 +263,6 @@ Status SshdLauncher::start() {
 
 void SshdLauncher::stopServer() {
   if (pid_ <= 0) return;
-  // Handshakes cut short by the kill log nothing: this line ends them all.
-  (void)writeFile(dir_ + "/sshd.log", std::string(kStoppedMarker) + "\n", true);
   // Sessions first, while they are still the listener's children.
   for (int round = 0; round < 2; ++round) {
     for (pid_t p : descendants(pid_)) ::kill(p, SIGKILL);
@@ -280,6 +278,10 @@ void SshdLauncher::stopServer() {
     }
     std::this_thread::sleep_for(milliseconds(10));
   }
+  // Handshakes cut short by the kill log nothing: this line ends them all.
+  // Written once the listener is gone, not before: a connection it accepted
+  // in between would otherwise stay "in setup" for ever (handshakeStats).
+  (void)writeFile(dir_ + "/sshd.log", std::string(kStoppedMarker) + "\n", true);
   pid_ = -1;
 }
 
