@@ -25,10 +25,6 @@ bool stormCountersSpanWindow(const RunContext& ctx, const PortRef& port) {
          ctx.increase(port.target, Input::kStormErrors, port.iface, "").has_value();
 }
 
-}  // namespace
-
-namespace {
-
 // The pause duration (microseconds) `port` sent on `prio`, else what its
 // peer counts received.
 std::optional<Increase> peerPausedIncrease(const RunContext& ctx, const PortRef& port, int prio) {

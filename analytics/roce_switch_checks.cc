@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analytics/pause_storm.h"
@@ -182,16 +183,21 @@ void switchThresholdsAlike(const std::map<std::string, SwitchView>& views, Check
   auto text = [](const std::pair<uint64_t, uint64_t>& th) {
     return std::to_string(th.first) + "-" + std::to_string(th.second) + " bytes";
   };
-  int top = 0, tops = 0;
+  // The thresholds with the most votes, unless another pair has as many.
+  std::optional<std::pair<uint64_t, uint64_t>> most;
+  int top = 0;
   for (const auto& [th, n] : votes) {
-    if (n > top) top = n, tops = 0;
-    if (n == top) ++tops;
+    if (n == top) {
+      most.reset();
+    } else if (n > top) {
+      top = n;
+      most = th;
+    }
   }
   for (const auto& [t, th] : thresholds) {
-    if (tops == 1) {
-      const auto most = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.second == top; })->first;
-      r.judge(th == most, CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
-              "ECN thresholds " + text(most) + " as on the other switches", text(th));
+    if (most) {
+      r.judge(th == *most, CheckStatus::kWarn, t, CheckGroup::kCongestionControl, "wred-thresholds-differ", "",
+              "ECN thresholds " + text(*most) + " as on the other switches", text(th));
       continue;
     }
     std::string others;
