@@ -5,14 +5,9 @@
 
 #include <string>
 
-namespace rdmagw::sim {
+#include "sim/loopback_port.h"  // the ports launchers hand their peers
 
-// A port on 127.0.0.1 that nothing was bound to a moment ago (0 when the
-// probe socket could not be made). `socket_type` is SOCK_STREAM or
-// SOCK_DGRAM: a TCP port says nothing of the same UDP port.
-int freeLoopbackPort(int socket_type);
-int freeTcpPort();
-int freeUdpPort();
+namespace rdmagw::sim {
 
 // In the child between fork and exec; only async-signal-safe calls (the
 // parent has gRPC and Net-SNMP threads). Clears the signal mask (a parent
