@@ -7,12 +7,19 @@
 # SANITIZERS=0 skips the sanitizer build (a quicker local run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage's end is stamped with the seconds since the start, so a slow
+# CI run says where its time went.
+stage() { echo "== test.sh: $1 done at ${SECONDS} s"; }
 bash scripts/build.sh
+stage "build"
 # One more test than cores: most integration tests spend their time waiting
 # on a peer (etcd leases, sshd, snmpd, a scrape), not computing, and every
 # test waits on events with generous limits, never on this machine's speed.
 ctest --test-dir build --output-on-failure -j "${TEST_JOBS:-3}" --timeout 600
+stage "plain suite"
 if [ "${SANITIZERS:-1}" != 0 ]; then
   bash scripts/sanitize.sh address
+  stage "ASan+UBSan build and suite"
   bash scripts/sanitize.sh thread
+  stage "TSan build and suite"
 fi
