@@ -38,15 +38,20 @@ Window pickWindow() {
   return {0, 0};  // no room outside the range: let the kernel pick
 }
 
-// The port's lock, held for the life of the process: another of our
-// processes cannot take it while this one runs, and the kernel drops it at
-// exit. -1: taken by another; -2: no place for locks (the bind probe alone
-// decides then).
-int reserve(int port) {
+// Where every picker of this user keeps its ports' lock files.
+std::string lockDir() {
   const char* tmp = std::getenv("TMPDIR");
   const std::string dir =
       std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/rdmagw-ports-" + std::to_string(::getuid());
   ::mkdir(dir.c_str(), 0700);  // exists already in all but the first picker
+  return dir;
+}
+
+// The port's lock, held for the life of the process: another of our
+// processes cannot take it while this one runs, and the kernel drops it at
+// exit. -1: taken by another; -2: no place for locks (the bind probe alone
+// decides then).
+int reserve(const std::string& dir, int port) {
   const std::string path = dir + "/" + std::to_string(port);
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return -2;
@@ -79,12 +84,13 @@ int freeLoopbackPort(int socket_type) {
   static std::mutex mu;
   static std::mt19937 rng{std::random_device{}()};
   static const Window window = pickWindow();
+  static const std::string dir = lockDir();
   std::lock_guard lock(mu);
   if (window.high > 0) {
     std::uniform_int_distribution<int> pick(window.low, window.high);
     for (int attempt = 0; attempt < 500; ++attempt) {
       const int port = pick(rng);
-      const int held = reserve(port);
+      const int held = reserve(dir, port);
       if (held == -1) continue;
       if (probe(socket_type, port) == port) return port;
       if (held >= 0) ::close(held);  // bound by something else: let it go
