@@ -34,13 +34,6 @@ enum class DcbConsistency : uint64_t {
   kMismatch = 1,
 };
 
-// Called by readFabric for every leaf: takes the DCB configuration leaves
-// (MTU, DCQCN knobs, network-qos classes, trust) into `dcb`; whether it took it.
-// `kind` is the target's (a switch's PFC bitmap is left to readFabric).
-bool readDcbLeaf(const std::string& target, const std::string& kind, const SeriesView& s, DcbInventory& dcb);
-// The schema rows readDcbLeaf takes.
-std::vector<std::string_view> dcbRowPaths();
-
 // "3", "3,4", "" (none) for a priority bitmap.
 std::string priorityList(uint64_t bitmap);
 

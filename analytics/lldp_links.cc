@@ -9,8 +9,6 @@
 namespace rdmagw::analytics {
 namespace {
 
-constexpr std::string_view kLldpState = "/lldp/interfaces/interface/neighbors/neighbor/state/";
-
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -53,35 +51,6 @@ struct Claim {
 };
 
 }  // namespace
-
-std::vector<std::string> lldpRowPaths() {
-  std::vector<std::string> out;
-  for (const char* leaf : {"system-name", "port-id", "port-id-type", "port-description"}) {
-    out.push_back(std::string(kLldpState) + leaf);
-  }
-  return out;
-}
-
-bool readLldpAndPorts(const std::string& target, const SeriesView& s, FabricInventory& inv) {
-  const std::string_view path = s.schema->path;
-  if (s.label_values.empty()) return false;
-  if (path.starts_with("/interfaces/interface/") || path.starts_with("/hypervisor/nics/nic/")) {
-    inv.ports.insert({target, s.label_values[0]});
-    return false;
-  }
-  if (!path.starts_with(kLldpState) || s.label_values.size() != 2) return false;
-  const auto* text = std::get_if<std::string>(&s.value);
-  if (text == nullptr) return true;
-  LldpNeighbor& n = inv.lldp[{PortRef{target, s.label_values[0]}, s.label_values[1]}];
-  n.local = {target, s.label_values[0]};
-  n.seen = std::max(n.seen, s.timestamp_ns);
-  const std::string_view leaf = path.substr(kLldpState.size());
-  if (leaf == "system-name") n.system_name = *text;
-  if (leaf == "port-id") n.port_id = *text;
-  if (leaf == "port-id-type") n.port_id_type = *text;
-  if (leaf == "port-description") n.port_description = *text;
-  return true;
-}
 
 LldpLinks lldpLinks(const FabricInventory& inv, const std::map<std::string, std::string>& names,
                     const std::set<PortRef>& fixed) {

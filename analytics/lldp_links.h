@@ -24,12 +24,6 @@ struct ResolvedLink {
   TimestampNs last_seen = 0;      // lldp: the newer end's neighbour leaves; static: 0 (none)
 };
 
-// readFabric's hook: notes the ports a target has leaves for, and takes the
-// LLDP neighbour leaves. True when the series was an LLDP leaf.
-bool readLldpAndPorts(const std::string& target, const SeriesView& s, FabricInventory& inv);
-// The LLDP neighbour rows readLldpAndPorts takes.
-std::vector<std::string> lldpRowPaths();
-
 struct LldpLinks {
   std::vector<ResolvedLink> links;
   // Ends that disagree (A hears B, B hears C), one line each; their links

@@ -2,7 +2,7 @@
 
 #include <variant>
 
-#include "analytics/fabric_reader.h"
+#include "analytics/input_rows.h"
 
 namespace rdmagw::analytics {
 namespace {
