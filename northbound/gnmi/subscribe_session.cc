@@ -3,11 +3,9 @@
 #include <algorithm>
 
 #include "models/log.h"
-#include "northbound/gnmi/fleet_routes.h"
-#include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/path_pattern.h"
+#include "northbound/gnmi/run_notification.h"
 #include "northbound/gnmi/subscription_hub.h"
-#include "northbound/gnmi/typed_value.h"
 #include "northbound/gnmi/upstream_link.h"
 
 namespace rdmagw::northbound::gnmi_server {
@@ -29,14 +27,6 @@ void countError(ServerStats& stats, const grpc::Status& st) {
   stats.subscribe_errors[std::min<int>(st.error_code(), 16)].fetch_add(1);
 }
 
-// How long the first sync_response waits for the forwarded links' own: a
-// member that hangs must not hold the client's sync forever.
-constexpr auto kLinkSyncWait = std::chrono::seconds(10);
-// A link that ended is opened again after 0.5, 1, 2, 4 s (then every 4 s)
-// while the view still names its member.
-constexpr auto kLinkRetryFirst = std::chrono::milliseconds(500);
-constexpr int kLinkRetryDoublings = 3;
-
 std::string leafKey(const std::string& target, const std::string& path) {
   std::string key = target;
   key.push_back('\0');
@@ -48,7 +38,11 @@ std::string leafKey(const std::string& target, const std::string& path) {
 
 SubscribeSession::SubscribeSession(SubscriptionHub* hub, grpc::CallbackServerContext* ctx,
                                    StreamOrigin origin, const grpc::Status& refusal)
-    : hub_(hub), ctx_(ctx), origin_(std::move(origin)), queue_(hub->options().queue_capacity) {
+    : hub_(hub),
+      ctx_(ctx),
+      origin_(std::move(origin)),
+      queue_(hub->options().queue_capacity),
+      links_(origin_.client, hub->stats()) {
   LinkReceiver receiver;
   receiver.leaves = [this](uint64_t id, const std::vector<ChangedLeaf>& leaves) { linkLeaves(id, leaves); };
   receiver.synced = [this](uint64_t id) { linkSynced(id); };
@@ -134,7 +128,7 @@ void SubscribeSession::serviceDue(Clock::time_point now, LeafCache& cache) {
   if (phase_ != Phase::kActive || finish_pending_) return;
   // In a fleet the initial set waits for the first route check, so the
   // links it opens are waited for by the first sync_response.
-  if (initial_pending_ && (routed_ || !hub_->fleetRouting() || origin_.forwarded)) {
+  if (initial_pending_ && (links_.routed() || !hub_->fleetRouting() || origin_.forwarded)) {
     initial_pending_ = false;
     for (size_t i = 0; i < spec_.entries.size(); ++i) {
       const SubscriptionEntry& e = spec_.entries[i];
@@ -142,12 +136,7 @@ void SubscribeSession::serviceDue(Clock::time_point now, LeafCache& cache) {
       timed_[i].next_sample = now + e.interval;
       timed_[i].next_heartbeat = now + e.heartbeat;
     }
-    if (sync_links_.empty()) {
-      markSyncLocked();
-    } else {
-      sync_deferred_ = true;
-      sync_wait_until_ = now + kLinkSyncWait;
-    }
+    if (!links_.deferSync(now)) markSyncLocked();
     if (spec_.list_mode == gnmi::SubscriptionList::ONCE) finish_after_sync_ = true;
   }
   for (; polls_pending_ > 0; --polls_pending_) {
@@ -247,34 +236,14 @@ bool SubscribeSession::buildNextLocked() {
     return true;
   }
   const uint64_t before = sync_marks_.empty() ? UINT64_MAX : sync_marks_.front();
-  const bool ietf = spec_.encoding == gnmi::JSON_IETF;
   // A run whose every leaf JSON_IETF cannot carry sends nothing: the next
   // run is tried.
   for (;;) {
     std::vector<PendingLeaf> run = queue_.popRun(hub_->options().max_updates_per_notification, before);
     if (run.empty()) return false;
     write_buf_.Clear();
-    gnmi::Notification* n = write_buf_.mutable_update();
-    n->set_timestamp(run.front().timestamp_ns);
-    n->mutable_prefix()->set_target(run.front().target);
     in_flight_seen_ns_.clear();
-    for (const PendingLeaf& leaf : run) {
-      if (leaf.seen_ns != 0) in_flight_seen_ns_.push_back(leaf.seen_ns);
-      if (leaf.deleted) {
-        toGnmiPath(leaf.leaf->path, n->add_delete_());
-        continue;
-      }
-      // RFC 7951 has no encoding for a leaf the YANG modules do not define.
-      if (ietf && leaf.leaf->yang == nullptr) continue;
-      gnmi::Update* u = n->add_update();
-      if (!setTypedValue(leaf.value, spec_.encoding, u->mutable_val(), leaf.leaf->yang)) {
-        n->mutable_update()->RemoveLast();
-        reportIetfMismatch(leaf.path, *leaf.leaf->yang, leaf.value);
-        continue;
-      }
-      toGnmiPath(leaf.leaf->path, u->mutable_path());
-    }
-    const size_t sent = size_t(n->update_size() + n->delete__size());
+    const size_t sent = fillNotification(run, spec_.encoding, write_buf_.mutable_update(), &in_flight_seen_ns_);
     if (sent == 0) continue;
     stats.notifications_sent.fetch_add(1);
     stats.updates_sent.fetch_add(sent);
@@ -349,10 +318,7 @@ void SubscribeSession::OnDone() {
   std::vector<std::shared_ptr<UpstreamLink>> calls;
   {
     std::lock_guard lock(mu_);
-    for (auto& [member, link] : links_) {
-      if (link.call) calls.push_back(std::move(link.call));
-    }
-    links_.clear();
+    calls = links_.takeAll();
   }
   for (const std::shared_ptr<UpstreamLink>& c : calls) c->cancel();
   {
@@ -362,154 +328,9 @@ void SubscribeSession::OnDone() {
   delete this;
 }
 
-void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generation, Clock::time_point now) {
-  struct Opening {
-    std::string member;
-    std::string address;
-    uint64_t id;
-  };
-  std::vector<Opening> opening;
-  std::vector<std::shared_ptr<UpstreamLink>> cancelled;
-  gnmi::SubscribeRequest request;
-  {
-    std::lock_guard lock(mu_);
-    if (origin_.forwarded || phase_ != Phase::kActive || finish_pending_) return;
-    if (spec_.list_mode == gnmi::SubscriptionList::POLL) {
-      routed_ = true;
-      return;
-    }
-    // ONCE: after its sync nothing more is wanted.
-    if (spec_.list_mode == gnmi::SubscriptionList::ONCE && routed_ && !initial_pending_ && !sync_deferred_) return;
-    if (sync_deferred_) releaseSyncLocked(now);
-    if (routed_ && generation == routed_generation_ && !routes_dirty_ && now < next_route_check_) return;
-    routed_ = true;
-    routed_generation_ = generation;
-    routes_dirty_ = false;
-    next_route_check_ = Clock::time_point::max();
-    bool local = true;
-    std::map<std::string, std::string> wanted;  // member -> address
-    for (const MemberRoute& r : routesFor(fleet, list_.prefix().target(), &local)) wanted[r.member] = r.address;
-    for (auto it = links_.begin(); it != links_.end();) {
-      auto w = wanted.find(it->first);
-      if (w != wanted.end() && w->second == it->second.address) {
-        ++it;
-        continue;
-      }
-      RDMAGW_LOG(kInfo, "gnmi") << "subscription of " << origin_.client << " to \"" << list_.prefix().target()
-                                << "\": no longer forwarded to member " << it->first;
-      if (it->second.call) cancelled.push_back(std::move(it->second.call));
-      hub_->stats().forwarded_streams_rerouted.fetch_add(1);
-      sync_links_.erase(it->second.id);
-      it = links_.erase(it);
-    }
-    for (const auto& [member, address] : wanted) {
-      auto [it, fresh] = links_.try_emplace(member);
-      Link& l = it->second;
-      if (!fresh && !l.ended) continue;
-      if (!fresh && now < l.retry_at) {
-        next_route_check_ = std::min(next_route_check_, l.retry_at);
-        continue;
-      }
-      l.address = address;
-      l.id = next_link_id_++;
-      l.ended = false;
-      l.call.reset();
-      if (initial_pending_) sync_links_.insert(l.id);
-      opening.push_back({member, address, l.id});
-      if (fresh) {
-        RDMAGW_LOG(kInfo, "gnmi") << "subscription of " << origin_.client << " to \"" << list_.prefix().target()
-                                  << "\": forwarded to member " << member << " at " << address;
-      }
-    }
-    if (!opening.empty()) {
-      *request.mutable_subscribe() = list_;
-      request.mutable_subscribe()->set_encoding(gnmi::PROTO);  // scalars, encoded here as the client asked
-    }
-    if (sync_deferred_) releaseSyncLocked(now);
-  }
-  for (const std::shared_ptr<UpstreamLink>& c : cancelled) c->cancel();
-  std::vector<std::pair<std::string, std::string>> metadata = origin_.credentials;
-  metadata.emplace_back(kForwardedByMetadata, fleet.self);
-  metadata.emplace_back(kForwardedForMetadata, origin_.client);
-  for (const Opening& o : opening) {
-    Result<std::shared_ptr<grpc::Channel>> channel = hub_->memberChannels()->channel(o.address);
-    if (!channel.isOk()) {
-      linkEnded(o.id, grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel.status().message()));
-      continue;
-    }
-    std::shared_ptr<UpstreamLink> call = UpstreamLink::open(o.id, *channel, request, metadata, sink_);
-    hub_->stats().forwarded_streams_opened.fetch_add(1);
-    std::lock_guard lock(mu_);
-    auto it = links_.find(o.member);
-    if (it != links_.end() && it->second.id == o.id && !it->second.ended) {
-      it->second.call = std::move(call);
-    } else {
-      call->cancel();  // dropped or ended while it was opening
-    }
-  }
-}
-
-void SubscribeSession::linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves) {
-  {
-    std::lock_guard lock(mu_);
-    if (phase_ != Phase::kActive || finish_pending_) return;
-    bool current = false;
-    for (const auto& [member, link] : links_) current = current || link.id == id;
-    if (!current) return;  // a link being dropped: its member no longer owns what we ask
-    hub_->stats().forwarded_updates_received.fetch_add(leaves.size());
-    for (const ChangedLeaf& c : leaves) queue_.put(c.target, c.path, c.leaf, c.value, c.timestamp_ns, c.deleted);
-  }
-  kick();
-}
-
-void SubscribeSession::linkSynced(uint64_t id) {
-  {
-    std::lock_guard lock(mu_);
-    for (auto& [member, link] : links_) {
-      if (link.id == id) link.failures = 0;  // it answers: the next failure retries soon again
-    }
-    if (sync_links_.erase(id) == 0) return;
-    if (sync_deferred_) releaseSyncLocked(Clock::now());
-  }
-  kick();
-}
-
-void SubscribeSession::linkEnded(uint64_t id, const grpc::Status& status) {
-  {
-    std::lock_guard lock(mu_);
-    sync_links_.erase(id);
-    for (auto& [member, link] : links_) {
-      if (link.id != id || link.ended) continue;
-      link.ended = true;
-      link.call.reset();
-      const bool once = spec_.list_mode == gnmi::SubscriptionList::ONCE && status.ok();
-      if (!once) {
-        link.failures = std::min(link.failures + 1, kLinkRetryDoublings + 1);
-        link.retry_at = Clock::now() + kLinkRetryFirst * (1 << (link.failures - 1));
-        routes_dirty_ = true;
-        RDMAGW_LOG(kWarn, "gnmi") << "subscription of " << origin_.client << " to \"" << list_.prefix().target()
-                                  << "\": link to member " << member << " ended: "
-                                  << grpcCodeName(status.error_code()) << " " << status.error_message();
-      }
-    }
-    if (sync_deferred_) releaseSyncLocked(Clock::now());
-  }
-  hub_->wake();
-  kick();
-}
-
-void SubscribeSession::releaseSyncLocked(Clock::time_point now) {
-  if (!sync_links_.empty() && now < sync_wait_until_) return;
-  sync_links_.clear();
-  sync_deferred_ = false;
-  markSyncLocked();
-}
-
 size_t SubscribeSession::linkCountForTest() {
   std::lock_guard lock(mu_);
-  size_t n = 0;
-  for (const auto& [member, link] : links_) n += link.ended ? 0 : 1;
-  return n;
+  return links_.live();
 }
 
 size_t SubscribeSession::queuedForTest() {

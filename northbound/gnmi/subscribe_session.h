@@ -10,14 +10,15 @@
 //
 // In a fleet (fleet_routes.h), a STREAM or ONCE subscription whose
 // prefix.target another member owns, or "*", also holds a forwarded
-// Subscribe (UpstreamLink) to each member concerned; their notifications
-// join the same queue. The dispatcher checks the routes against the
+// Subscribe (UpstreamLink, kept in ForwardedLinks) to each member
+// concerned; their notifications join the same queue through the
+// session's LinkSink. The dispatcher checks the routes against the
 // fleet's view: when a target's owner changes, the link to the old owner
 // is cancelled and one to the new owner opened (its initial values reach
 // the client as updates; no second sync_response, no deletes for what the
 // old owner had), or, when this member became the owner, the store serves
 // it. The first sync_response waits for the links' own (at most
-// kLinkSyncWait). POLL subscriptions are answered from this member only.
+// ForwardedLinks::kSyncWait). POLL subscriptions are answered from this member only.
 //
 // Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
 // which waits until the dispatcher no longer uses it, detaches its links,
@@ -38,6 +39,7 @@
 #include "gnmi.grpc.pb.h"
 #include "models/fleet_view.h"
 #include "northbound/gnmi/coalescing_queue.h"
+#include "northbound/gnmi/forwarded_links.h"
 #include "northbound/gnmi/leaf_cache.h"
 #include "northbound/gnmi/subscription_spec.h"
 
@@ -109,17 +111,6 @@ class SubscribeSession
   void linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves);
   void linkSynced(uint64_t id);
   void linkEnded(uint64_t id, const grpc::Status& status);
-  // Sends the deferred first sync_response once no link holds it back.
-  void releaseSyncLocked(Clock::time_point now);
-
-  struct Link {
-    std::string address;
-    uint64_t id = 0;
-    std::shared_ptr<UpstreamLink> call;  // null while opening or after it ended
-    bool ended = false;
-    int failures = 0;
-    Clock::time_point retry_at{};
-  };
 
   SubscriptionHub* const hub_;
   grpc::CallbackServerContext* const ctx_;
@@ -150,16 +141,8 @@ class SubscribeSession
   uint64_t counted_dropped_ = 0;
   gnmi::SubscribeRequest req_;  // the read buffer
   // Forwarding (guarded by mu_).
-  gnmi::SubscriptionList list_;     // as the client sent it
-  bool routed_ = false;             // routeCheck ran since the request was accepted
-  bool routes_dirty_ = false;       // a link ended: look again
-  uint64_t routed_generation_ = 0;
-  Clock::time_point next_route_check_{};
-  std::map<std::string, Link> links_;  // member -> its link
-  uint64_t next_link_id_ = 1;
-  std::set<uint64_t> sync_links_;      // links whose sync the first sync_response waits for
-  bool sync_deferred_ = false;
-  Clock::time_point sync_wait_until_{};
+  gnmi::SubscriptionList list_;  // as the client sent it
+  ForwardedLinks links_;
 };
 
 }  // namespace rdmagw::northbound::gnmi_server
