@@ -1,10 +1,10 @@
 #pragma once
 // A small JSON reader for device output: NX-OS `| json` / NX-API, `dcb -j`,
-// `lldpctl -f json0`; each device's folder finds where its JSON starts. Written here
-// instead of using nlohmann::json because a truncated or damaged reply must
-// still yield the rows read before the damage (nlohmann's DOM parse is all or
-// nothing), numbers must keep their digits (counters beyond 2^64 are refused,
-// not rounded through double) and nothing may throw.
+// `lldpctl -f json0` (each device's readers find where their JSON starts).
+// Written here instead of using nlohmann::json because a truncated or
+// damaged reply must still yield the rows read before the damage (nlohmann's
+// DOM parse is all or nothing), numbers must keep their digits (counters
+// beyond 2^64 are refused, not rounded through double) and nothing may throw.
 
 #include <string>
 #include <string_view>
