@@ -17,7 +17,7 @@
 #include <future>
 
 #include "sim/sshd_launcher.h"
-#include "southbound/ssh/parsers/nxos_pfc.h"
+#include "southbound/nxos/nxos_pfc.h"
 #include "southbound/ssh/ssh_connection.h"
 #include "southbound/ssh/ssh_factory.h"
 
@@ -122,7 +122,7 @@ struct Fleet {
       opts.limiter = &limiter;
       auto src = southbound::ssh::createCliSource(
           s.config(key->private_key_file),
-          {southbound::ssh::CliCommand("show interface priority-flow-control", southbound::ssh::parsePfc)},
+          {southbound::ssh::CliCommand("show interface priority-flow-control", southbound::nxos::parsePfc)},
           opts);
       if (!src.isOk()) {
         error = src.status().message();

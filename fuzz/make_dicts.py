@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the libFuzzer dictionaries in fuzz/dict/ from the sources they
 serve, so they follow the parsers: the keywords the device parsers look for
-(string literals of southbound/ssh/parsers, profiles and rdma), the YAML keys
+(string literals of southbound/nxos, esxi, ssh/profiles and rdma), the YAML keys
 the config reader accepts (its checkKeys lists), plus fixed JSON, path and
 YAML tokens. Run from anywhere; commit the result."""
 import glob
@@ -48,7 +48,8 @@ JSON = ["{", "}", "[", "]", ":", ",", '""', "true", "false", "null", "-0", "1e30
 
 # Device keywords: short literals the parsers compare against, not messages.
 device = {s.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\\\", "\\")
-          for s in literals(["southbound/ssh/parsers/*.cc", "southbound/ssh/profiles/*.cc", "southbound/rdma/*.cc"])}
+          for s in literals(["southbound/nxos/*.cc", "southbound/esxi/*.cc", "southbound/ssh/profiles/*.cc",
+                              "southbound/rdma/*.cc"])}
 device = {s for s in device
           if 2 <= len(s) <= 40 and not s.endswith(": ") and ": " not in s.strip(": ") and "%" not in s
           and not s.startswith("cannot ") and "{" not in s}
@@ -56,7 +57,7 @@ write("parse.dict", "Device output keywords (NX-OS, ESXi, sysfs, ethtool, dcb, l
       "JSON tokens.", list(device) + JSON)
 
 # NX-OS QoS statements and keywords the RoCE configuration readers look for.
-roce = {s for s in literals(["southbound/roce/nxos_*.cc"])
+roce = {s for s in literals(["southbound/nxos/nxos_ipqos*.cc", "southbound/nxos/nxos_pfc_watchdog*.cc"])
         if 2 <= len(s) <= 50 and "'" not in s and ": " not in s.strip(": ") and "%" not in s}
 write("ipqos.dict", "NX-OS QoS configuration keywords (running-config ipqos, pfc-queue detail).",
       list(roce) + ["\n", "  ", "    ", "26", "48", "5", "7", "8", "64", "-", ",", "eth1/1-54", "Ethernet1/1",

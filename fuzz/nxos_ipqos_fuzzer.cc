@@ -1,5 +1,5 @@
 // NX-OS `show running-config ipqos` and `show queuing pfc-queue detail`, text
-// and `| json` (southbound/roce/): whatever the bytes, the readers return a status and a
+// and `| json` (southbound/nxos/): whatever the bytes, the readers return a status and a
 // model, and the RoCE path derived from that model keeps its promise: a hop
 // is lossless only on a priority the port pauses.
 
@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "models/roce_path.h"
-#include "southbound/roce/nxos_ipqos.h"
-#include "southbound/roce/nxos_pfc_watchdog.h"
-#include "southbound/roce/nxos_pfc_watchdog_json.h"
+#include "southbound/nxos/nxos_ipqos.h"
+#include "southbound/nxos/nxos_pfc_watchdog.h"
+#include "southbound/nxos/nxos_pfc_watchdog_json.h"
 
 using namespace rdmagw;
 
@@ -31,7 +31,7 @@ void checkHop(const roce::SwitchQos& qos, uint32_t dscp, const std::string& ifn)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   roce::SwitchQos qos;
-  const Status s = southbound::roce::parseNxosIpqos(text, qos);
+  const Status s = southbound::nxos::parseNxosIpqos(text, qos);
   if (s.isOk() != s.message().empty()) __builtin_trap();
   for (const auto& [name, cm] : qos.class_maps) {
     for (uint32_t d : cm.dscp) {
@@ -50,8 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (d > 63) __builtin_trap();
   }
   roce::SwitchQos wd;
-  (void)southbound::roce::parseNxosPfcWatchdog(text, wd);
-  (void)southbound::roce::parseNxosPfcWatchdogJson(text, wd);
+  (void)southbound::nxos::parseNxosPfcWatchdog(text, wd);
+  (void)southbound::nxos::parseNxosPfcWatchdogJson(text, wd);
   for (const auto& entry : wd.watchdog) {
     for (const roce::PfcWatchdogQueue& q : entry.second.queues) {
       if (q.qos_group > 7 || (q.pfc_cos && *q.pfc_cos > 7)) __builtin_trap();

@@ -1,5 +1,5 @@
 // The tolerant JSON reader of the NX-OS `| json` and iproute2/lldpd
-// parsers (southbound/ssh/parsers/nxos_json.h): whatever the bytes, it
+// parsers (southbound/text/json_reader.h): whatever the bytes, it
 // returns what it read before the damage, never throws and never recurses
 // past its depth cap. The row walk every NX-OS JSON parser runs after it
 // is exercised on the result.
@@ -9,9 +9,11 @@
 #include <string_view>
 #include <vector>
 
-#include "southbound/ssh/parsers/nxos_json.h"
+#include "southbound/nxos/nxos_text.h"
+#include "southbound/text/json_reader.h"
 
-using namespace rdmagw::southbound::ssh;
+using namespace rdmagw::southbound::text;
+using rdmagw::southbound::nxos::jsonStart;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The host-side RoCE configuration readers (southbound/roce/): iproute2
+// The host-side RoCE configuration readers (southbound/rdma, esxi): iproute2
 // `dcb` text and JSON, `mlnx_qos -i` text and `esxcli network nic dcb
 // status get`. Whatever the bytes, each returns a status and leaves every
 // value of the port in range, and the path derived from it stays in range.
@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "models/roce_path.h"
-#include "southbound/roce/dcb_show.h"
-#include "southbound/roce/esxi_dcb_config.h"
-#include "southbound/roce/mlnx_qos_text.h"
+#include "southbound/esxi/esxi_dcb_config.h"
+#include "southbound/rdma/dcb_show.h"
+#include "southbound/rdma/mlnx_qos_text.h"
 
 using namespace rdmagw;
 
@@ -42,12 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (s.isOk() != s.message().empty()) __builtin_trap();
     checkPort(p);
   };
-  run(southbound::roce::parseDcbText);
-  run(southbound::roce::parseMlnxQos);
-  run(southbound::roce::parseEsxiDcbConfig);
+  run(southbound::rdma::parseDcbText);
+  run(southbound::rdma::parseMlnxQos);
+  run(southbound::esxi::parseEsxiDcbConfig);
   for (std::string_view object : {"ets", "pfc", "buffer", "app"}) {
     roce::HostPort p;
-    const Status s = southbound::roce::parseDcbJson(object, text, p);
+    const Status s = southbound::rdma::parseDcbJson(object, text, p);
     if (s.isOk() != s.message().empty()) __builtin_trap();
     checkPort(p);
   }

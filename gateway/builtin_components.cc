@@ -4,13 +4,13 @@
 #include <map>
 
 #include "gateway/registry.h"
+#include "southbound/esxi/esxi_formats.h"
 #include "southbound/gnmi/gnmi_factory.h"
 #include "southbound/gnmi/relay_source.h"
+#include "southbound/nxos/nxos_formats.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
 #include "southbound/rdma/remote_dump.h"
-#include "southbound/ssh/parsers/esxi_formats.h"
-#include "southbound/ssh/parsers/nxos_formats.h"
 #include "southbound/ssh/profiles/esxi_profile.h"
 #include "southbound/ssh/profiles/nexus_profile.h"
 #include "southbound/ssh/ssh_factory.h"
@@ -82,8 +82,8 @@ const SourceFactory* findSourceFactory(std::string_view kind) {
 std::vector<ParserEntry> parserFormats() {
   std::vector<ParserEntry> all;
   for (const auto& f : southbound::rdma::rdmaParserFormats()) all.push_back(f);
-  for (const auto& f : southbound::ssh::nxosParserFormats()) all.push_back(f);
-  for (const auto& f : southbound::ssh::esxiParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::nxos::nxosParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::esxi::esxiParserFormats()) all.push_back(f);
   all.push_back({"esxi-bundle", "The ESXi poll's one-round-trip output: nic list plus per-vmnic esxcli and vsish sections.",
                  southbound::ssh::parseEsxiBundle});
   return all;

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "models/lldp.h"
-#include "southbound/ssh/parsers/nxos_json.h"
+#include "southbound/text/json_reader.h"
 
 namespace rdmagw::southbound::rdma {
 namespace {
 
-using ssh::JsonValue;
+using text::JsonValue;
 
 // json0 wraps every value in an array: its first element.
 const JsonValue* first(const JsonValue* v) {
@@ -54,7 +54,7 @@ void interfaces(const JsonValue* list, std::vector<std::pair<std::string, const 
 Status parseLldpctlJson(std::string_view text_in, TimestampNs ts, PollBatch& out) {
   const size_t start = text_in.find('{');
   if (start == std::string_view::npos) return Status::corrupt("lldpctl: no JSON document in the output");
-  ssh::JsonParse doc = ssh::parseJson(text_in.substr(start));
+  text::JsonParse doc = text::parseJson(text_in.substr(start));
   if (!doc.complete) out.error("lldpctl: JSON damaged (" + doc.error + "); neighbours read before the damage are kept");
   const JsonValue* lldp = doc.root.get("lldp");
   if (lldp == nullptr) {

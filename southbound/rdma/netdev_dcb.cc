@@ -8,15 +8,15 @@
 #include "models/ethernet_speed.h"
 #include "models/path.h"
 #include "models/roce_leaves.h"
+#include "southbound/rdma/dcb_show.h"
 #include "southbound/rdma/local_tool.h"
-#include "southbound/roce/dcb_show.h"
-#include "southbound/roce/mlnx_qos_text.h"
-#include "southbound/ssh/parsers/nxos_json.h"
+#include "southbound/rdma/mlnx_qos_text.h"
+#include "southbound/text/json_reader.h"
 
 namespace rdmagw::southbound::rdma {
 namespace {
 
-using southbound::ssh::JsonValue;
+using text::JsonValue;
 
 Path ifBase(const std::string& netdev) {
   Path p;
@@ -140,7 +140,7 @@ void readMlnxQos(EthtoolSource& source, const std::string& netdev, rdmagw::roce:
     if (text.status().code() != Status::Code::kNotFound) batch.error(text.status().message());
     return;
   }
-  keepParsed(roce::parseMlnxQos(*text, port), netdev, batch);
+  keepParsed(parseMlnxQos(*text, port), netdev, batch);
 }
 
 // `rdmagw parse`: the netdev named by a "# dcb -j <object> show dev <if>" line.
@@ -160,10 +160,10 @@ Status parseDcbShow(const DcbObject& o, std::string_view text, TimestampNs ts, P
 
 }  // namespace
 
-Result<uint64_t> parseDcbPfcJson(std::string_view text) { return roce::parseDcbPrioPfc(text); }
+Result<uint64_t> parseDcbPfcJson(std::string_view text) { return parseDcbPrioPfc(text); }
 
 Result<std::string> parseDcbAppTrust(std::string_view text) {
-  const southbound::ssh::JsonParse doc = southbound::ssh::parseJson(text);
+  const text::JsonParse doc = text::parseJson(text);
   if (!doc.complete) return Status::corrupt("dcb app JSON: " + doc.error);
   if (doc.root.type != JsonValue::Type::kObject) return Status::corrupt("dcb app JSON: not an object");
   const JsonValue* dscp = doc.root.get("dscp_prio");
@@ -267,12 +267,12 @@ void appendNetdevDcb(SysfsReader& reader, EthtoolSource* source, const std::stri
       // The APP table's rules also give the DSCP map (its trust leaf is above;
       // a broken document is that one error line).
       if (appendDcbObject(o, *json, netdev, ts, batch) && std::string_view(o.object) == "app") {
-        keepParsed(roce::parseDcbJson("app", *json, port), netdev, batch);
+        keepParsed(parseDcbJson("app", *json, port), netdev, batch);
       }
     }
     for (const char* object : {"ets", "buffer"}) {
       if (std::optional<std::string> json = dcbDocument(*source, object, netdev, dcb, batch)) {
-        keepParsed(roce::parseDcbJson(object, *json, port), netdev, batch);
+        keepParsed(parseDcbJson(object, *json, port), netdev, batch);
       }
     }
     port.trust.reset();  // written above, from the same document
@@ -309,7 +309,7 @@ Status parseMlnxQosShow(std::string_view text, TimestampNs ts, PollBatch& out) {
     }
     break;
   }
-  const Status st = roce::parseMlnxQos(text, port);
+  const Status st = parseMlnxQos(text, port);
   if (st.code() == Status::Code::kCorrupt) return st;
   rdmagw::roce::appendHostPortLeaves(port, ts, out);
   if (!st.isOk()) out.error(port.name + ": " + st.message());

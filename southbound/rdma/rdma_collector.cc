@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "models/roce_leaves.h"
+#include "southbound/rdma/ecn_sysfs.h"
 #include "southbound/rdma/ethtool_mapping.h"
 #include "southbound/rdma/ib_updates.h"
 #include "southbound/rdma/lldpctl_json.h"
 #include "southbound/rdma/netdev_dcb.h"
-#include "southbound/roce/ecn_sysfs.h"
 
 namespace rdmagw::southbound::rdma {
 
@@ -69,7 +69,7 @@ void RdmaCollector::pollConfig(const std::vector<IbDevice>& devices, PollBatch& 
 // kernel's defaults apply and nothing is written.
 void RdmaCollector::pollRdmaCm(const std::vector<IbDevice>& devices, PollBatch& batch) {
   std::vector<rdmagw::roce::RdmaCmPort> ports;
-  const Status st = roce::readRdmaCmDefaults(*reader_, ports);
+  const Status st = readRdmaCmDefaults(*reader_, ports);
   if (!st.isOk() && st.code() != Status::Code::kNotFound) batch.error(st.message());
   std::erase_if(ports, [&](const rdmagw::roce::RdmaCmPort& cm) {
     return std::none_of(devices.begin(), devices.end(), [&](const IbDevice& d) { return d.name == cm.device; });

@@ -85,4 +85,85 @@ TEST(IncludeRulesTest, EveryLayerIncludesOnlyWhatItMay) {
   EXPECT_GT(checked, 500u) << "too few includes found: the pattern is broken";
 }
 
+
+// Inside southbound/, each device family has its folder and the arrows
+// between folders point one way: a collector's folder may use the shared
+// text helpers and the device readers, never the other way round, so a new
+// command has one home and a reader never drags a transport in. Files at
+// the top of southbound/ (the poll and stream source interfaces, the
+// scheduler, backoff) are the base every folder may include; they include
+// no folder. A folder not in this table fails until it is given a row.
+const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
+    {"text", {}},
+    {"nxos", {"text"}},
+    {"esxi", {"text"}},
+    {"rdma", {"text"}},
+    {"ssh", {}},
+    {"ssh/profiles", {"ssh", "nxos", "esxi"}},
+    {"gnmi", {"gnmi/mapping", "ssh"}},
+    {"gnmi/mapping", {}},
+};
+
+// The folder of a path under southbound/ ("" for the top), e.g.
+// "ssh/profiles" for "southbound/ssh/profiles/nexus_profile.h".
+std::string southboundFolder(const std::string& path_from_southbound) {
+  const size_t slash = path_from_southbound.rfind('/');
+  return slash == std::string::npos ? "" : path_from_southbound.substr(0, slash);
+}
+
+// True when `from` reaches itself again through the table.
+bool reachesItself(const std::string& from) {
+  std::set<std::string> seen;
+  std::vector<std::string> todo(kSouthboundFolders.at(from).begin(), kSouthboundFolders.at(from).end());
+  while (!todo.empty()) {
+    const std::string f = todo.back();
+    todo.pop_back();
+    if (f == from) return true;
+    if (!seen.insert(f).second) continue;
+    const auto it = kSouthboundFolders.find(f);
+    if (it != kSouthboundFolders.end()) todo.insert(todo.end(), it->second.begin(), it->second.end());
+  }
+  return false;
+}
+
+TEST(IncludeRulesTest, SouthboundFoldersIncludeOneWay) {
+  for (const auto& [folder, allowed] : kSouthboundFolders) {
+    EXPECT_FALSE(reachesItself(folder)) << "southbound/" << folder << "/ is on a cycle of the folder table";
+    for (const std::string& a : allowed) {
+      EXPECT_TRUE(kSouthboundFolders.count(a)) << "southbound/" << folder << "/ may include southbound/" << a
+                                               << "/, which has no row";
+    }
+  }
+
+  const std::regex include_re(R"re(^\s*#\s*include\s+"southbound/([^"]+)")re");
+  const fs::path root = kSource / "southbound";
+  size_t checked = 0;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    const std::string ext = e.path().extension().string();
+    if (ext != ".h" && ext != ".cc") continue;
+    const std::string rel = fs::relative(e.path(), root).generic_string();
+    const std::string from = southboundFolder(rel);
+    const auto row = kSouthboundFolders.find(from);
+    if (!from.empty() && row == kSouthboundFolders.end()) {
+      ADD_FAILURE() << "southbound/" << from << "/ has no row in the southbound folder table";
+      continue;
+    }
+    std::ifstream in(e.path());
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++n;
+      std::smatch m;
+      if (!std::regex_search(line, m, include_re)) continue;
+      const std::string to = southboundFolder(m[1].str());
+      ++checked;
+      if (to.empty() || to == from) continue;  // the shared top, or its own folder
+      const bool ok = !from.empty() && row->second.count(to) > 0;
+      EXPECT_TRUE(ok) << "southbound/" << rel << ":" << n << ": includes \"southbound/" << m[1].str()
+                      << "\"; southbound/" << (from.empty() ? std::string("") : from + "/")
+                      << " may include only the southbound folders its row of the table lists";
+    }
+  }
+  EXPECT_GT(checked, 200u) << "too few southbound includes found: the pattern is broken";
+}
+
 }  // namespace

@@ -12,10 +12,10 @@
 #include "sim/cli_catalog.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
+#include "southbound/esxi/esxi_nic_list.h"
+#include "southbound/nxos/nxos_interface.h"
 #include "southbound/rdma/netdev_dcb.h"
 #include "southbound/rdma/sysfs_reader_impl.h"
-#include "southbound/ssh/parsers/esxi_nic_list.h"
-#include "southbound/ssh/parsers/nxos_interface.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::sim {
@@ -53,7 +53,7 @@ TEST(InterfaceStateRenderTest, NexusShowInterfaceTextAndJsonParseToEveryPortsSta
   for (const char* command : {"show interface", "show interface | json"}) {
     SCOPED_TRACE(command);
     PollBatch b;
-    ASSERT_TRUE(southbound::ssh::parseInterface(render(outputs, command), 1, b).isOk());
+    ASSERT_TRUE(southbound::nxos::parseInterface(render(outputs, command), 1, b).isOk());
     EXPECT_TRUE(b.errors.empty()) << b.errors.front();
     bool ii_seen = false;
     for (const SwitchPort& p : sw.ports) {
@@ -88,7 +88,7 @@ TEST(InterfaceStateRenderTest, EsxiNicListParsesToSpeedMtuAndStates) {
   ASSERT_FALSE(fabric().esxiHosts().empty());
   const EsxiHost& esx = fabric().esxiHosts()[0];
   PollBatch b;
-  ASSERT_TRUE(southbound::ssh::parseEsxiNicList(render(renderEsxi(fabric(), esx), "esxcli network nic list"), 1, b)
+  ASSERT_TRUE(southbound::esxi::parseEsxiNicList(render(renderEsxi(fabric(), esx), "esxcli network nic list"), 1, b)
                   .isOk());
   EXPECT_TRUE(b.errors.empty()) << b.errors.front();
   for (const Vmnic& n : esx.nics) {

@@ -1,5 +1,5 @@
 // The simulated fabric's RoCE configuration read back by the real parsers
-// (southbound/roce): every Linux host file (`dcb -j pfc|app|ets|buffer`,
+// (southbound/rdma, nxos, esxi): every Linux host file (`dcb -j pfc|app|ets|buffer`,
 // the mlx5 ECN knobs, configfs RDMA CM), every ESXi `dcb status get` and
 // every leaf's `show running-config ipqos` and `show queuing pfc-queue
 // detail`, in the default plan (RoCE on 3) and the recorded N93180FX2 one
@@ -19,12 +19,12 @@
 #include "models/roce_path.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
+#include "southbound/esxi/esxi_dcb_config.h"
+#include "southbound/nxos/nxos_ipqos.h"
+#include "southbound/nxos/nxos_pfc_watchdog.h"
+#include "southbound/rdma/dcb_show.h"
+#include "southbound/rdma/ecn_sysfs.h"
 #include "southbound/rdma/sysfs_reader_impl.h"
-#include "southbound/roce/dcb_show.h"
-#include "southbound/roce/ecn_sysfs.h"
-#include "southbound/roce/esxi_dcb_config.h"
-#include "southbound/roce/nxos_ipqos.h"
-#include "southbound/roce/nxos_pfc_watchdog.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::sim {
@@ -100,20 +100,20 @@ HostPort hostPort(const Files& files, const std::string& host_root, const std::s
   p.name = netdev;
   for (const char* object : {"pfc", "app", "ets", "buffer"}) {
     const std::string path = host + "/ethtool/" + netdev + ".dcb-" + object + ".json";
-    Status s = southbound::roce::parseDcbJson(object, at(files, path), p);
+    Status s = southbound::rdma::parseDcbJson(object, at(files, path), p);
     EXPECT_TRUE(s.isOk()) << path << ": " << s.message();
   }
   southbound::rdma::SysfsReaderImpl reader(host_root + "/" + host + "/sys");
-  Status s = southbound::roce::readEcnKnobs(reader, netdev, p);
+  Status s = southbound::rdma::readEcnKnobs(reader, netdev, p);
   EXPECT_TRUE(s.isOk()) << s.message();
   return p;
 }
 
 SwitchQos switchQos(const Files& files, const std::string& leaf) {
   SwitchQos q;
-  Status s = southbound::roce::parseNxosIpqos(at(files, leaf + "/cli/show_running_config_ipqos"), q);
+  Status s = southbound::nxos::parseNxosIpqos(at(files, leaf + "/cli/show_running_config_ipqos"), q);
   EXPECT_TRUE(s.isOk()) << leaf << ": " << s.message();
-  s = southbound::roce::parseNxosPfcWatchdog(at(files, leaf + "/cli/show_queuing_pfc_queue_detail"), q);
+  s = southbound::nxos::parseNxosPfcWatchdog(at(files, leaf + "/cli/show_queuing_pfc_queue_detail"), q);
   EXPECT_TRUE(s.isOk()) << leaf << ": " << s.message();
   return q;
 }
@@ -153,7 +153,7 @@ void expectPlan(const Fabric& f) {
       device.ports[d.netdev] = p;
     }
     southbound::rdma::SysfsReaderImpl reader(tree.root() + "/" + h.name + "/sys");
-    ASSERT_TRUE(southbound::roce::readRdmaCmDefaults(reader, device.rdma_cm).isOk());
+    ASSERT_TRUE(southbound::rdma::readRdmaCmDefaults(reader, device.rdma_cm).isOk());
     ASSERT_EQ(device.rdma_cm.size(), h.devices.size());
     for (const rdmagw::roce::RdmaCmPort& cm : device.rdma_cm) {
       EXPECT_EQ(cm.port, 1u);
@@ -176,7 +176,7 @@ void expectPlan(const Fabric& f) {
       SCOPED_TRACE(esx.name + ":" + nic.name);
       HostPort p;
       const std::string path = esx.name + "/cli/esxcli_network_nic_dcb_status_get_n_" + nic.name;
-      ASSERT_TRUE(southbound::roce::parseEsxiDcbConfig(at(files, path), p).isOk());
+      ASSERT_TRUE(southbound::esxi::parseEsxiDcbConfig(at(files, path), p).isOk());
       EXPECT_EQ(p.pfc_enabled, bit(r));
       EXPECT_EQ(p.priority_tc[r], uint32_t(r));
       EXPECT_EQ(p.tc[r].tsa, Tsa::kEts);
@@ -231,7 +231,7 @@ void expectPlan(const Fabric& f) {
     EXPECT_EQ(int(q.interfaces.size()), ports);
     // `show policy-map system type network-qos` is the same policy.
     SwitchQos nq;
-    ASSERT_TRUE(southbound::roce::parseNxosIpqos(
+    ASSERT_TRUE(southbound::nxos::parseNxosIpqos(
                     at(files, sw.name + "/cli/show_policy_map_system_type_network_qos"), nq)
                     .isOk());
     ASSERT_TRUE(nq.policy_maps.count("QOS-NETWORK"));
@@ -387,7 +387,7 @@ std::vector<ScenarioCase> cases() {
        "esx01:vmnic1",
        [](const Fabric&, const Files& files, const std::string&) {
          HostPort p;
-         ASSERT_TRUE(southbound::roce::parseEsxiDcbConfig(
+         ASSERT_TRUE(southbound::esxi::parseEsxiDcbConfig(
                          at(files, "esx01/cli/esxcli_network_nic_dcb_status_get_n_vmnic1"), p)
                          .isOk());
          EXPECT_EQ(p.tc[3].bandwidth_percent, 0u);

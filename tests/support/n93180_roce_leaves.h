@@ -6,7 +6,7 @@
 // CNPs on DSCP 48 -> qos-group 6, strict at priority level 2; the PFC
 // watchdog on, globally and on Ethernet1/51-52. One table for the writer's
 // test (models/roce_leaves.h, from a struct built by hand) and the parser's
-// (southbound/roce/nxos_ipqos_leaves.h, from the recorded text): each adds
+// (southbound/nxos/nxos_ipqos_leaves.h, from the recorded text): each adds
 // what only its input has and expects the whole set.
 
 #include <gtest/gtest.h>

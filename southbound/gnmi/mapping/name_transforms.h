@@ -8,7 +8,7 @@
 namespace rdmagw::southbound::gnmi {
 
 // Appends the long NX-OS interface name, the form the SSH parsers emit
-// (southbound/ssh/parsers/nxos_text.h normalizeIfName): eth1/1, Eth1/1,
+// (southbound/nxos/nxos_text.h normalizeIfName): eth1/1, Eth1/1,
 // e1/1 -> Ethernet1/1; breakouts eth1/1/2 -> Ethernet1/1/2; po7 and the
 // native model's pc7 -> port-channel7; veth9 -> Vethernet9; anything that
 // does not look like an interface name (vlan3745, mgmt0, ...) as sent.

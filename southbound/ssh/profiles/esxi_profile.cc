@@ -1,17 +1,22 @@
 #include "southbound/ssh/profiles/esxi_profile.h"
 
 #include "models/roce_leaves.h"
-#include "southbound/roce/esxi_dcb_config.h"
-#include "southbound/ssh/parsers/esxi_dcb.h"
-#include "southbound/ssh/parsers/esxi_nic_list.h"
-#include "southbound/ssh/parsers/esxi_nic_stats.h"
-#include "southbound/ssh/parsers/esxi_vsish.h"
+#include "southbound/esxi/esxi_dcb.h"
+#include "southbound/esxi/esxi_dcb_config.h"
+#include "southbound/esxi/esxi_nic_list.h"
+#include "southbound/esxi/esxi_nic_stats.h"
+#include "southbound/esxi/esxi_vsish.h"
 
 #include <set>
 #include <string>
 #include <vector>
 
 namespace rdmagw::southbound::ssh {
+
+using esxi::parseEsxiDcbStatusFor;
+using esxi::parseEsxiNicList;
+using esxi::parseEsxiNicStatsFor;
+using esxi::parseEsxiVsishStatsFor;
 
 std::string esxiBundleCommand() {
   // busybox sh on ESXi: POSIX only. vmnic names come from the device, so
@@ -33,7 +38,7 @@ namespace {
 // parse is an error line; the rest is written.
 void appendEsxiRoceConfig(std::string_view nic, std::string_view body, TimestampNs ts, PollBatch& out) {
   rdmagw::roce::HostPort port;
-  const Status st = roce::parseEsxiDcbConfig(body, port);
+  const Status st = esxi::parseEsxiDcbConfig(body, port);
   if (st.code() != Status::Code::kOk && st.code() != Status::Code::kInvalidArgument) return;
   if (!st.isOk()) out.error(std::string(nic) + " dcb: " + st.message());
   port.name = std::string(nic);

@@ -1,16 +1,27 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
-#include "southbound/roce/nxos_ipqos_leaves.h"
-#include "southbound/roce/nxos_pfc_watchdog_leaves.h"
-#include "southbound/ssh/parsers/nxos_interface.h"
-#include "southbound/ssh/parsers/nxos_lldp.h"
-#include "southbound/ssh/parsers/nxos_class_map_qos.h"
-#include "southbound/ssh/parsers/nxos_network_qos.h"
-#include "southbound/ssh/parsers/nxos_pfc.h"
-#include "southbound/ssh/parsers/nxos_queuing.h"
-#include "southbound/ssh/parsers/nxos_queuing_json.h"
+#include "southbound/nxos/nxos_class_map_qos.h"
+#include "southbound/nxos/nxos_interface.h"
+#include "southbound/nxos/nxos_ipqos_leaves.h"
+#include "southbound/nxos/nxos_lldp.h"
+#include "southbound/nxos/nxos_network_qos.h"
+#include "southbound/nxos/nxos_pfc.h"
+#include "southbound/nxos/nxos_pfc_watchdog_leaves.h"
+#include "southbound/nxos/nxos_queuing.h"
+#include "southbound/nxos/nxos_queuing_json.h"
 
 namespace rdmagw::southbound::ssh {
+
+using nxos::parseClassMapQos;
+using nxos::parseInterface;
+using nxos::parseInterfaceCountersErrors;
+using nxos::parseInterfaceCountersErrorsJson;
+using nxos::parseInterfaceJson;
+using nxos::parseLldpNeighbors;
+using nxos::parseNetworkQos;
+using nxos::parsePfc;
+using nxos::parseQueuing;
+using nxos::parseQueuingJson;
 
 namespace {
 
@@ -18,7 +29,7 @@ namespace {
 // for `rdmagw check roce`. Optional: a release or role without the command
 // keeps the rest. Configuration: every 10th poll after the first.
 CliCommand ipqosCommand() {
-  CliCommand c("show running-config ipqos", roce::parseNxosIpqosLeaves, true);
+  CliCommand c("show running-config ipqos", nxos::parseNxosIpqosLeaves, true);
   c.every = 10;
   return c;
 }
@@ -32,8 +43,8 @@ CliCommand ipqosCommand() {
 // release without the command keeps the rest. JSON first (key names from
 // Cisco's command reference), the text form where `| json` is refused.
 CliCommand pfcWatchdogCommand() {
-  return CliCommand("show queuing pfc-queue detail | json", roce::parseNxosPfcWatchdogJsonLeaves, true,
-                    {{"show queuing pfc-queue detail", roce::parseNxosPfcWatchdogLeaves}});
+  return CliCommand("show queuing pfc-queue detail | json", nxos::parseNxosPfcWatchdogJsonLeaves, true,
+                    {{"show queuing pfc-queue detail", nxos::parseNxosPfcWatchdogLeaves}});
 }
 
 }  // namespace

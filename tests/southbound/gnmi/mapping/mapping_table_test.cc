@@ -16,7 +16,7 @@
 #include "models/schema.h"
 #include "southbound/gnmi/mapping/mapping_table.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
-#include "southbound/ssh/parsers/nxos_interface.h"
+#include "southbound/nxos/nxos_interface.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -278,7 +278,7 @@ TEST(MappingTable, Dot3ErrorCountersLandWhereTheSshParserPutsThem) {
     ++seen[col->first];
     PollBatch b;
     const std::string text = "Port " + col->second + "\nEth1/1 7\n";
-    ASSERT_TRUE(ssh::parseInterfaceCountersErrors(text, 0, b).isOk()) << col->second;
+    ASSERT_TRUE(nxos::parseInterfaceCountersErrors(text, 0, b).isOk()) << col->second;
     ASSERT_EQ(b.updates.size(), 1u) << col->second;
     EXPECT_EQ(b.updates[0].path, expectedTarget(row.row->target)) << row.row->source;
   }

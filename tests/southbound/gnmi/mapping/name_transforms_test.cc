@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "southbound/gnmi/mapping/name_transforms.h"
-#include "southbound/ssh/parsers/nxos_text.h"
+#include "southbound/nxos/nxos_text.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -12,7 +12,7 @@ TEST(NameTransforms, InterfaceNamesLikeTheSshParsers) {
   for (std::string_view in : {"eth1/1", "Eth1/1", "Ethernet1/1", "ethernet1/1", "e1/1", "eth1/1/2", "Eth1/1/2",
                               "Br-Eth1/1/2", "po7", "Po7", "port-channel7", "veth9", "ii1/1/1", "mgmt0", "Vlan1",
                               "vlan3745", "nve1", "Ethernet101/1/5"}) {
-    std::optional<std::string> ssh = ssh::normalizeIfName(in);
+    std::optional<std::string> ssh = nxos::normalizeIfName(in);
     ASSERT_TRUE(ssh.has_value()) << in;
     EXPECT_EQ(ifName(in), *ssh) << in;
   }

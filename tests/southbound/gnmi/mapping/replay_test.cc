@@ -12,7 +12,7 @@
 #include "models/path.h"
 #include "replay_loader.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
-#include "southbound/ssh/parsers/nxos_emit.h"
+#include "southbound/nxos/nxos_emit.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -89,15 +89,15 @@ TEST(GnmiReplay, DmeDot3StatsBlobGivesPauseAndErrorCounters) {
   std::vector<Leaf> mapped, unknown;
   for (const Leaf& l : got) (l.path.rfind("/interfaces/", 0) == 0 ? mapped : unknown).push_back(l);
   std::set<std::string> want = {
-      ssh::ethCounterPath("Ethernet3/2", "in-mac-pause-frames"),
-      ssh::ethCounterPath("Ethernet3/2", "out-mac-pause-frames"),
-      ssh::ifCounterPath("Ethernet3/2", "in-fcs-errors"),
+      nxos::ethCounterPath("Ethernet3/2", "in-mac-pause-frames"),
+      nxos::ethCounterPath("Ethernet3/2", "out-mac-pause-frames"),
+      nxos::ifCounterPath("Ethernet3/2", "in-fcs-errors"),
   };
   for (const char* leaf : {"in-alignment-errors", "in-single-collision", "out-multiple-collision-frames",
                            "in-late-collision", "out-excessive-collision-frames", "in-carrier-errors",
                            "in-fragment-frames", "in-maxsize-exceeded", "out-sqe-test-errors",
                            "out-deferred-frames", "out-mac-errors-tx", "in-mac-errors-rx", "in-symbol-error"}) {
-    want.insert(ssh::ethCounterPath("Ethernet3/2", leaf));
+    want.insert(nxos::ethCounterPath("Ethernet3/2", leaf));
   }
   std::set<std::string> got_paths;
   for (const Leaf& l : mapped) {
@@ -122,8 +122,8 @@ TEST(GnmiReplay, OpenConfigInterfaceCountersMatchSshPaths) {
   MappedNotification out;
   std::vector<Leaf> want = {
       {"/interfaces/interface[name=eth1/53]/name", std::string("eth1/53"), kReceive},
-      {ssh::ifCounterPath("Ethernet1/53", "in-octets"), uint64_t{3085180851040}, kReceive},
-      {ssh::ifCounterPath("Ethernet1/53", "in-unicast-pkts"), uint64_t{663013031}, kReceive},
+      {nxos::ifCounterPath("Ethernet1/53", "in-octets"), uint64_t{3085180851040}, kReceive},
+      {nxos::ifCounterPath("Ethernet1/53", "in-unicast-pkts"), uint64_t{663013031}, kReceive},
   };
   EXPECT_EQ(mapAll(r, out), want);
   EXPECT_EQ(want[1].path, "/interfaces/interface[name=Ethernet1/53]/state/counters/in-octets");
@@ -140,12 +140,12 @@ TEST(GnmiReplay, OpenConfigQueuesNamedByQosGroup) {
       {"/qos/interfaces/interface[interface-id=eth1/1]/interface-id", std::string("eth1/1"), kReceive},
       {q + "[name=c-out-8q-q-default]/name", std::string("c-out-8q-q-default"), kReceive},
       {q + "[name=c-out-8q-q-default]/state/name", std::string("c-out-8q-q-default"), kReceive},
-      {ssh::queuePath("Ethernet1/1", "0", "dropped-pkts"), uint64_t{0}, kReceive},
-      {ssh::queuePath("Ethernet1/1", "0", "transmit-octets"), uint64_t{0}, kReceive},
-      {ssh::queuePath("Ethernet1/1", "0", "transmit-pkts"), uint64_t{0}, kReceive},
+      {nxos::queuePath("Ethernet1/1", "0", "dropped-pkts"), uint64_t{0}, kReceive},
+      {nxos::queuePath("Ethernet1/1", "0", "transmit-octets"), uint64_t{0}, kReceive},
+      {nxos::queuePath("Ethernet1/1", "0", "transmit-pkts"), uint64_t{0}, kReceive},
       {q + "[name=c-out-8q-q1]/name", std::string("c-out-8q-q1"), kReceive},
       {q + "[name=c-out-8q-q1]/state/name", std::string("c-out-8q-q1"), kReceive},
-      {ssh::queuePath("Ethernet1/1", "1", "dropped-pkts"), uint64_t{0}, kReceive},
+      {nxos::queuePath("Ethernet1/1", "1", "dropped-pkts"), uint64_t{0}, kReceive},
   };
   EXPECT_EQ(mapAll(r, out), want);
   EXPECT_EQ(want[3].path, "/qos/interfaces/interface[interface-id=Ethernet1/1]/output/queues/queue[name=0]/state/dropped-pkts");
