@@ -18,15 +18,6 @@ using promtext::appendHelpText;
 using promtext::appendLabelValue;
 using promtext::appendUint;
 
-std::string header(std::string_view name, std::string_view help, LeafKind kind) {
-  std::string out = "# HELP ";
-  out.append(name).push_back(' ');
-  appendHelpText(&out, help);
-  out.append("\n# TYPE ").append(name);
-  out.append(kind == LeafKind::kCounter ? " counter\n" : " gauge\n");
-  return out;
-}
-
 // The leaf's own name as a label: last path element, '-' -> '_'
 // (fw-version -> fw_version).
 std::string infoLabelName(std::string_view path) {
@@ -34,8 +25,6 @@ std::string infoLabelName(std::string_view path) {
   std::string_view leaf = slash == std::string_view::npos ? path : path.substr(slash + 1);
   return promtext::sanitizeLabelName(leaf);
 }
-
-double seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 }  // namespace
 
@@ -100,28 +89,6 @@ int64_t threadCpuNs() {
 
 }  // namespace
 
-struct ExpositionWriter::GatewayFamily {
-  std::string header;
-  std::string prefix;                    // name{  (or name for the label-less family)
-  std::vector<std::string_view> labels;  // target, kind, transport...
-  // Appends the sample value; false omits the sample (last_success never happened).
-  bool (*value)(const TargetStatus&, std::string*) = nullptr;
-  // A label-less family about the exposition itself: the previous build's
-  // figure in ns (value is null then)...
-  const std::atomic<int64_t>* previous_build_ns = nullptr;
-  // ...or this build's own start, in Unix ns.
-  bool build_time = false;
-};
-
-// Everything a sample needs from its target, built once per scrape.
-struct ExpositionWriter::TargetLabels {
-  std::string name;
-  std::string escaped;  // label-escaped target name
-  std::string tail;     // "` + extra labels + `} : closes the last label value
-  PaddedText padded_escaped;
-  PaddedText padded_tail;
-};
-
 ExpositionWriter::ExpositionWriter() {
   const SchemaTable& table = SchemaTable::instance();
   std::span<const LeafSchema> leaves = table.leaves();
@@ -135,7 +102,7 @@ ExpositionWriter::ExpositionWriter() {
     Family& f = families_[i];
     f.is_info = row.kind == LeafKind::kString;
     // String leaves become info-style gauges (value 1, the string as a label).
-    f.header = header(row.prom_name, row.help, f.is_info ? LeafKind::kGauge : row.kind);
+    f.header = promtext::familyHeader(row.prom_name, row.help, !f.is_info && row.kind == LeafKind::kCounter);
     f.prefix = std::string(row.prom_name) + "{" + std::string(kTargetLabel) + "=\"";
     for (std::string_view label : SchemaTable::splitLabels(row.labels)) {
       f.separators.push_back("\"," + std::string(label) + "=\"");
@@ -159,44 +126,7 @@ ExpositionWriter::ExpositionWriter() {
     }
   }
 
-  struct Source {
-    std::string_view id;
-    bool (*value)(const TargetStatus&, std::string*);
-  };
-  static const Source kSources[] = {
-      {"target_up", [](const TargetStatus& t, std::string* o) { o->push_back(t.health.up ? '1' : '0'); return true; }},
-      {"target_info", [](const TargetStatus&, std::string* o) { o->push_back('1'); return true; }},
-      {"poll_duration", [](const TargetStatus& t, std::string* o) { appendDouble(o, seconds(t.health.poll_duration_ns)); return true; }},
-      {"polls", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.polls); return true; }},
-      {"poll_errors", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.poll_errors); return true; }},
-      {"read_errors", [](const TargetStatus& t, std::string* o) { appendUint(o, t.health.read_errors); return true; }},
-      {"last_success", [](const TargetStatus& t, std::string* o) {
-         if (t.health.last_success_ns == 0) return false;
-         appendDouble(o, seconds(t.health.last_success_ns));
-         return true;
-       }},
-      {"series", [](const TargetStatus& t, std::string* o) { appendUint(o, t.series); return true; }},
-      {"counter_resets", [](const TargetStatus& t, std::string* o) { appendUint(o, t.counter_resets); return true; }},
-      {"rejected_updates", [](const TargetStatus& t, std::string* o) { appendUint(o, t.rejected_updates); return true; }},
-      {"scrape_duration", nullptr},  // label-less; written from last_build_ns_
-      {"scrape_cpu", nullptr},       // label-less; written from last_build_cpu_ns_
-      {"exposition_time", nullptr},  // label-less; this build's start
-  };
-  for (const Source& src : kSources) {
-    const GatewayMetric& m = table.gateway(src.id);  // aborts if the table lost the row
-    GatewayFamily g;
-    g.header = header(m.prom_name, m.help, m.kind);
-    g.labels = SchemaTable::splitLabels(m.labels);
-    g.prefix = std::string(m.prom_name) + (g.labels.empty() ? " " : "{");
-    g.value = src.value;
-    if (src.id == "exposition_time") {
-      g.build_time = true;
-    } else if (g.value == nullptr) {
-      g.previous_build_ns = src.id == "scrape_cpu" ? &last_build_cpu_ns_ : &last_build_ns_;
-    }
-    for (std::string_view label : g.labels) reserved_labels_.emplace_back(label);
-    gateway_.push_back(std::move(g));
-  }
+  addGatewayFamilies(table);
   std::sort(reserved_labels_.begin(), reserved_labels_.end());
   reserved_labels_.erase(std::unique(reserved_labels_.begin(), reserved_labels_.end()),
                          reserved_labels_.end());
@@ -206,40 +136,6 @@ ExpositionWriter::ExpositionWriter() {
 }
 
 ExpositionWriter::~ExpositionWriter() = default;
-
-// Extra config labels must not produce an invalid or rejected scrape: names
-// are sanitized, and a name the schema already uses (or `__` reserved ones,
-// or a repeat) is dropped: Prometheus fails the whole scrape on a duplicate
-// label name, so one bad config label would hide every series.
-std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
-    const std::vector<TargetStatus>& targets) const {
-  std::vector<TargetLabels> out;
-  out.reserve(targets.size());
-  for (const TargetStatus& t : targets) {
-    TargetLabels tl;
-    tl.name = t.name;
-    appendLabelValue(&tl.escaped, t.name);
-    tl.tail = "\"";
-    std::vector<std::string> used;
-    for (const auto& [raw_name, value] : t.health.labels) {
-      std::string name = promtext::sanitizeLabelName(raw_name);
-      if (name.empty() || name.starts_with("__") ||
-          std::binary_search(reserved_labels_.begin(), reserved_labels_.end(), name) ||
-          std::find(used.begin(), used.end(), name) != used.end()) {
-        continue;
-      }
-      tl.tail.append(",").append(name).append("=\"");
-      appendLabelValue(&tl.tail, value);
-      tl.tail.push_back('"');
-      used.push_back(std::move(name));
-    }
-    tl.tail.append("} ");
-    tl.padded_escaped.assign(tl.escaped);
-    tl.padded_tail.assign(tl.tail);
-    out.push_back(std::move(tl));
-  }
-  return out;
-}
 
 std::string Exposition::join() const {
   std::string text;
@@ -392,41 +288,6 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
   st.bytes = out->size_;
   st.build_ns = ns;
   if (stats != nullptr) *stats = st;
-}
-
-void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetStatus>& targets,
-                                    const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const {
-  for (const GatewayFamily& g : gateway_) {
-    out->append(g.header);
-    if (g.build_time || g.previous_build_ns != nullptr) {  // the exposition's own figures
-      const int64_t ns = g.build_time ? build_unix_ns : g.previous_build_ns->load(std::memory_order_relaxed);
-      out->append(g.prefix);
-      appendDouble(out, seconds(ns));
-      out->push_back('\n');
-      continue;
-    }
-    for (size_t t = 0; t < targets.size(); ++t) {
-      const TargetStatus& ts = targets[t];
-      std::string value;
-      if (!g.value(ts, &value)) continue;
-      out->append(g.prefix);
-      for (size_t i = 0; i < g.labels.size(); ++i) {
-        std::string_view name = g.labels[i];
-        if (i > 0) out->append("\",");
-        out->append(name).append("=\"");
-        if (name == kTargetLabel) {
-          out->append(labels[t].escaped);
-        } else if (name == "kind") {
-          appendLabelValue(out, ts.health.kind);
-        } else if (name == "transport") {
-          appendLabelValue(out, ts.health.transport);
-        }
-      }
-      out->append(labels[t].tail);
-      out->append(value);
-      out->push_back('\n');
-    }
-  }
 }
 
 }  // namespace rdmagw::northbound

@@ -74,9 +74,30 @@ class ExpositionWriter {
 
  private:
   struct Family;
-  struct GatewayFamily;
-  struct TargetLabels;
+  struct GatewayFamily {
+    std::string header;
+    std::string prefix;                    // name{  (or name for the label-less family)
+    std::vector<std::string_view> labels;  // target, kind, transport...
+    // Appends the sample value; false omits the sample (last_success never happened).
+    bool (*value)(const TargetStatus&, std::string*) = nullptr;
+    // A label-less family about the exposition itself: the previous build's
+    // figure in ns (value is null then)...
+    const std::atomic<int64_t>* previous_build_ns = nullptr;
+    // ...or this build's own start, in Unix ns.
+    bool build_time = false;
+  };
 
+  // Everything a sample needs from its target, built once per scrape.
+  struct TargetLabels {
+    std::string name;
+    std::string escaped;  // label-escaped target name
+    std::string tail;     // "` + extra labels + `} : closes the last label value
+    PaddedText padded_escaped;
+    PaddedText padded_tail;
+  };
+
+  // The gateway families (exposition_gateway.cc), their labels reserved.
+  void addGatewayFamilies(const SchemaTable& table);
   std::vector<TargetLabels> targetLabels(const std::vector<TargetStatus>& targets) const;
   void writeGateway(std::string* out, const std::vector<TargetStatus>& targets,
                     const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const;

@@ -65,4 +65,13 @@ std::string sanitizeLabelName(std::string_view name) {
   return out;
 }
 
+std::string familyHeader(std::string_view name, std::string_view help, bool counter) {
+  std::string out = "# HELP ";
+  out.append(name).push_back(' ');
+  appendHelpText(&out, help);
+  out.append("\n# TYPE ").append(name);
+  out.append(counter ? " counter\n" : " gauge\n");
+  return out;
+}
+
 }  // namespace rdmagw::northbound::promtext

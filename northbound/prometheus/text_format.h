@@ -24,4 +24,7 @@ void appendDouble(std::string* out, double v);
 // and a leading digit gets a '_' in front. Empty in, empty out.
 std::string sanitizeLabelName(std::string_view name);
 
+// A family's "# HELP" and "# TYPE" lines (counter, else gauge).
+std::string familyHeader(std::string_view name, std::string_view help, bool counter);
+
 }  // namespace rdmagw::northbound::promtext
