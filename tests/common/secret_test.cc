@@ -1,0 +1,76 @@
+#include "common/secret.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <new>
+#include <ostream>
+#include <string>
+#include <type_traits>
+
+namespace rdmagw::common {
+namespace {
+
+// Nothing turns a Secret into text but reveal(): no stream operator, no
+// conversion, so it cannot reach a log line by accident.
+template <typename T>
+concept Streamable = requires(std::ostream& o, const T& v) { o << v; };
+static_assert(!Streamable<Secret>);
+static_assert(!std::is_convertible_v<Secret, std::string>);
+static_assert(!std::is_convertible_v<Secret, std::string_view>);
+static_assert(!std::is_convertible_v<Secret, const char*>);
+static_assert(!std::is_convertible_v<Secret, bool>);
+
+// Whether `needle` occurs anywhere in the raw bytes [p, p + n).
+bool occursIn(const unsigned char* p, size_t n, const char* needle) {
+  const size_t len = std::strlen(needle);
+  for (size_t i = 0; i + len <= n; ++i) {
+    if (std::memcmp(p + i, needle, len) == 0) return true;
+  }
+  return false;
+}
+
+TEST(SecretTest, ItsMemoryIsWipedWhenItGoesAway) {
+  // A short value lives inside the object (the string's inline buffer), so
+  // the bytes can be looked at after the destructor ran, in storage we own.
+  alignas(Secret) unsigned char storage[sizeof(Secret)];
+  Secret* s = new (storage) Secret(std::string("hunter2"));
+  ASSERT_STREQ(s->reveal(), "hunter2");
+  ASSERT_TRUE(occursIn(storage, sizeof storage, "hunter2")) << "the value is not inline; the test cannot see it";
+  s->~Secret();
+  EXPECT_FALSE(occursIn(storage, sizeof storage, "hunter2"));
+}
+
+TEST(SecretTest, AMovedFromSecretIsWipedAndTheNewOwnerHasIt) {
+  Secret a("s3cret");
+  Secret b(std::move(a));
+  EXPECT_TRUE(a.empty());  // NOLINT: moved-from is wiped on purpose
+  EXPECT_STREQ(b.reveal(), "s3cret");
+  Secret c("old");
+  c = std::move(b);
+  EXPECT_TRUE(b.empty());  // NOLINT
+  EXPECT_STREQ(c.reveal(), "s3cret");
+}
+
+TEST(SecretTest, CopiesAndAssignedTextAreSecretsOfTheirOwn) {
+  Secret a("one");
+  Secret b(a);
+  EXPECT_STREQ(a.reveal(), "one");
+  EXPECT_STREQ(b.reveal(), "one");
+  b = std::string("two");
+  EXPECT_STREQ(a.reveal(), "one");
+  EXPECT_STREQ(b.reveal(), "two");
+  a = b;
+  EXPECT_STREQ(a.reveal(), "two");
+  EXPECT_TRUE(Secret().empty());
+}
+
+TEST(SecretTest, ScrubReplacesEveryOccurrenceInAnErrorText) {
+  Secret s("pw");
+  EXPECT_EQ(s.scrub("login pw failed: bad pw"), "login *** failed: bad ***");
+  EXPECT_EQ(s.scrub("nothing here"), "nothing here");
+  EXPECT_EQ(Secret().scrub("an empty secret scrubs nothing"), "an empty secret scrubs nothing");
+}
+
+}  // namespace
+}  // namespace rdmagw::common
