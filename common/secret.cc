@@ -6,7 +6,7 @@ Secret& Secret::operator=(Secret&& other) noexcept {
   if (this != &other) {
     wipe();
     value_ = std::move(other.value_);
-    other.wipe();
+    other.wipeMovedFrom(value_.size());
   }
   return *this;
 }
@@ -24,6 +24,15 @@ void Secret::wipe() {
   volatile char* p = value_.data();
   for (size_t i = 0; i < value_.size(); ++i) p[i] = 0;
   value_.clear();
+}
+
+void Secret::wipeMovedFrom(size_t moved) noexcept {
+  // Moving a short string copies the bytes out of its inline buffer and
+  // leaves them there, only the length set to zero. Growing the moved-from
+  // string back over them (within its capacity, so nothing is allocated)
+  // makes them its own again, and wipe() zeroes them.
+  if (moved <= value_.capacity()) value_.assign(moved, '\0');
+  wipe();
 }
 
 std::string Secret::scrub(std::string text) const {

@@ -21,7 +21,7 @@ class Secret {
   Secret(std::string value) : value_(std::move(value)) {}  // NOLINT: implicit by design
   Secret(const char* value) : value_(value) {}             // NOLINT: implicit by design
   ~Secret() { wipe(); }
-  Secret(Secret&& other) noexcept : value_(std::move(other.value_)) { other.wipe(); }
+  Secret(Secret&& other) noexcept : value_(std::move(other.value_)) { other.wipeMovedFrom(value_.size()); }
   Secret& operator=(Secret&& other) noexcept;
   Secret(const Secret& other) : value_(other.value_) {}
   Secret& operator=(const Secret& other);
@@ -37,6 +37,8 @@ class Secret {
 
  private:
   void wipe();
+  // After value_ was moved out: `moved` bytes may remain in its buffer.
+  void wipeMovedFrom(size_t moved) noexcept;
   std::string value_;
 };
 

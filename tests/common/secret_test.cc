@@ -43,6 +43,23 @@ TEST(SecretTest, ItsMemoryIsWipedWhenItGoesAway) {
   for (size_t i = at; i < at + 7; ++i) EXPECT_EQ(storage[i], 0) << "byte " << i - at << " of the secret is left";
 }
 
+TEST(SecretTest, AMovedFromSecretLeavesNoByteBehind) {
+  alignas(Secret) unsigned char storage[sizeof(Secret)];
+  Secret* s = new (storage) Secret(std::string("hunter2"));
+  const size_t at = find(storage, sizeof storage, "hunter2");
+  ASSERT_LT(at, sizeof storage) << "the value is not inline; the test cannot see it";
+  Secret moved(std::move(*s));
+  EXPECT_STREQ(moved.reveal(), "hunter2");
+  for (size_t i = at; i < at + 7; ++i) EXPECT_EQ(storage[i], 0) << "byte " << i - at << " is left in the moved-from";
+  s->~Secret();
+  Secret assigned;
+  Secret* t = new (storage) Secret(std::string("hunter3"));
+  assigned = std::move(*t);
+  EXPECT_STREQ(assigned.reveal(), "hunter3");
+  for (size_t i = at; i < at + 7; ++i) EXPECT_EQ(storage[i], 0) << "byte " << i - at << " is left in the moved-from";
+  t->~Secret();
+}
+
 TEST(SecretTest, AMovedFromSecretIsWipedAndTheNewOwnerHasIt) {
   Secret a("s3cret");
   Secret b(std::move(a));
