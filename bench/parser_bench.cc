@@ -4,9 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "common/file_text.h"
 #include "gateway/registry.h"
 
 namespace rdmagw::bench {
@@ -33,10 +31,7 @@ const Case kCases[] = {
 };
 
 std::string readFixture(const std::string& rel) {
-  std::ifstream in(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + rel, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return common::readFileText(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + rel).text;
 }
 
 void BM_Parse(benchmark::State& state, const Case& c) {

@@ -2,21 +2,16 @@
 
 #include <grpcpp/grpcpp.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "common/grpc_channel.h"
 #include "etcd_rpc.grpc.pb.h"
 
 namespace rdmagw::cluster {
 namespace {
 
 Status readPem(const std::string& what, const std::string& file, std::string* out) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Status::ioError("etcd " + what + ": cannot read " + file);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  if (out->empty()) return Status::ioError("etcd " + what + ": " + file + " is empty");
+  common::FileText pem = common::readPem("etcd " + what, file);
+  if (!pem.ok()) return Status::ioError(pem.error);
+  *out = std::move(pem.text);
   return Status::ok();
 }
 
@@ -123,16 +118,11 @@ Status EtcdClient::init() {
 std::shared_ptr<grpc::Channel> EtcdClient::channel(size_t index) {
   std::lock_guard<std::mutex> lock(mu_);
   if (channels_[index]) return channels_[index];
-  std::shared_ptr<grpc::ChannelCredentials> creds;
-  if (tls_) {
-    grpc::SslCredentialsOptions o;
-    o.pem_root_certs = ca_pem_;
-    o.pem_cert_chain = cert_pem_;
-    o.pem_private_key = key_pem_;
-    creds = grpc::SslCredentials(o);
-  } else {
-    creds = grpc::InsecureChannelCredentials();
-  }
+  common::ChannelTls tls;
+  tls.enabled = tls_;
+  tls.ca_pem = ca_pem_;
+  tls.cert_pem = cert_pem_;
+  tls.key_pem = key_pem_;
   grpc::ChannelArguments args;
   // gRPC's own reconnect backoff grows to two minutes; etcd coming back
   // must be seen within about a second, so the lease is renewed in time.
@@ -150,7 +140,8 @@ std::shared_ptr<grpc::Channel> EtcdClient::channel(size_t index) {
   args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 10000);
   args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 5000);
   args.SetInt(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 0);
-  channels_[index] = grpc::CreateCustomChannel(addresses_[index], creds, args);
+  // Verified TLS or plain text: gRPC always builds those credentials.
+  channels_[index] = common::makeChannel(addresses_[index], tls, args);
   return channels_[index];
 }
 
@@ -167,7 +158,7 @@ Status EtcdClient::authenticate(size_t index) {
   ctx.set_deadline(std::chrono::system_clock::now() + config_.call_timeout);
   etcdserverpb::AuthenticateRequest req;
   req.set_name(config_.user);
-  req.set_password(config_.password);
+  req.set_password(config_.password.reveal());
   etcdserverpb::AuthenticateResponse resp;
   grpc::Status s = stub->Authenticate(&ctx, req, &resp);
   if (!s.ok()) return toStatus(s, addresses_[index]);

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "common/secret.h"
 #include "models/status.h"
 
 namespace grpc {
@@ -41,7 +42,7 @@ struct EtcdClientConfig {
   std::vector<std::string> endpoints;
   EtcdTlsConfig tls;
   std::string user;      // empty: no authentication
-  std::string password;
+  common::Secret password;
   std::chrono::milliseconds call_timeout{2000};
 };
 

@@ -5,14 +5,16 @@
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <random>
 
+#include "common/backoff.h"
 #include "models/log.h"
 #include "models/thread_role.h"
 
 namespace rdmagw::cluster {
 namespace {
 
+// Retries against etcd are jittered (common::Backoff), so members that lost
+// etcd together do not all come back in the same instant.
 constexpr std::chrono::milliseconds kFirstBackoff{200};
 constexpr std::chrono::milliseconds kMaxJoinBackoff{5000};
 
@@ -73,11 +75,14 @@ Result<std::unique_ptr<Membership>> Membership::create(MembershipConfig config, 
   cc.call_timeout = config.call_timeout;
   if (!config.password_file.empty()) {
     if (config.user.empty()) return Status::invalidArgument("cluster password_file needs a user");
+    // The password is the file's first line.
+    std::string line;
     std::ifstream in(config.password_file);
-    if (!in || !std::getline(in, cc.password)) {
+    if (!in || !std::getline(in, line)) {
       return Status::ioError("cluster password_file: cannot read " + config.password_file);
     }
-    if (!cc.password.empty() && cc.password.back() == '\r') cc.password.pop_back();
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    cc.password = common::Secret(std::move(line));
     if (cc.password.empty()) return Status::invalidArgument("cluster password_file " + config.password_file + " is empty");
   }
   if (config.version.empty()) {
@@ -95,7 +100,6 @@ Membership::Membership(MembershipConfig config, MembershipCallbacks callbacks, s
     : config_(std::move(config)), callbacks_(std::move(callbacks)), client_(std::move(client)) {
   start_time_ = std::chrono::duration_cast<std::chrono::seconds>(
                     std::chrono::system_clock::now().time_since_epoch()).count();
-  jitter_state_ = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
 }
 
 Membership::~Membership() { stop(); }
@@ -194,21 +198,6 @@ bool Membership::sleepFor(std::chrono::milliseconds d) {
   return !stopping_;
 }
 
-std::chrono::milliseconds Membership::nextBackoff(std::chrono::milliseconds* backoff, std::chrono::milliseconds max) {
-  const std::chrono::milliseconds d = std::min(*backoff, max);
-  *backoff = std::min(*backoff * 2, max);
-  uint64_t r;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    jitter_state_ += 0x9e3779b97f4a7c15ull;
-    r = jitter_state_;
-  }
-  r = (r ^ (r >> 31)) * 0xbf58476d1ce4e5b9ull;
-  // Half fixed, half random: members that lost etcd together do not all
-  // come back in the same instant.
-  return d / 2 + std::chrono::milliseconds(static_cast<int64_t>((r >> 11) % static_cast<uint64_t>(d.count() / 2 + 1)));
-}
-
 void Membership::leaseLoop() {
   enterThreadRole("cluster-lease", ThreadRole::kServe);
   while (join()) {
@@ -218,7 +207,7 @@ void Membership::leaseLoop() {
 
 bool Membership::join() {
   setState(MembershipState::kJoining);
-  std::chrono::milliseconds backoff = kFirstBackoff;
+  common::Backoff backoff(kFirstBackoff, kMaxJoinBackoff);
   for (;;) {
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -253,7 +242,7 @@ bool Membership::join() {
     } else {
       noteError(lease.status());
     }
-    if (!sleepFor(nextBackoff(&backoff, kMaxJoinBackoff))) return false;
+    if (!sleepFor(backoff.next())) return false;
   }
 }
 
@@ -265,7 +254,7 @@ bool Membership::keepAlive() {
     lease = lease_id_;
     interval = std::chrono::milliseconds(std::max<int64_t>(lease_ttl_seconds_ * 1000 / 3, 100));
   }
-  std::chrono::milliseconds backoff = kFirstBackoff;
+  common::Backoff backoff(std::min(kFirstBackoff, interval), interval);
   std::chrono::milliseconds wait = interval;
   for (;;) {
     bool key_missing = false;
@@ -286,7 +275,7 @@ bool Membership::keepAlive() {
     if (!ttl.isOk()) {
       noteError(ttl.status());
       setState(MembershipState::kDegraded);
-      wait = nextBackoff(&backoff, interval);
+      wait = backoff.next();
       continue;
     }
     if (*ttl <= 0) {
@@ -301,7 +290,7 @@ bool Membership::keepAlive() {
       if (callbacks_.on_lease_lost) callbacks_.on_lease_lost();
       return true;
     }
-    backoff = kFirstBackoff;
+    backoff.reset();
     wait = interval;
     // Our key went while the lease lives (deleted by hand): write it again.
     if (key_missing) {
@@ -361,7 +350,7 @@ void Membership::flush() {
 void Membership::watchLoop() {
   enterThreadRole("cluster-watch", ThreadRole::kServe);
   const std::string prefix = membersPrefix(config_.cluster);
-  std::chrono::milliseconds backoff = kFirstBackoff;
+  common::Backoff backoff(kFirstBackoff, kMaxJoinBackoff);
   for (;;) {
     {
       std::lock_guard<std::mutex> lock(watch_mu_);
@@ -370,7 +359,7 @@ void Membership::watchLoop() {
     Result<EtcdRange> range = client_->rangePrefix(prefix);
     if (!range.isOk()) {
       noteError(range.status());
-      if (!sleepFor(nextBackoff(&backoff, kMaxJoinBackoff))) return;
+      if (!sleepFor(backoff.next())) return;
       continue;
     }
     std::map<std::string, MemberInfo> live;
@@ -382,7 +371,7 @@ void Membership::watchLoop() {
     Result<std::unique_ptr<EtcdWatch>> opened = client_->watchPrefix(prefix, range->revision + 1);
     if (!opened.isOk()) {
       noteError(opened.status());
-      if (!sleepFor(nextBackoff(&backoff, kMaxJoinBackoff))) return;
+      if (!sleepFor(backoff.next())) return;
       continue;
     }
     std::unique_ptr<EtcdWatch> watch = std::move(opened).value();
@@ -397,7 +386,7 @@ void Membership::watchLoop() {
     }
     EtcdWatchBatch batch;
     while (watch->next(&batch)) {
-      backoff = kFirstBackoff;  // etcd answered
+      backoff.reset();  // etcd answered
       // Canceled, or our start revision was compacted away: list again.
       if (batch.canceled || batch.compact_revision > 0) break;
       if (batch.events.empty()) continue;  // the "created" answer
@@ -429,7 +418,7 @@ void Membership::watchLoop() {
     }
     if (!restart && !batch.canceled && batch.compact_revision == 0) {
       noteError(end);
-      if (!sleepFor(nextBackoff(&backoff, kMaxJoinBackoff))) return;
+      if (!sleepFor(backoff.next())) return;
     } else {
       std::lock_guard<std::mutex> lock(mu_);
       if (stopping_) return;

@@ -139,7 +139,6 @@ class Membership {
   void restartWatch();
   // Sleeps up to `d`; false if stop() was called meanwhile.
   bool sleepFor(std::chrono::milliseconds d);
-  std::chrono::milliseconds nextBackoff(std::chrono::milliseconds* backoff, std::chrono::milliseconds max);
 
   MembershipConfig config_;
   MembershipCallbacks callbacks_;
@@ -163,7 +162,6 @@ class Membership {
   bool delivered_once_ = false;
   bool settling_ = false;  // rejoined: no set shown until settle_until_
   std::chrono::steady_clock::time_point settle_until_;
-  uint64_t jitter_state_ = 0;
 
   std::mutex callback_mu_;  // one callback at a time, in order
   std::mutex watch_mu_;

@@ -1,18 +1,11 @@
 #include "cluster/placement.h"
 
+#include "common/hash.h"
+
 namespace rdmagw::cluster {
 namespace {
 
-constexpr uint64_t kFnvOffset = 14695981039346656037ull;
-constexpr uint64_t kFnvPrime = 1099511628211ull;
-
-uint64_t fnv1a(uint64_t h, std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= kFnvPrime;
-  }
-  return h;
-}
+using common::fnv1a;
 
 // FNV-1a alone mixes its last bytes poorly into the high bits; names that
 // differ only in a trailing digit would then score alike.
@@ -25,14 +18,14 @@ uint64_t splitmix64(uint64_t x) {
 
 // The member's half of the hash, then the key's: a NUL between them keeps
 // ("ab", "c") and ("a", "bc") apart.
-uint64_t memberState(std::string_view member) { return fnv1a(fnv1a(kFnvOffset, member), std::string_view("\0", 1)); }
+uint64_t memberState(std::string_view member) { return fnv1a(std::string_view("\0", 1), fnv1a(member)); }
 
 std::string bestOf(std::string_view key, const std::vector<std::string>& members,
                    const std::vector<uint64_t>& states) {
   size_t best = 0;
   uint64_t best_score = 0;
   for (size_t i = 0; i < members.size(); ++i) {
-    uint64_t s = splitmix64(fnv1a(states[i], key));
+    uint64_t s = splitmix64(fnv1a(key, states[i]));
     // A tie (2^-64) goes to the smaller name, so it too is the same everywhere.
     if (i == 0 || s > best_score || (s == best_score && members[i] < members[best])) {
       best = i;
@@ -52,7 +45,7 @@ std::vector<uint64_t> statesOf(const std::vector<std::string>& members) {
 }  // namespace
 
 uint64_t placementScore(std::string_view member, std::string_view key) {
-  return splitmix64(fnv1a(memberState(member), key));
+  return splitmix64(fnv1a(key, memberState(member)));
 }
 
 std::string owner(std::string_view placement_key, const std::vector<std::string>& members) {

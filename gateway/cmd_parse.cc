@@ -1,9 +1,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
+#include "common/file_text.h"
 #include "gateway/command_spec.h"
 #include "gateway/registry.h"
 
@@ -53,15 +52,13 @@ int parseCommand(const Args& args) {
     return 2;
   }
   const std::string& file = args.back();
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "rdmagw parse: %s: %s\n", file.c_str(), std::strerror(errno));
+  const common::FileText text = common::readFileText(file);
+  if (!text.ok()) {
+    std::fprintf(stderr, "rdmagw parse: %s: %s\n", file.c_str(), std::strerror(text.error_number));
     return 1;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
   PollBatch batch;
-  Status st = parser->parse(ss.str(), nowNs(), batch);
+  Status st = parser->parse(text.text, nowNs(), batch);
   for (const Update& u : batch.updates) std::printf("%s = %s\n", u.path.c_str(), valueToString(u.value).c_str());
   for (const std::string& e : batch.errors) std::fprintf(stderr, "warning: %s\n", e.c_str());
   if (!st.isOk()) {

@@ -7,12 +7,11 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
-#include <sstream>
 
+#include "common/file_text.h"
 #include "gateway/targets_dir.h"
 #include "gateway/yaml_reader.h"
 
@@ -499,11 +498,9 @@ void spreadFirstDials(std::vector<TargetConfig>& targets) {
 }
 
 Result<GatewayConfig> loadConfigFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Status::ioError(path + ": cannot open: " + std::strerror(errno));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parseConfig(ss.str(), path, /*read_targets_dir=*/true);
+  const common::FileText text = common::readFileText(path);
+  if (!text.ok()) return Status::ioError(path + ": cannot open: " + std::strerror(text.error_number));
+  return parseConfig(text.text, path, /*read_targets_dir=*/true);
 }
 
 }  // namespace rdmagw::gateway

@@ -1,7 +1,6 @@
 #include "gateway/fleet_peer_mirror.h"
 
-#include <random>
-
+#include "common/backoff.h"
 #include "gnmi.grpc.pb.h"
 #include "models/log.h"
 #include "models/path.h"
@@ -61,8 +60,7 @@ void FleetPeerMirror::stop() {
 }
 
 void FleetPeerMirror::run() {
-  std::chrono::milliseconds backoff = options_.backoff_initial;
-  std::mt19937 rng(std::random_device{}());
+  common::Backoff backoff(options_.backoff_initial, options_.backoff_max);
   for (;;) {
     const auto began = std::chrono::steady_clock::now();
     const std::string why = streamOnce();
@@ -70,13 +68,11 @@ void FleetPeerMirror::run() {
     std::unique_lock lock(mu_);
     if (stopping_) return;
     // A stream that ran a while was a working one: start the backoff over.
-    if (std::chrono::steady_clock::now() - began > options_.backoff_max) backoff = options_.backoff_initial;
+    if (std::chrono::steady_clock::now() - began > options_.backoff_max) backoff.reset();
+    const std::chrono::milliseconds wait = backoff.next();
     RDMAGW_LOG(kWarn, "fleet-mirror") << "peer targets' analytics inputs: " << why << "; retry in "
-                                      << backoff.count() << " ms";
-    const auto wait = std::chrono::milliseconds(
-        std::uniform_int_distribution<int64_t>(backoff.count() / 2, backoff.count())(rng));
+                                      << wait.count() << " ms";
     if (cv_.wait_for(lock, wait, [this] { return stopping_; })) return;
-    backoff = std::min(backoff * 2, options_.backoff_max);
   }
 }
 

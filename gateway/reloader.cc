@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <sstream>
 
+#include "common/file_text.h"
+#include "common/hash.h"
 #include "gateway/config_watch.h"
 #include "gateway/target_set_diff.h"
 #include "models/log.h"
@@ -20,20 +21,12 @@ double unixSeconds() {
 }
 
 void fnv1a(uint64_t* h, const std::string& bytes) {
-  for (unsigned char c : bytes) {
-    *h ^= c;
-    *h *= 0x100000001b3ULL;
-  }
-  *h ^= 0xff;  // a separator, so ("ab","c") and ("a","bc") differ
-  *h *= 0x100000001b3ULL;
+  *h = common::fnv1a(bytes, *h);
+  *h = common::fnv1aMix(*h, 0xff);  // a separator, so ("ab","c") and ("a","bc") differ
 }
 
-std::string fileText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// An unreadable file hashes as empty: reporting it is the config reader's job.
+std::string fileText(const std::string& path) { return common::readFileText(path).text; }
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
@@ -52,7 +45,7 @@ std::string setting(const GatewayConfig& c, const std::string& key) {
 }  // namespace
 
 uint64_t configHash(const std::string& config_path, const GatewayConfig& config) {
-  uint64_t h = 0xcbf29ce484222325ULL;
+  uint64_t h = common::kFnv1aOffset;
   fnv1a(&h, fileText(config_path));
   for (const std::string& f : config.target_files) {
     fnv1a(&h, f);

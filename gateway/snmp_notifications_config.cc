@@ -60,7 +60,7 @@ void readDestination(YamlReader& r, const YAML::Node& n, const std::string& path
 
 northbound::SecretReader snmpSecretReader() {
   return [](std::string_view field, const SecretRef& ref) -> Result<std::string> {
-    Result<southbound::ssh::Secret> s =
+    Result<common::Secret> s =
         southbound::ssh::resolveSecret(std::string(field) + "_env", ref.env, std::string(field) + "_file", ref.file);
     if (!s.isOk()) return s.status();
     return std::string(s->reveal());

@@ -4,9 +4,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
+
+#include "common/file_text.h"
 
 namespace rdmagw::gateway {
 
@@ -52,14 +53,12 @@ Result<TargetsDirContent> readTargetsDir(const std::string& dir) {
   };
   std::map<std::string, std::string> where;  // name -> where first defined
   for (const std::string& file : out.files) {
-    std::ifstream in(file);
-    if (!in) {
-      fail(file + ": cannot open: " + std::strerror(errno));
+    const common::FileText text = common::readFileText(file);
+    if (!text.ok()) {
+      fail(file + ": cannot open: " + std::strerror(text.error_number));
       continue;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    Result<std::vector<TargetConfig>> targets = parseTargetList(text.str(), file);
+    Result<std::vector<TargetConfig>> targets = parseTargetList(text.text, file);
     if (!targets.isOk()) {
       fail(targets.status().message());
       continue;

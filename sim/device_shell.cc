@@ -4,9 +4,8 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/file_text.h"
 #include "sim/cli_catalog.h"
 
 namespace rdmagw::sim {
@@ -182,11 +181,9 @@ ShellResult runVsish(const std::string& device_dir, const std::vector<std::strin
 }
 
 bool readWholeFile(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
+  common::FileText text = common::readFileText(path);
+  if (!text.ok()) return false;
+  *out = std::move(text.text);
   return true;
 }
 

@@ -13,10 +13,9 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "common/file_text.h"
 #include "sim/child_setup.h"
 
 namespace rdmagw::sim {
@@ -51,12 +50,7 @@ std::string EtcdLauncher::endpoint() const {
   return scheme + std::string("127.0.0.1:") + std::to_string(client_port_);
 }
 
-std::string EtcdLauncher::logText() const {
-  std::ifstream in(dir_ + "/etcd.log");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string EtcdLauncher::logText() const { return common::readFileText(dir_ + "/etcd.log").text; }
 
 Status EtcdLauncher::start() {
   if (running()) return Status::ok();

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/file_text.h"
 #include "sim/netsnmp_child.h"
 
 namespace rdmagw::sim {
@@ -173,11 +174,6 @@ Status SnmpdLauncher::restart() {
   return start();
 }
 
-std::string SnmpdLauncher::logText() const {
-  std::ifstream in(dir_ + "/snmpd.log");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string SnmpdLauncher::logText() const { return common::readFileText(dir_ + "/snmpd.log").text; }
 
 }  // namespace rdmagw::sim

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/file_text.h"
 #include "sim/netsnmp_child.h"
 #include "sim/snmpd_launcher.h"
 
@@ -37,12 +38,8 @@ bool udpPortTaken(int port) {
   return taken;
 }
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// "" when unreadable: nothing received or logged yet.
+std::string readAll(const std::string& path) { return common::readFileText(path).text; }
 
 }  // namespace
 

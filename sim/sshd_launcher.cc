@@ -26,6 +26,8 @@
 #include <sstream>
 #include <thread>
 
+#include "common/file_text.h"
+
 extern char** environ;
 
 namespace rdmagw::sim {
@@ -38,12 +40,8 @@ constexpr const char* kStoppedMarker = "rdmagw-sim: sshd stopped";
 constexpr const char* kCommandDone = "rdmagw-sim: command done port ";
 constexpr const char* kProbeMarker = "rdmagw-sim: readiness probe port ";
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// "" when unreadable: a log not written yet, a process gone.
+std::string readFile(const std::string& path) { return common::readFileText(path).text; }
 
 Status writeFile(const std::string& path, const std::string& text, bool append = false) {
   std::ofstream out(path, append ? std::ios::app : std::ios::trunc);

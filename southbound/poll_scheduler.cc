@@ -29,7 +29,7 @@ struct PollScheduler::Slot {
   Clock::time_point due;
   bool busy = false;       // guarded by the scheduler's mu_
   bool removing = false;   // guarded by the scheduler's mu_: never picked again
-  Backoff retry;           // the poller's only
+  common::Backoff retry;   // the poller's only
   FailureLog failure_log;  // the poller's only
   FailureLog rejected_log{"poll", target.name + ": store rejected updates"};  // the poller's only
   std::map<std::string, FailureLog> part_errors;  // by FailureLog::sameness(); the poller's only

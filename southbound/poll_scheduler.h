@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/backoff.h"
 #include "models/store.h"
-#include "southbound/backoff.h"
 #include "southbound/failure_log.h"
 #include "southbound/poll_source.h"
 

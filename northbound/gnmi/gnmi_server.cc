@@ -3,10 +3,9 @@
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "common/grpc_channel.h"
 #include "models/log.h"
 #include "models/self_metrics.h"
 #include "northbound/gnmi/gnmi_service.h"
@@ -17,14 +16,11 @@ namespace rdmagw::northbound {
 namespace {
 
 Result<std::string> readPem(const std::string& key, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Status::ioError(key + ": cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (ss.str().find("-----BEGIN") == std::string::npos) {
-    return Status::invalidArgument(key + ": " + path + " holds no PEM block");
-  }
-  return ss.str();
+  common::FileText pem = common::readPem(key, path);
+  if (pem.ok()) return std::move(pem.text);
+  // Unreadable is an I/O error; read but no certificate in it, a mistake
+  // in the config.
+  return pem.error_number != 0 ? Status::ioError(pem.error) : Status::invalidArgument(pem.error);
 }
 
 Result<std::shared_ptr<grpc::ServerCredentials>> credentials(const GnmiServerConfig& c) {

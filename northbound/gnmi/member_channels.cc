@@ -1,34 +1,28 @@
 #include "northbound/gnmi/member_channels.h"
 
-#include <fstream>
-#include <sstream>
+#include <tuple>
+
+#include "common/grpc_channel.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
 
-Result<std::string> readFile(const std::string& key, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Status::ioError(key + ": cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Result<std::shared_ptr<grpc::ChannelCredentials>> credentials(const GnmiServerConfig& c) {
-  if (c.insecure) return grpc::InsecureChannelCredentials();
-  grpc::SslCredentialsOptions ssl;
+// This server's TLS, as a client: trust tls.client_ca and present this
+// member's certificate; without a client CA, the system's roots.
+Result<common::ChannelTls> channelTls(const GnmiServerConfig& c) {
+  common::ChannelTls tls;
+  if (c.insecure) return tls;
+  tls.enabled = true;
   if (!c.tls_client_ca.empty()) {
-    Result<std::string> ca = readFile("tls.client_ca", c.tls_client_ca);
-    if (!ca.isOk()) return ca.status();
-    ssl.pem_root_certs = *ca;
-    Result<std::string> cert = readFile("tls.cert", c.tls_cert);
-    if (!cert.isOk()) return cert.status();
-    Result<std::string> key = readFile("tls.key", c.tls_key);
-    if (!key.isOk()) return key.status();
-    ssl.pem_cert_chain = *cert;
-    ssl.pem_private_key = *key;
+    for (auto [field, path, out] : {std::tuple{"tls.client_ca", &c.tls_client_ca, &tls.ca_pem},
+                                    std::tuple{"tls.cert", &c.tls_cert, &tls.cert_pem},
+                                    std::tuple{"tls.key", &c.tls_key, &tls.key_pem}}) {
+      common::FileText pem = common::readPem(field, *path);
+      if (!pem.ok()) return Status::ioError(pem.error);
+      *out = std::move(pem.text);
+    }
   }
-  return grpc::SslCredentials(ssl);
+  return tls;
 }
 
 }  // namespace
@@ -37,8 +31,8 @@ Result<std::shared_ptr<grpc::Channel>> MemberChannels::channel(const std::string
   std::lock_guard lock(mu_);
   auto it = channels_.find(address);
   if (it != channels_.end()) return it->second;
-  Result<std::shared_ptr<grpc::ChannelCredentials>> creds = credentials(config_);
-  if (!creds.isOk()) return creds.status();
+  Result<common::ChannelTls> tls = channelTls(config_);
+  if (!tls.isOk()) return tls.status();
   grpc::ChannelArguments args;
   // A member that vanished without a TCP reset (a partition) is noticed by
   // pings; the servers of this project allow a ping every 5 s.
@@ -49,7 +43,8 @@ Result<std::shared_ptr<grpc::Channel>> MemberChannels::channel(const std::string
   args.SetInt(GRPC_ARG_MAX_RECEIVE_MESSAGE_LENGTH, 64 * 1024 * 1024);
   // Reconnect soon after the member comes back on the same address.
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2000);
-  std::shared_ptr<grpc::Channel> ch = grpc::CreateCustomChannel(address, *creds, args);
+  std::shared_ptr<grpc::Channel> ch = common::makeChannel(address, *tls, args);
+  if (ch == nullptr) return Status::internal("cannot build the TLS credentials for " + address);
   channels_.emplace(address, ch);
   return ch;
 }

@@ -6,9 +6,10 @@
 #include <openssl/rand.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <vector>
+
+#include "common/file_text.h"
 
 namespace rdmagw::northbound::gnmi_server {
 namespace {
@@ -117,11 +118,9 @@ Result<std::shared_ptr<UserAuth>> UserAuth::load(const std::string& users_file,
                                                  const std::string& users_env) {
   std::string text;
   if (!users_file.empty()) {
-    std::ifstream in(users_file);
-    if (!in) return Status::ioError("users_file: cannot read " + users_file);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
+    common::FileText read = common::readFileText(users_file);
+    if (!read.ok()) return Status::ioError("users_file: cannot read " + users_file);
+    text = std::move(read.text);
     if (!text.empty() && text.back() != '\n') text.push_back('\n');
   }
   if (!users_env.empty()) {

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/file_text.h"
+
 namespace rdmagw::sim {
 namespace {
 
@@ -48,12 +50,7 @@ Status writeCa(const std::string& dir, GnmiCa* ca) {
 
 }  // namespace
 
-std::string readTextFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string readTextFile(const std::string& path) { return common::readFileText(path).text; }
 
 Status generateGnmiCa(GnmiCa* ca) {
   std::string dir;

@@ -4,6 +4,7 @@
 #include <functional>
 #include <string_view>
 
+#include "common/hash.h"
 #include "models/ethernet_speed.h"
 
 namespace rdmagw::sim::gnmi_tree {
@@ -320,12 +321,9 @@ uint64_t fingerprint(const Snapshot& snap, const Selection& s) {
   const Container& c = snap.containers[s.container];
   if (!c.texts.empty() && s.field != Selection::kBlob) return std::hash<std::string>{}(c.texts[size_t(s.field)]);
   if (s.field != Selection::kBlob) return c.values[size_t(s.field)];
-  uint64_t h = 1469598103934665603ull;  // FNV-1a over the values
+  uint64_t h = common::kFnv1aOffset;  // FNV-1a over the values' bytes
   for (uint64_t v : c.values) {
-    for (int b = 0; b < 8; ++b) {
-      h ^= (v >> (8 * b)) & 0xff;
-      h *= 1099511628211ull;
-    }
+    for (int b = 0; b < 8; ++b) h = common::fnv1aMix(h, (v >> (8 * b)) & 0xff);
   }
   return h;
 }

@@ -101,7 +101,7 @@ void FallbackSource::wake() {
 
 std::string FallbackSource::scrub(std::string text) const {
   // gRPC's texts come from code we do not control: never let the password through.
-  Result<ssh::Secret> secret = ssh::resolveSecret("password_env", opts_.config.password_env,
+  Result<common::Secret> secret = ssh::resolveSecret("password_env", opts_.config.password_env,
                                                   "password_file", opts_.config.password_file);
   if (secret.isOk() && !secret->empty()) text = secret->scrub(std::move(text));
   return text;

@@ -30,12 +30,12 @@
 #include <utility>
 #include <vector>
 
+#include "common/backoff.h"
 #include "models/store.h"
 #include "southbound/gnmi/gnmi_client.h"
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/gnmi/update_queue.h"
 #include "southbound/poll_source.h"
-#include "southbound/backoff.h"
 #include "southbound/failure_log.h"
 #include "southbound/handshake_gate.h"
 #include "southbound/stream_source.h"
@@ -125,7 +125,7 @@ class FallbackSource : public southbound::StreamSource {
   Clock::time_point next_ssh_{};
   Clock::time_point next_supplement_{};
   Clock::time_point next_health_{};
-  Backoff backoff_;
+  common::Backoff backoff_;
   southbound::HandshakeGate* gate_;
   // In line for a handshake slot once a dial is due; moved into open().
   southbound::HandshakeGate::TicketPtr ticket_;

@@ -1,64 +1,36 @@
 #include "southbound/gnmi/gnmi_channel.h"
 
-#include <grpcpp/security/credentials.h>
-#include <grpcpp/security/tls_certificate_provider.h>
-#include <grpcpp/security/tls_certificate_verifier.h>
-#include <grpcpp/security/tls_credentials_options.h>
-
-#include <fstream>
-#include <sstream>
+#include "common/grpc_channel.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
 
-Status readPem(const std::string& field, const std::string& file, std::string* out) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Status::ioError(field + ": cannot read " + file);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  if (out->empty()) return Status::ioError(field + ": " + file + " is empty");
-  return Status::ok();
-}
-
-Result<std::shared_ptr<grpc::ChannelCredentials>> credentials(const GnmiConfig& c) {
-  if (c.plaintext) return grpc::InsecureChannelCredentials();
-  std::string ca, cert, key;
+// Read at every dial, so a rotated certificate is picked up.
+Result<common::ChannelTls> channelTls(const GnmiConfig& c) {
+  common::ChannelTls tls;
+  if (c.plaintext) return tls;
+  tls.enabled = true;
+  tls.verify_server = !c.insecure_skip_verify;
+  auto read = [](const std::string& field, const std::string& file, std::string* out) {
+    common::FileText pem = common::readPem(field, file);
+    *out = std::move(pem.text);
+    return pem.ok() ? Status::ok() : Status::ioError(pem.error);
+  };
   if (!c.ca_file.empty()) {
-    if (Status s = readPem("ca_file", c.ca_file, &ca); !s.isOk()) return s;
+    if (Status s = read("ca_file", c.ca_file, &tls.ca_pem); !s.isOk()) return s;
   }
   if (!c.cert_file.empty()) {
-    if (Status s = readPem("cert_file", c.cert_file, &cert); !s.isOk()) return s;
-    if (Status s = readPem("key_file", c.key_file, &key); !s.isOk()) return s;
+    if (Status s = read("cert_file", c.cert_file, &tls.cert_pem); !s.isOk()) return s;
+    if (Status s = read("key_file", c.key_file, &tls.key_pem); !s.isOk()) return s;
   }
-  if (!c.insecure_skip_verify) {
-    grpc::SslCredentialsOptions opts;
-    opts.pem_root_certs = ca;  // empty: gRPC's default roots
-    opts.pem_cert_chain = cert;
-    opts.pem_private_key = key;
-    return grpc::SslCredentials(opts);
-  }
-  // Explicitly asked for: encrypt, but accept any server certificate.
-  grpc::experimental::TlsChannelCredentialsOptions opts;
-  opts.set_verify_server_certs(false);
-  opts.set_check_call_host(false);
-  opts.set_certificate_verifier(std::make_shared<grpc::experimental::NoOpCertificateVerifier>());
-  if (!cert.empty()) {
-    std::vector<grpc::experimental::IdentityKeyCertPair> pairs{{key, cert}};
-    opts.set_certificate_provider(
-        std::make_shared<grpc::experimental::StaticDataCertificateProvider>(pairs));
-    opts.watch_identity_key_cert_pairs();
-  }
-  auto creds = grpc::experimental::TlsCredentials(opts);
-  if (creds == nullptr) return Status::internal("cannot build TLS credentials (insecure_skip_verify)");
-  return creds;
+  return tls;
 }
 
 }  // namespace
 
 Result<std::shared_ptr<grpc::Channel>> makeChannel(const GnmiConfig& config) {
-  Result<std::shared_ptr<grpc::ChannelCredentials>> creds = credentials(config);
-  if (!creds.isOk()) return creds.status();
+  Result<common::ChannelTls> tls = channelTls(config);
+  if (!tls.isOk()) return tls.status();
   grpc::ChannelArguments args;
   // A peer's oversized message ends the stream (RESOURCE_EXHAUSTED) instead
   // of being mapped; validate() keeps the value within an int.
@@ -84,7 +56,9 @@ Result<std::shared_ptr<grpc::Channel>> makeChannel(const GnmiConfig& config) {
   if (!config.server_name_override.empty()) {
     args.SetSslTargetNameOverride(config.server_name_override);
   }
-  return grpc::CreateCustomChannel(config.address, *creds, args);
+  std::shared_ptr<grpc::Channel> channel = common::makeChannel(config.address, *tls, args);
+  if (channel == nullptr) return Status::internal("cannot build TLS credentials (insecure_skip_verify)");
+  return channel;
 }
 
 FailureClass classify(grpc::StatusCode code) {

@@ -25,7 +25,7 @@ GnmiClient::~GnmiClient() { close(); }
 
 grpc::Status GnmiClient::addCredentials(grpc::ClientContext& ctx) const {
   if (config_.username.empty()) return grpc::Status::OK;
-  Result<ssh::Secret> password = ssh::resolveSecret("password_env", config_.password_env,
+  Result<common::Secret> password = ssh::resolveSecret("password_env", config_.password_env,
                                                     "password_file", config_.password_file);
   if (!password.isOk()) {
     // The text names the variable or file, never the content.

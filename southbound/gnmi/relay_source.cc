@@ -2,10 +2,10 @@
 
 #include <condition_variable>
 #include <mutex>
-#include <random>
 #include <set>
 #include <thread>
 
+#include "common/backoff.h"
 #include "gnmi.grpc.pb.h"
 #include "models/log.h"
 #include "models/path.h"
@@ -50,21 +50,16 @@ class RelaySource final : public StreamSource {
 
  private:
   void run() {
-    std::chrono::milliseconds backoff = config_.backoff_initial;
-    std::mt19937 rng(std::random_device{}());
+    common::Backoff backoff(config_.backoff_initial, config_.backoff_max);
     for (;;) {
       const grpc::Status st = streamOnce();
       markDown(st);
-      {
-        std::unique_lock lock(mu_);
-        if (stopping_) return;
-        RDMAGW_LOG(kWarn, "gnmi-relay") << name_ << ": stream ended: " << statusCodeName(st.error_code())
-                                        << " " << st.error_message() << "; retry in " << backoff.count() << " ms";
-        const auto wait = std::chrono::milliseconds(
-            std::uniform_int_distribution<int64_t>(backoff.count() / 2, backoff.count())(rng));
-        if (cv_.wait_for(lock, wait, [this] { return stopping_; })) return;
-      }
-      backoff = std::min(backoff * 2, config_.backoff_max);
+      std::unique_lock lock(mu_);
+      if (stopping_) return;
+      const std::chrono::milliseconds wait = backoff.next();
+      RDMAGW_LOG(kWarn, "gnmi-relay") << name_ << ": stream ended: " << statusCodeName(st.error_code())
+                                      << " " << st.error_message() << "; retry in " << wait.count() << " ms";
+      if (cv_.wait_for(lock, wait, [this] { return stopping_; })) return;
     }
   }
 
@@ -74,7 +69,7 @@ class RelaySource final : public StreamSource {
     auto stub = ::gnmi::gNMI::NewStub(*channel);
     grpc::ClientContext ctx;
     if (!config_.username.empty()) {
-      Result<ssh::Secret> password =
+      Result<common::Secret> password =
           ssh::resolveSecret("password_env", config_.password_env, "password_file", config_.password_file);
       if (!password.isOk()) return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, password.status().message());
       ctx.AddMetadata("username", config_.username);

@@ -1,8 +1,6 @@
 #include "southbound/rdma/ethtool_text.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "common/file_text.h"
 #include "southbound/rdma/sysfs_values.h"
 
 namespace rdmagw::southbound::rdma {
@@ -67,11 +65,9 @@ Result<EthtoolStats> EthtoolText::stats(const std::string& netdev) {
     return Status::invalidArgument("ethtool text: bad netdev name '" + netdev + "'");
   }
   const std::string path = dir_ + "/" + netdev + ".txt";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::notFound("ethtool text: cannot open " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  EthtoolTextParse parsed = parseEthtoolText(ss.str());
+  const common::FileText text = common::readFileText(path);
+  if (!text.ok()) return Status::notFound("ethtool text: cannot open " + path);
+  EthtoolTextParse parsed = parseEthtoolText(text.text);
   if (parsed.skipped_lines > 0) {
     std::string msg = path + ": skipped " + std::to_string(parsed.skipped_lines) +
                       " line(s) that are not 'name: value'";
@@ -90,11 +86,9 @@ Result<std::string> netdevFile(const std::string& dir, const std::string& netdev
     return Status::invalidArgument(std::string(what) + ": bad netdev name '" + netdev + "'");
   }
   const std::string path = dir + "/" + netdev + suffix;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::notFound(std::string(what) + ": cannot open " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  common::FileText text = common::readFileText(path);
+  if (!text.ok()) return Status::notFound(std::string(what) + ": cannot open " + path);
+  return std::move(text.text);
 }
 
 }  // namespace

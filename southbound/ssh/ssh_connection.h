@@ -15,7 +15,7 @@
 #include <mutex>
 #include <string>
 
-#include "southbound/backoff.h"
+#include "common/backoff.h"
 #include "southbound/ssh/command_runner.h"
 #include "southbound/ssh/concurrency_limiter.h"
 #include "southbound/ssh/ssh_config.h"
@@ -27,7 +27,7 @@ struct ConnectionOptions {
   ConcurrencyLimiter* limiter = nullptr;  // null: ConcurrencyLimiter::process()
   // Decides backoff and idle time; I/O timeouts always use the real clock.
   std::function<std::chrono::steady_clock::time_point()> clock;
-  Backoff::Random random;  // null: seeded per connection
+  common::Backoff::Random random;  // null: seeded per connection
   std::chrono::milliseconds backoff_initial{1000};
   std::chrono::milliseconds backoff_max{std::chrono::minutes(5)};
 };
@@ -61,7 +61,7 @@ class SshConnection : public CommandRunner {
   ConnectionOptions options_;
   mutable std::mutex mu_;
   SshSession session_;             // guarded by mu_
-  Backoff backoff_;                // guarded by mu_
+  common::Backoff backoff_;        // guarded by mu_
   TimePoint next_attempt_{};       // guarded by mu_: no connect before this
   std::string last_connect_error_; // guarded by mu_
   TimePoint last_used_{};          // guarded by mu_

@@ -175,7 +175,7 @@ Status SshSession::authenticate(Clock::time_point deadline) {
   const std::string who = "'" + config_.username + "' on " + config_.endpoint();
   setTimeout(deadline);
   if (!config_.key_file.empty()) {
-    Result<Secret> passphrase = resolveSecret("passphrase_env", config_.passphrase_env, "", "");
+    Result<common::Secret> passphrase = resolveSecret("passphrase_env", config_.passphrase_env, "", "");
     if (!passphrase.isOk()) return fail("ssh: " + passphrase.status().message());
     if (::access(config_.key_file.c_str(), R_OK) != 0) {
       return fail("ssh: key_file: cannot read " + config_.key_file);
@@ -193,7 +193,7 @@ Status SshSession::authenticate(Clock::time_point deadline) {
     return fail("ssh: public key authentication as " + who + " failed: " +
                 passphrase->scrub(lastError()));
   }
-  Result<Secret> password = resolveSecret("password_env", config_.password_env, "password_file",
+  Result<common::Secret> password = resolveSecret("password_env", config_.password_env, "password_file",
                                           config_.password_file);
   if (!password.isOk()) return fail("ssh: " + password.status().message());
   int rc = ssh_userauth_password(session_, nullptr, password->reveal());

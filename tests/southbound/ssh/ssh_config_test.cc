@@ -77,9 +77,9 @@ TEST(CredentialsTest, ErrorsNameTheSourceNeverTheContent) {
   auto b = resolveSecret("password_env", "", "password_file", "/nonexistent/pw");
   EXPECT_NE(b.status().message().find("password_file: cannot read /nonexistent/pw"),
             std::string::npos);
-  Secret s("hunter2");
+  common::Secret s("hunter2");
   EXPECT_EQ(s.scrub("denied for hunter2, hunter2!"), "denied for ***, ***!");
-  Secret moved(std::move(s));
+  common::Secret moved(std::move(s));
   EXPECT_STREQ(moved.reveal(), "hunter2");
   EXPECT_TRUE(s.empty());  // NOLINT: moved-from is wiped on purpose
 }

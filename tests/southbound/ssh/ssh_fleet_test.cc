@@ -106,7 +106,7 @@ TEST(SshFleetTest, ReconnectsWithBackoffAfterSshdRestart) {
     return std::chrono::steady_clock::time_point(milliseconds(fake_now->load()));
   };
   // Halfway into each backoff range: delays are exactly 2 s, then 3.5 s
-  // (southbound/backoff.h: uniform in [1 s, 3 x the previous delay]).
+  // (common/backoff.h: uniform in [1 s, 3 x the previous delay]).
   opts.random = [] { return 0.5; };
   SshConnection conn(config, opts);
 

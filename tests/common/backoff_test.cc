@@ -1,11 +1,11 @@
-#include "southbound/backoff.h"
+#include "common/backoff.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-namespace rdmagw::southbound {
+namespace rdmagw::common {
 namespace {
 
 using std::chrono::milliseconds;
@@ -52,4 +52,4 @@ TEST(BackoffTest, TargetsThatFailTogetherSpreadOut) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound
+}  // namespace rdmagw::common

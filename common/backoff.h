@@ -14,7 +14,7 @@
 #include <chrono>
 #include <functional>
 
-namespace rdmagw::southbound {
+namespace rdmagw::common {
 
 class Backoff {
  public:
@@ -40,4 +40,4 @@ class Backoff {
   int attempts_ = 0;
 };
 
-}  // namespace rdmagw::southbound
+}  // namespace rdmagw::common

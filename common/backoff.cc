@@ -1,10 +1,10 @@
-#include "southbound/backoff.h"
+#include "common/backoff.h"
 
 #include <algorithm>
 #include <memory>
 #include <random>
 
-namespace rdmagw::southbound {
+namespace rdmagw::common {
 
 Backoff::Backoff(std::chrono::milliseconds initial, std::chrono::milliseconds max, Random random)
     : initial_(std::max(initial, std::chrono::milliseconds(1))),
@@ -29,4 +29,4 @@ std::chrono::milliseconds Backoff::next() {
   return previous_;
 }
 
-}  // namespace rdmagw::southbound
+}  // namespace rdmagw::common
