@@ -37,8 +37,5 @@ namespace rdmagw::southbound::nxos {
 // kInvalidArgument naming every statement with a bad value (the rest kept).
 Status parseNxosIpqos(std::string_view text, rdmagw::roce::SwitchQos& qos);
 
-// "eth1/51-54", "Ethernet1/1, Ethernet1/3-4", "port-channel10" -> long names;
-// an error for a name that is not one or a range wider than 512.
-Result<std::vector<std::string>> expandNxosInterfaces(std::string_view list);
 
 }  // namespace rdmagw::southbound::nxos

@@ -3,6 +3,7 @@
 // same configuration as NX-OS indents it, and broken input.
 
 #include "southbound/nxos/nxos_ipqos.h"
+#include "southbound/nxos/nxos_ipqos_statements.h"
 
 #include <gtest/gtest.h>
 
