@@ -10,6 +10,9 @@
 // token as metadata "token", as etcd expects; an expired token is renewed
 // once per call. Thread-safe: the membership's lease and watch threads
 // share one client.
+//
+// Longer than a header should be because each call's failover and retry rule
+// is documented beside the call.
 
 #include <array>
 #include <atomic>

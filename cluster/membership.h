@@ -33,6 +33,9 @@
 // partition of its own. In a partition the others take its targets after
 // the TTL and both collect them until it reaches etcd again (visible: the
 // series carry the member); availability wins over exactness.
+//
+// Longer than a header should be because the lease, watch and hand-over
+// protocol is documented here beside the methods that carry it out.
 
 #include <array>
 #include <chrono>

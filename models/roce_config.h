@@ -10,6 +10,10 @@
 // Every field is optional (or an empty container): a device that does not
 // say is unknown, never a default. Priorities and traffic classes are 0..7,
 // DSCPs 0..63; a bitmap has bit N for priority N.
+//
+// Longer than a header should be because the plain structs of all three device
+// kinds sit together, so that a checker comparing a host with its switch reads
+// one file.
 
 #include <array>
 #include <cstdint>

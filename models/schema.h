@@ -6,6 +6,10 @@
 // Its data is generated at build time from models/schema.yaml by
 // models/gen_schema.py; northbound code reads names from here and nothing
 // else spells a metric name, an OID or a module name.
+//
+// Longer than a header should be because every row type documents its fields
+// where they are declared, and the row types are one contract that every
+// northbound reads together.
 
 #include <cstdint>
 #include <span>

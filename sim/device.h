@@ -2,6 +2,9 @@
 // What a simulated host looks like: RDMA devices with one port each, and the
 // counters the kernel exposes for them (sysfs counters/, hw_counters/ and
 // ethtool -S). Field names are the kernel's, so the writer can stay a table.
+//
+// Longer than a header should be because it is a table of the kernel's counter
+// fields under the kernel's own names.
 
 #include <array>
 #include <cstdint>

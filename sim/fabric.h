@@ -22,6 +22,9 @@
 // Counters are integer-only (uint64, 32-bit ones wrap at 2^32 like hardware),
 // and randomness comes from sim/prng.h, so a seed gives bit-identical counters
 // on every machine.
+//
+// Longer than a header should be because the model's rules are written out
+// here, once, where a reader of its counters looks for them.
 
 #include <cstdint>
 #include <vector>

@@ -10,6 +10,9 @@
 // 2 MiB-aligned mappings with transparent huge pages asked for (one fault
 // per 2 MiB where the kernel has them: ~0.3 us per 4 KiB), and grow into a
 // new mapping rather than through realloc's heap copies.
+//
+// Longer than a header should be because the buffer is on the exposition's hot
+// path and stays inline.
 
 #include <sys/mman.h>
 

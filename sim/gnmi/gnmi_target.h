@@ -10,6 +10,9 @@
 // Threads: the gRPC callback API (no thread per stream) plus one scheduler
 // thread per target that paces samples, keepalives and ON_CHANGE checks.
 // Every public method is thread-safe.
+//
+// Longer than a header should be because what the target serves, and which
+// real NX-OS behaviour each option copies, is documented beside the options.
 
 #include <atomic>
 #include <chrono>

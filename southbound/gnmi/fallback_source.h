@@ -19,6 +19,9 @@
 //                 never lands after a newer one (the store would count a
 //                 counter reset).
 // Both transports write the same paths, so counters stay continuous.
+//
+// Longer than a header should be because its threads, lock order and transport
+// switches are documented beside the state they guard.
 
 #include <chrono>
 #include <condition_variable>
