@@ -1,7 +1,7 @@
 #pragma once
 // What the analytics stage is told: how often to run, how far back each
 // derived rate looks, which priorities are lossless, and how the ports are
-// cabled. A plain struct; gateway/analytics_config_reader.cc fills it from
+// cabled. A plain struct; gateway/config/analytics_config_reader.cc fills it from
 // YAML and reports errors with their file:line.
 
 #include <chrono>

@@ -13,6 +13,7 @@ DURATION=${1:-60}
 HOSTS=${2:-16}
 BIN=${BIN:-build-rel/gateway/rdmagw}
 [ -x "$BIN" ] || BIN=build/gateway/rdmagw
+DEMO=$(dirname "$BIN")/rdmagw-demo  # the demo's program, built beside rdmagw
 WORK=$(mktemp -d /tmp/rdmagw-fleet-bench-XXXXXX)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
@@ -21,7 +22,7 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # The simulated hosts' sysfs trees, ticking (the demo's own gateway is idle weight for both runs alike).
-"$BIN" demo --dir "$WORK/sim" --hosts "$HOSTS" --esxi 0 --switches 1 --listen "127.0.0.1:$(free_port)" \
+"$DEMO" --dir "$WORK/sim" --hosts "$HOSTS" --esxi 0 --switches 1 --listen "127.0.0.1:$(free_port)" \
   --gnmi-listen off --snmp off > "$WORK/demo.log" 2>&1 &
 PIDS+=($!)
 EC=$(free_port); EP=$(free_port)

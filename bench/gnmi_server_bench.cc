@@ -15,7 +15,7 @@
 //   BM_GnmiStoreWriteNarrowSubscribers/N  a 5,000-leaf store write with N
 //                           ON_CHANGE subscribers that want none of it
 // The tree: bench::fillStore with kDemoLeaves leaves, about what
-// `rdmagw demo` holds with its defaults.
+// `rdmagw-demo` holds with its defaults.
 
 #include <benchmark/benchmark.h>
 #include <grpcpp/grpcpp.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times a gNMI Get of the whole tree ("/", every target) in JSON_IETF from
-# `rdmagw demo` (its default fabric: 4 RDMA hosts, 1 Nexus leaf, 2 ESXi hosts,
+# `rdmagw-demo` (its default fabric: 4 RDMA hosts, 1 Nexus leaf, 2 ESXi hosts,
 # the fabric verdicts), with Debian's python3-grpcio as the client (messages
 # generated from proto/ by protoc, as the gNMI conformance tests do).
 #
@@ -19,7 +19,8 @@ cd "$(dirname "$0")/.."
 REPS="${1:-10}"
 ENCODING="${2:-JSON_IETF}"
 BIN="${RDMAGW_BIN:-./build/gateway/rdmagw}"
-[ -x "$BIN" ] || { echo "build first: ./scripts/build.sh (or set RDMAGW_BIN)" >&2; exit 1; }
+DEMO=$(dirname "$BIN")/rdmagw-demo  # the demo's program, built beside rdmagw
+[ -x "$DEMO" ] || { echo "build first: ./scripts/build.sh (or set RDMAGW_BIN)" >&2; exit 1; }
 for tool in protoc /usr/bin/grpc_python_plugin curl; do
   command -v "$tool" >/dev/null || { echo "missing $tool (scripts/install-deps.sh installs it)" >&2; exit 1; }
 done
@@ -35,7 +36,7 @@ trap cleanup EXIT
 protoc -I proto --python_out="$WORK" --grpc_python_out="$WORK" \
   --plugin=protoc-gen-grpc_python=/usr/bin/grpc_python_plugin gnmi.proto gnmi_ext.proto
 
-"$BIN" demo --listen "127.0.0.1:$PROM_PORT" --gnmi-listen "127.0.0.1:$GNMI_PORT" --snmp off \
+"$DEMO" --listen "127.0.0.1:$PROM_PORT" --gnmi-listen "127.0.0.1:$GNMI_PORT" --snmp off \
   --dir "$WORK/sim" --log-level warn >"$WORK/demo.out" 2>"$WORK/demo.err" &
 GW_PID=$!
 

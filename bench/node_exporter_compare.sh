@@ -17,7 +17,8 @@ DEVICES="${1:-16}"
 SCRAPES="${2:-50}"
 BIN="${RDMAGW_BIN:-./build/gateway/rdmagw}"
 NE=/usr/bin/prometheus-node-exporter
-[ -x "$BIN" ] || { echo "build first: ./scripts/build.sh" >&2; exit 1; }
+DEMO=$(dirname "$BIN")/rdmagw-demo  # the demo's program, built beside rdmagw
+[ -x "$DEMO" ] || { echo "build first: ./scripts/build.sh" >&2; exit 1; }
 [ -x "$NE" ] || { echo "missing $NE (scripts/install-deps.sh installs it)" >&2; exit 1; }
 
 WORK=$(mktemp -d)
@@ -31,7 +32,7 @@ trap cleanup EXIT
 # One simulated host with DEVICES mlx5 devices (and the one leaf the
 # simulator needs; no ESXi host, gNMI server or SNMP); a slow period keeps
 # the tree still while we measure.
-"$BIN" demo --hosts 1 --devices "$DEVICES" --esxi 0 --gnmi-listen off --snmp off \
+"$DEMO" --hosts 1 --devices "$DEVICES" --esxi 0 --gnmi-listen off --snmp off \
   --period 1h --interval 1s --listen "127.0.0.1:$GW_PORT" --dir "$WORK/sim" --log-level warn &
 GW_PID=$!
 for _ in $(seq 100); do

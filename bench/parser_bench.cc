@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "common/file_text.h"
-#include "gateway/registry.h"
+#include "gateway/runtime/registry.h"
 
 namespace rdmagw::bench {
 namespace {

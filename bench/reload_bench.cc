@@ -14,9 +14,9 @@
 #include <string>
 #include <thread>
 
-#include "gateway/config.h"
-#include "gateway/pipeline.h"
-#include "gateway/reloader.h"
+#include "gateway/config/config.h"
+#include "gateway/runtime/pipeline.h"
+#include "gateway/runtime/reloader.h"
 #include "models/log.h"
 #include "sim/sim_runner.h"
 

@@ -34,6 +34,7 @@ WARMUP=${WARMUP:-30}
 RUN_DIR=${RUN_DIR:-/dev/shm}
 SCHEMA=$HERE/../models/schema.yaml
 RDMAGW=$BUILD/gateway/rdmagw
+RDMAGW_DEMO=$BUILD/gateway/rdmagw-demo
 PROM=127.0.0.1:19474
 GNMI=127.0.0.1:19349
 SIM_PID= GW_PID=
@@ -112,14 +113,15 @@ header() {
 }
 
 demo_fabric() {
-  local run bin dir
+  local run dir demo
   for run in with no-checks before; do
-    bin=$RDMAGW
-    [ "$run" = before ] && { [ -n "$OLD" ] || continue; bin=$OLD; }
+    demo=("$RDMAGW_DEMO")
+    # OLD_RDMAGW predates rdmagw-demo: its demo is its `demo` command.
+    [ "$run" = before ] && { [ -n "$OLD" ] || continue; demo=("$OLD" demo); }
     # The demo has no switch for the check: its no-checks row is left out.
     [ "$run" = no-checks ] && continue
     dir=$(mktemp -d "$RUN_DIR/rdmagw-roce-bench-XXXXXX")
-    "$bin" demo --dir "$dir/sim" --listen "$PROM" --gnmi-listen "$GNMI" --snmp off --log-level warn >"$dir/gw.log" 2>&1 &
+    "${demo[@]}" --dir "$dir/sim" --listen "$PROM" --gnmi-listen "$GNMI" --snmp off --log-level warn >"$dir/gw.log" 2>&1 &
     GW_PID=$!
     measure demo "$run" "$dir" "$GW_PID" 2
     cleanup

@@ -2,7 +2,7 @@
 // process so its cost stays out of the gateway's figures: N simulated Nexus
 // leaves streaming over gNMI (TLS, credentials, the full leaf set on SAMPLE)
 // and M RDMA hosts as sysfs trees, the same SimRunner and GnmiFleet that
-// `rdmagw demo` runs, plus the loopback snmpd the gateway joins as AgentX
+// `rdmagw-demo` runs, plus the loopback snmpd the gateway joins as AgentX
 // subagent. It writes the gateway's config and keeps a count of the updates
 // it sent; the gateway under test is a separate `rdmagw run`.
 //

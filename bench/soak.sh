@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak of the gateway under churn: `rdmagw demo --churn` runs the simulated
+# Soak of the gateway under churn: `rdmagw-demo --churn` runs the simulated
 # fabric (4 RDMA hosts x 2 mlx5, a Nexus leaf over gNMI with SSH fallback,
 # 2 ESXi hosts over sshd, snmpd as AgentX master) and, every CYCLE, stops
 # the leaf's gNMI server (the gateway falls back to SSH) and starts it again,
@@ -73,17 +73,18 @@ protoc -I proto --python_out="$WORK" --grpc_python_out="$WORK" \
   --plugin=protoc-gen-grpc_python=/usr/bin/grpc_python_plugin gnmi.proto gnmi_ext.proto || exit 2
 
 start=$(date +%s)
-# The soak runs copies of the gateway and of the simulator's device shell
-# (sshd execs it for every command), so a rebuild while it runs cannot
-# change either under it.
+# The soak runs copies of the gateway, of the demo's program (built beside
+# it) and of the simulator's device shell (sshd execs it for every command),
+# so a rebuild while it runs cannot change any of them under it.
 mkdir -p "$WORK/bin"
 cp "$BIN" "$WORK/bin/rdmagw" || exit 2
+cp "$(dirname "$BIN")/rdmagw-demo" "$WORK/bin/rdmagw-demo" || { echo "soak: no rdmagw-demo next to $BIN (build it)" >&2; exit 2; }
 SHELL_BIN=$(dirname "$BIN")/../sim/rdmagw-sim-shell
 [ -x "$(dirname "$BIN")/rdmagw-sim-shell" ] && SHELL_BIN=$(dirname "$BIN")/rdmagw-sim-shell
 [ -x "$SHELL_BIN" ] || { echo "soak: no rdmagw-sim-shell next to $BIN or in ../sim (build it)" >&2; exit 2; }
 cp "$SHELL_BIN" "$WORK/bin/rdmagw-sim-shell" || exit 2
 BIN=$WORK/bin/rdmagw
-"$BIN" demo --dir "$WORK/sim" --listen "$PROM" --gnmi-listen "$GNMI" --churn "$CYCLE" --churn-for "${DURATION}s" \
+"$WORK/bin/rdmagw-demo" --dir "$WORK/sim" --listen "$PROM" --gnmi-listen "$GNMI" --churn "$CYCLE" --churn-for "${DURATION}s" \
   >"$WORK/demo.out" 2>"$WORK/gateway.log" &
 GW_PID=$!
 printf 'title=%s, %s, churn cycle %s, %s cores\nwarmup_s=%s\nduration_s=%s\n' \

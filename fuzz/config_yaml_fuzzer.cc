@@ -1,4 +1,4 @@
-// The gateway's YAML configuration reader (gateway/config.h), whole
+// The gateway's YAML configuration reader (gateway/config/config.h), whole
 // configurations: whatever an operator types, the answer is a config or a
 // Status listing the problems, never an exception or a crash.
 
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gateway/config.h"
+#include "gateway/config/config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

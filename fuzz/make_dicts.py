@@ -74,7 +74,7 @@ path_tokens = ["/", "[", "]", "=", "\\", "*", "...", "openconfig:", "rdmagw:", "
                "devices", "device", "ports", "port", "[port-num=1]", "\\]", "\\/", "sw1", "host01", "leaf01"]
 write("gnmi_path.dict", "gNMI path string form.", path_tokens)
 
-config = literals(["gateway/config.cc", "gateway/*_config*.cc", "gateway/analytics_config_reader.cc"])
+config = literals(["gateway/config/config.cc", "gateway/config/*_config*.cc", "gateway/config/analytics_config_reader.cc"])
 keys = {s for s in config if re.fullmatch(r"[a-z][a-z0-9_]{1,40}", s)}
 write("yaml.dict", "YAML syntax and the keys the config reader accepts.",
       [k + ":" for k in keys] + list(keys) +

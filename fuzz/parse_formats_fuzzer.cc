@@ -1,5 +1,5 @@
 // Every `rdmagw parse` format, found through the same registry the command
-// uses (gateway/builtin_components.cc), so a format added there is fuzzed
+// uses (gateway/runtime/builtin_components.cc), so a format added there is fuzzed
 // without touching this file.
 //
 // Input: "FORMAT\n" followed by the device output. When the first line names
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gateway/registry.h"
+#include "gateway/runtime/registry.h"
 #include "models/path.h"
 #include "models/value.h"
 

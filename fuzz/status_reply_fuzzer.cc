@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gateway/status_table.h"
+#include "gateway/cli/status_table.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

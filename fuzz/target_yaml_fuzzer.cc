@@ -1,4 +1,4 @@
-// One target entry of the YAML configuration (gateway/config.h,
+// One target entry of the YAML configuration (gateway/config/config.h,
 // parseTargetConfig): the part operators edit most, read by the same code
 // as inside a whole configuration, each kind and transport with its own
 // blocks (ssh, gnmi, rdma, credentials, labels).
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gateway/config.h"
+#include "gateway/config/config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

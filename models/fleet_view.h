@@ -1,7 +1,7 @@
 #pragma once
 // What this gateway knows of its fleet, for the servers to show: the live
 // members with their northbound addresses, and which member owns each
-// configured target. The fleet layer (gateway/fleet.h) writes it when the
+// configured target. The fleet layer (gateway/fleet/fleet.h) writes it when the
 // member set or the targets change; the northbounds only read it (the
 // Prometheus service-discovery endpoint, `rdmagw status`). Outside a fleet
 // it stays disabled and empty.

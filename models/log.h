@@ -12,7 +12,7 @@ enum class LogLevel { kDebug = 0, kInfo = 1, kWarn = 2, kError = 3 };
 void setLogLevel(LogLevel level);
 LogLevel logLevel();
 // Told every new level (on setLogLevel's thread), so that a library with a
-// log of its own (gRPC: gateway/grpc_log_bridge.h) follows the gateway's
+// log of its own (gRPC: gateway/runtime/grpc_log_bridge.h) follows the gateway's
 // level. One listener; nullptr removes it.
 using LogLevelListener = void (*)(LogLevel);
 void setLogLevelListener(LogLevelListener listener);

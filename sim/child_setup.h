@@ -11,7 +11,7 @@ namespace rdmagw::sim {
 
 // In the child between fork and exec; only async-signal-safe calls (the
 // parent has gRPC and Net-SNMP threads). Clears the signal mask (a parent
-// that blocks SIGTERM for sigwait, as `rdmagw demo` does, must not hand that
+// that blocks SIGTERM for sigwait, as `rdmagw-demo` does, must not hand that
 // mask on, or the peer could not be stopped) and appends stdout and stderr
 // to `log`.
 void prepareChildOutput(const std::string& log);

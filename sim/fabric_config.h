@@ -30,7 +30,7 @@ struct FabricConfig {
   int hosts_per_leaf = 0;
   // No rotating incast hot spots and no slow or stuck hosts: the background
   // flows alone never congest, so only a scenario (sim/scenario.h) does. Tests
-  // and `rdmagw demo --scenario` use it to see one fault and nothing else.
+  // and `rdmagw-demo --scenario` use it to see one fault and nothing else.
   bool calm = false;
 
   // Collects every problem, path-prefixed, rather than stopping at the first.

@@ -6,8 +6,8 @@
 
 namespace rdmagw::sim {
 
-// No blocked signals (a parent that blocks SIGTERM for sigwait, as `rdmagw
-// demo` does, must not hand that mask on, or the daemon could not be
+// No blocked signals (a parent that blocks SIGTERM for sigwait, as
+// rdmagw-demo does, must not hand that mask on, or the daemon could not be
 // stopped), stdout and stderr appended to `log`, the daemon's persistent and
 // config dirs at `persist` (no system configs), and no MIB files loaded:
 // OIDs stay numeric.

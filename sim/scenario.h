@@ -1,6 +1,6 @@
 #pragma once
 // Faults the simulated fabric can be switched into while it runs, one at a
-// time (Fabric::setScenario, SimRunner::setScenario, `rdmagw demo
+// time (Fabric::setScenario, SimRunner::setScenario, `rdmagw-demo
 // --scenario NAME`). Each is an overload or a misconfiguration operators meet
 // on real RoCE fabrics, and moves the counters the way that fault does:
 //
@@ -113,7 +113,7 @@ std::optional<ScenarioKind> parseScenarioName(std::string_view name);
 // RoCE QoS faults (cnp-lossy .. ecn-late).
 bool isConfigScenario(ScenarioKind kind);
 // One line on what a configuration scenario does to its device or port
-// (Fabric::scenarioTarget), for `rdmagw demo`; "" for the others.
+// (Fabric::scenarioTarget), for `rdmagw-demo`; "" for the others.
 std::string_view scenarioSummary(ScenarioKind kind);
 // The names a user may give, in a stable order ("incast, np-off, ...").
 std::string scenarioNameList();

@@ -62,7 +62,7 @@ class PollScheduler {
   // Advances each time a worker goes round its loop, and an idle worker goes
   // round at least every kHeartbeatPeriod: while it moves, the scheduler's
   // lock is not wedged and not every worker is stuck in a device. The
-  // service watchdog (gateway/pipeline_watchdog.h) pets systemd only then.
+  // service watchdog (gateway/runtime/pipeline_watchdog.h) pets systemd only then.
   uint64_t heartbeat() const { return heartbeat_.load(std::memory_order_relaxed); }
   static constexpr std::chrono::milliseconds kHeartbeatPeriod{1000};
 

@@ -18,7 +18,7 @@
 namespace rdmagw::analytics::testing {
 namespace {
 
-// The simulator's cabling as static links, as gateway/demo_config.cc's
+// The simulator's cabling as static links, as gateway/demo/demo_config.cc's
 // addSimAnalytics makes them (that file is the gateway's; this test stays
 // below it).
 std::vector<LinkConfig> simLinks(const sim::Fabric& f) {

@@ -29,7 +29,7 @@
 namespace rdmagw::analytics::testing {
 
 struct SimFeedOptions {
-  // The config's links are the simulator's cabling (as `rdmagw demo` had
+  // The config's links are the simulator's cabling (as `rdmagw-demo` had
   // them before LLDP); false: no static links, every link from LLDP.
   bool static_links = true;
   bool gnmi = false;  // switches over gNMI instead of their CLI

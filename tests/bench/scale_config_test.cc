@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "bench/scale_config.h"
-#include "gateway/config.h"
+#include "gateway/config/config.h"
 
 namespace rdmagw::bench {
 namespace {

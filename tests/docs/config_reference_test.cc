@@ -17,7 +17,7 @@
 #include <sstream>
 #include <string>
 
-#include "gateway/config.h"
+#include "gateway/config/config.h"
 
 namespace rdmagw::gateway {
 namespace {

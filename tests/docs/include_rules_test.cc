@@ -169,4 +169,58 @@ TEST(IncludeRulesTest, SouthboundFoldersIncludeOneWay) {
   EXPECT_GT(checked, 200u) << "too few southbound includes found: the pattern is broken";
 }
 
+// gateway/ by job, one way: cli and demo (the two programs' commands) over
+// fleet, fleet over runtime, runtime over config, which knows no other
+// gateway folder. demo also uses cli's argument parsing, and it alone may
+// include the simulator (sim/): the daemon the package installs links none.
+// Every source under gateway/ sits in one of these folders.
+TEST(IncludeRulesTest, GatewayFoldersIncludeOneWay) {
+  const std::map<std::string, std::set<std::string>> may = {
+      {"config", {"config"}},
+      {"runtime", {"runtime", "config"}},
+      {"fleet", {"fleet", "runtime", "config"}},
+      {"cli", {"cli", "fleet", "runtime", "config"}},
+      {"demo", {"demo", "cli", "fleet", "runtime", "config"}},
+  };
+  const std::regex include_re(R"re(^\s*#\s*include\s+"([^"]+)")re");
+  size_t checked = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kSource / "gateway")) {
+    const std::string ext = e.path().extension().string();
+    if (ext != ".h" && ext != ".cc") continue;
+    const std::string rel = fs::relative(e.path(), kSource / "gateway").string();
+    const std::string folder = rel.substr(0, rel.find('/'));
+    const auto rule = may.find(folder);
+    if (rel.find('/') == std::string::npos || rule == may.end()) {
+      ADD_FAILURE() << "gateway/" << rel << ": not in a job folder (cli, config, runtime, fleet, demo)";
+      continue;
+    }
+    std::ifstream in(e.path());
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++n;
+      std::smatch m;
+      if (!std::regex_search(line, m, include_re)) continue;
+      const std::string included = m[1].str();
+      if (included.starts_with("sim/")) {
+        ++checked;
+        EXPECT_EQ(folder, "demo") << "gateway/" << rel << ":" << n << ": includes \"" << included
+                                  << "\"; only gateway/demo/ may use the simulator";
+        continue;
+      }
+      if (!included.starts_with("gateway/")) continue;
+      ++checked;
+      const std::string rest = included.substr(std::string("gateway/").size());
+      const std::string target = rest.substr(0, rest.find('/'));
+      EXPECT_TRUE(rest.find('/') != std::string::npos && rule->second.count(target))
+          << "gateway/" << rel << ":" << n << ": includes \"" << included << "\"; gateway/" << folder
+          << "/ may include only from gateway/{" << [&] {
+               std::string list;
+               for (const std::string& a : rule->second) list += (list.empty() ? "" : ",") + a;
+               return list;
+             }() << "}/";
+    }
+  }
+  EXPECT_GT(checked, 80u) << "too few gateway includes found: the pattern is broken";
+}
+
 }  // namespace

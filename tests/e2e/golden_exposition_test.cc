@@ -75,7 +75,7 @@ TEST(GoldenExpositionTest, DemoFabricMatchesTheGoldenFile) {
   ASSERT_GT(port, 0);
   // A frozen fabric (one tick an hour) and every transport the demo has, but
   // no listeners beyond /metrics: what is compared is the one exposition.
-  const pid_t pid = spawnLogged({RDMAGW_DEMO_BIN, "demo", "--seed", "7", "--hosts", "2", "--devices", "2",
+  const pid_t pid = spawnLogged({RDMAGW_DEMO_BIN, "--seed", "7", "--hosts", "2", "--devices", "2",
                                  "--switches", "1", "--esxi", "1", "--period", "1h", "--interval", "300ms",
                                  "--listen", "127.0.0.1:" + std::to_string(port), "--gnmi-listen", "off", "--snmp",
                                  "off", "--dir", dir},

@@ -1,8 +1,8 @@
-#include "gateway/analytics_config_reader.h"
+#include "gateway/config/analytics_config_reader.h"
 
 #include <gtest/gtest.h>
 
-#include "gateway/config.h"
+#include "gateway/config/config.h"
 
 namespace rdmagw::gateway {
 namespace {

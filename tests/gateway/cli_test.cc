@@ -46,35 +46,41 @@ TEST(CliTest, HelpVersionAndUnknownCommand) {
   EXPECT_EQ(run("run").exit_code, 2);
 }
 
-// Every subcommand: --help and -h print its usage on stdout, exit 0 and do
-// nothing else (demo would otherwise start a fabric and never return, and
-// run would need a config); a wrong option prints the usage and exits 2.
+// Every subcommand, and the demo's program: --help and -h print its usage on
+// stdout, exit 0 and do nothing else (the demo would otherwise start a fabric
+// and never return, and run would need a config); a wrong option prints the
+// usage and exits 2.
 TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
   struct Case {
+    const char* program;  // the daemon, or the demo's own program
     const char* command;
     const char* usage_line;
     const char* an_option;  // an option its help must describe
   };
-  for (const Case& c : {Case{"run", "usage: rdmagw run --config FILE", "--log-level"},
-                        Case{"demo", "usage: rdmagw demo [options]", "--gnmi-delay"},
-                        Case{"check-config", "usage: rdmagw check-config FILE", "--help"},
-                        Case{"parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"},
-                        Case{"fabric", "usage: rdmagw fabric", "--address"},
-                        Case{"status", "usage: rdmagw status", "--socket"},
-                        Case{"check roce", "usage: rdmagw check roce", "--group"}}) {
+  for (const Case& c : {Case{RDMAGW_BIN, "run", "usage: rdmagw run --config FILE", "--log-level"},
+                        Case{RDMAGW_DEMO_BIN, "", "usage: rdmagw-demo [options]", "--gnmi-delay"},
+                        Case{RDMAGW_BIN, "check-config", "usage: rdmagw check-config FILE", "--help"},
+                        Case{RDMAGW_BIN, "parse", "usage: rdmagw parse --format FORMAT FILE", "--list-formats"},
+                        Case{RDMAGW_BIN, "fabric", "usage: rdmagw fabric", "--address"},
+                        Case{RDMAGW_BIN, "status", "usage: rdmagw status", "--socket"},
+                        Case{RDMAGW_BIN, "check roce", "usage: rdmagw check roce", "--group"}}) {
+    const std::string cmd = std::string(c.program) + (*c.command != '\0' ? std::string(" ") + c.command : "");
+    auto runIt = [&cmd](const std::string& args) {
+      rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(cmd + " " + args);
+      return Output{r.exit_code, r.output};
+    };
     for (const char* flag : {"--help", "-h"}) {
-      rdmagw::testsupport::CommandResult r =
-          rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + c.command + " " + flag + " 2>/dev/null");
-      EXPECT_EQ(r.exit_code, 0) << c.command << " " << flag << ": " << r.output;
-      EXPECT_EQ(r.output.rfind(c.usage_line, 0), 0u) << c.command << " " << flag << ": " << r.output;
-      EXPECT_NE(r.output.find(c.an_option), std::string::npos) << c.command << ": " << r.output;
+      rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(cmd + " " + flag + " 2>/dev/null");
+      EXPECT_EQ(r.exit_code, 0) << cmd << " " << flag << ": " << r.output;
+      EXPECT_EQ(r.output.rfind(c.usage_line, 0), 0u) << cmd << " " << flag << ": " << r.output;
+      EXPECT_NE(r.output.find(c.an_option), std::string::npos) << cmd << ": " << r.output;
     }
     // Help wins even after other arguments, and the demo does not start.
-    Output late = run(std::string(c.command) + " --log-level info --help");
-    EXPECT_EQ(late.exit_code, 0) << c.command << ": " << late.text;
+    Output late = runIt("--log-level info --help");
+    EXPECT_EQ(late.exit_code, 0) << cmd << ": " << late.text;
     EXPECT_EQ(late.text.find("simulat" "ed switches"), std::string::npos) << late.text;
-    Output wrong = run(std::string(c.command) + " --no-such-option");
-    EXPECT_EQ(wrong.exit_code, 2) << c.command << ": " << wrong.text;
+    Output wrong = runIt("--no-such-option");
+    EXPECT_EQ(wrong.exit_code, 2) << cmd << ": " << wrong.text;
     EXPECT_NE(wrong.text.find("unknown option '--no-such-option'"), std::string::npos) << wrong.text;
     EXPECT_NE(wrong.text.find(c.usage_line), std::string::npos) << wrong.text;
   }
@@ -84,6 +90,19 @@ TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
   Output extra = run("check-config a.yaml b.yaml");
   EXPECT_EQ(extra.exit_code, 2);
   EXPECT_NE(extra.text.find("unexpected argument 'b.yaml'"), std::string::npos) << extra.text;
+}
+
+// The daemon carries no simulator: its `demo` names the demo's program,
+// answers --help like every command, and refuses to run anything (exit 2).
+TEST(CliTest, DaemonDemoNamesTheDemoProgram) {
+  Output help = run("demo --help");
+  EXPECT_EQ(help.exit_code, 0) << help.text;
+  EXPECT_EQ(help.text.rfind("usage: rdmagw demo", 0), 0u) << help.text;
+  EXPECT_NE(help.text.find("rdmagw-demo"), std::string::npos) << help.text;
+  Output refused = run("demo --hosts 2");
+  EXPECT_EQ(refused.exit_code, 2) << refused.text;
+  EXPECT_NE(refused.text.find("rdmagw-demo"), std::string::npos) << refused.text;
+  EXPECT_EQ(refused.text.find("metrics at"), std::string::npos) << refused.text;
 }
 
 TEST(CliTest, CheckConfigReportsFileLineAndKey) {
@@ -165,7 +184,7 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   if (pid == 0) {
     std::string listen = "127.0.0.1:" + std::to_string(port);
     std::string d = (dir / "sim").string();
-    execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--hosts", "3", "--period", "200ms", "--interval", "300ms",
+    execl(RDMAGW_DEMO_BIN, RDMAGW_DEMO_BIN, "--hosts", "3", "--period", "200ms", "--interval", "300ms",
           "--listen", listen.c_str(), "--gnmi-listen", "127.0.0.1:0", "--dir", d.c_str(), "--log-level", "warn",
           static_cast<char*>(nullptr));
     _exit(127);

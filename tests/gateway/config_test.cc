@@ -1,5 +1,5 @@
-#include "gateway/config.h"
-#include "gateway/registry.h"
+#include "gateway/config/config.h"
+#include "gateway/runtime/registry.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// `rdmagw demo --scenario NAME`: the real binary accepts every scenario the
+// `rdmagw-demo --scenario NAME`: the real binary accepts every scenario the
 // simulator has, refuses others with the list (exit 2), and a pause storm
 // reaches /metrics as the storming NIC's pause-storm alarm.
 
@@ -17,12 +17,12 @@ namespace {
 using rdmagw::testsupport::TempDir;
 
 TEST(DemoScenarioTest, AnUnknownScenarioIsRefusedWithTheList) {
-  auto r = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " demo --scenario pause_storm");
+  auto r = rdmagw::testsupport::runCommand(std::string(RDMAGW_DEMO_BIN) + " --scenario pause_storm");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("unknown --scenario pause_storm (one of: incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio, watchdog-false-trip, ecn-late)"),
             std::string::npos)
       << r.output;
-  auto help = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " demo --help");
+  auto help = rdmagw::testsupport::runCommand(std::string(RDMAGW_DEMO_BIN) + " --help");
   EXPECT_NE(help.output.find("--scenario NAME"), std::string::npos) << help.output;
 }
 
@@ -36,7 +36,7 @@ TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
     const std::string dir = tmp.file("sim");
     // A tick is a simulated second of pause durations: only a 1 s period
     // keeps paused ratios true against the collection times.
-    execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--scenario", "pause-storm", "--hosts", "4", "--esxi", "0", "--period",
+    execl(RDMAGW_DEMO_BIN, RDMAGW_DEMO_BIN, "--scenario", "pause-storm", "--hosts", "4", "--esxi", "0", "--period",
           "1s", "--interval", "1s", "--listen", listen.c_str(), "--gnmi-listen", "off", "--snmp", "off",
           "--dir", dir.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
     _exit(127);

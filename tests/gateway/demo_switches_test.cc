@@ -1,4 +1,4 @@
-// `rdmagw demo` with several leaves (the real binary, as an operator runs
+// `rdmagw-demo` with several leaves (the real binary, as an operator runs
 // it): every simulated switch streams over gNMI, none is left on the SSH
 // fallback, and whatever gRPC says reaches stderr in the gateway's format.
 
@@ -36,7 +36,7 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
     const std::string listen = "127.0.0.1:" + std::to_string(port);
     const std::string dir = tmp.file("sim");
     const std::string switches = std::to_string(kSwitches);
-    execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--switches", switches.c_str(), "--hosts", "2", "--esxi", "0",
+    execl(RDMAGW_DEMO_BIN, RDMAGW_DEMO_BIN, "--switches", switches.c_str(), "--hosts", "2", "--esxi", "0",
           "--period", "200ms", "--interval", "300ms", "--listen", listen.c_str(), "--gnmi-listen", "off",
           "--snmp", "off", "--dir", dir.c_str(), static_cast<char*>(nullptr));
     _exit(127);

@@ -13,8 +13,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "gateway/demo_config.h"
-#include "gateway/pipeline.h"
+#include "gateway/demo/demo_config.h"
+#include "gateway/runtime/pipeline.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
 #include "tests/support/test_support.h"

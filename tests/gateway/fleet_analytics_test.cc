@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "cluster/placement.h"
-#include "gateway/config.h"
-#include "gateway/demo_config.h"
+#include "gateway/config/config.h"
+#include "gateway/demo/demo_config.h"
 #include "sim/etcd_launcher.h"
 #include "tests/gateway/fleet_member_yaml.h"
 #include "sim/fabric.h"

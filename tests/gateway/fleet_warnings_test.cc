@@ -1,4 +1,4 @@
-#include "gateway/fleet_warnings.h"
+#include "gateway/fleet/fleet_warnings.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // gRPC logs each failure; with the bridge the line comes out once, in the
 // gateway's format, at WARN, and follows the gateway's level.
 
-#include "gateway/grpc_log_bridge.h"
+#include "gateway/runtime/grpc_log_bridge.h"
 
 #include <grpc/support/log.h>
 #include <grpcpp/grpcpp.h>

@@ -1,5 +1,5 @@
 // The gateway's gNMI JSON_IETF output, end to end, judged by yanglint against
-// the vendored OpenConfig modules plus ours: `rdmagw demo` (the real binary:
+// the vendored OpenConfig modules plus ours: `rdmagw-demo` (the real binary:
 // simulated fabric, collectors, analytics, gNMI server) is asked by an
 // independent client (python grpcio) for every top-level tree and "/" of
 // each kind of target (a Nexus leaf over gNMI, the same over SSH, an RDMA
@@ -42,13 +42,13 @@ using northbound::gnmi_server::testing::runPython;
 using testsupport::TempDir;
 using yangtest::LoadedSchema;
 
-// `rdmagw demo` in a child process, its log kept.
+// `rdmagw-demo` in a child process, its log kept.
 class Demo {
  public:
   Demo(const TempDir& tmp, const std::vector<std::string>& extra) : log_(tmp.file("demo.log")) {
     gnmi_port_ = testsupport::freeLoopbackPort();
     metrics_port_ = testsupport::freeLoopbackPort();
-    std::vector<std::string> args = {RDMAGW_BIN, "demo", "--hosts", "2", "--devices", "1", "--esxi", "1",
+    std::vector<std::string> args = {RDMAGW_DEMO_BIN, "--hosts", "2", "--devices", "1", "--esxi", "1",
                                      "--switches", "1", "--interval", "1s", "--snmp", "off",
                                      "--gnmi-listen", "127.0.0.1:" + std::to_string(gnmi_port_),
                                      "--listen", "127.0.0.1:" + std::to_string(metrics_port_),
@@ -64,7 +64,7 @@ class Demo {
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
-      execv(RDMAGW_BIN, argv.data());
+      execv(RDMAGW_DEMO_BIN, argv.data());
       _exit(127);
     }
   }

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "gateway/demo_config.h"
-#include "gateway/pipeline.h"
+#include "gateway/demo/demo_config.h"
+#include "gateway/runtime/pipeline.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
 #include "tests/support/test_support.h"

@@ -1,14 +1,14 @@
 // The whole gateway on a simulated tree: collectors fail independently, a
 // broken target shows up=0 and keeps nothing stale, the others keep going.
 
-#include "gateway/pipeline.h"
+#include "gateway/runtime/pipeline.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <thread>
 
-#include "gateway/demo_config.h"
+#include "gateway/demo/demo_config.h"
 #include "sim/fabric.h"
 #include "sim/tree_writer.h"
 #include "tests/support/test_support.h"

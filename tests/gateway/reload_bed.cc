@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "gateway/demo_config.h"
+#include "gateway/demo/demo_config.h"
 #include "sim/fabric.h"
 
 namespace rdmagw::gateway::reloadtest {

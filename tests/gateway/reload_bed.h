@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gateway/pipeline.h"
-#include "gateway/reloader.h"
+#include "gateway/runtime/pipeline.h"
+#include "gateway/runtime/reloader.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"

@@ -2,7 +2,7 @@
 // groups summed over targets, the findings in order, the exit status, and
 // the text and JSON it prints.
 
-#include "gateway/roce_check_report.h"
+#include "gateway/cli/roce_check_report.h"
 
 #include <gtest/gtest.h>
 

@@ -35,8 +35,8 @@
 #include <string>
 #include <vector>
 
-#include "gateway/config.h"
-#include "gateway/demo_config.h"
+#include "gateway/config/config.h"
+#include "gateway/demo/demo_config.h"
 #include "sim/device_shell.h"
 #include "sim/fabric.h"
 #include "sim/linux_host_shell.h"

@@ -1,4 +1,4 @@
-// `rdmagw demo` walked with the real Net-SNMP tools: in a switch context and a
+// `rdmagw-demo` walked with the real Net-SNMP tools: in a switch context and a
 // host context (and an ESXi host's), every IF-MIB row has ifHighSpeed,
 // ifSpeed, ifMtu and ifOperStatus, with the values the store holds, and
 // ifHCInOctets/ifHCOutOctets (read
@@ -95,7 +95,7 @@ class Demo {
       if (fd >= 0) ::dup2(fd, 1);
       const std::string listen = "127.0.0.1:" + std::to_string(port_);
       const std::string dir = tmp.file(gnmi ? "sim-gnmi" : "sim-ssh");
-      execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--hosts", "1", "--devices", "2", "--switches", "1", "--esxi", "1",
+      execl(RDMAGW_DEMO_BIN, RDMAGW_DEMO_BIN, "--hosts", "1", "--devices", "2", "--switches", "1", "--esxi", "1",
             "--period", "1s", "--interval", "1s", "--listen", listen.c_str(), "--gnmi", gnmi ? "on" : "off",
             "--gnmi-listen", "off", "--snmp", "on", "--dir", dir.c_str(), "--log-level", "warn",
             static_cast<char*>(nullptr));

@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 
-#include "gateway/config.h"
-#include "gateway/snmp_notifications_config.h"
+#include "gateway/config/config.h"
+#include "gateway/config/snmp_notifications_config.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {

@@ -1,4 +1,4 @@
-// `rdmagw status` (the real binary) against `rdmagw demo` (the real binary,
+// `rdmagw status` (the real binary) against `rdmagw-demo` (the real binary,
 // with its simulated hosts, switch over gNMI, ESXi host over sshd and its own
 // snmpd): the table and --json carry every target and northbound; hiding a
 // host's sysfs tree takes it down (exit 1) and showing it again brings it
@@ -24,8 +24,8 @@
 #include <set>
 #include <string>
 
-#include "gateway/config.h"
-#include "gateway/status_table.h"
+#include "gateway/config/config.h"
+#include "gateway/cli/status_table.h"
 #include "tests/northbound/gnmi/python_client.h"
 #include "tests/support/test_support.h"
 
@@ -77,7 +77,7 @@ class Demo {
       if (fd >= 0) ::dup2(fd, 1);
       const std::string listen = "127.0.0.1:" + std::to_string(metrics_port_);
       const std::string gnmi = "127.0.0.1:" + std::to_string(gnmi_port_);
-      execl(RDMAGW_BIN, RDMAGW_BIN, "demo", "--hosts", "2", "--devices", "1", "--switches", "1", "--esxi", "1",
+      execl(RDMAGW_DEMO_BIN, RDMAGW_DEMO_BIN, "--hosts", "2", "--devices", "1", "--switches", "1", "--esxi", "1",
             "--period", "1s", "--interval", "1s", "--listen", listen.c_str(), "--gnmi", "on", "--gnmi-listen",
             gnmi.c_str(), "--snmp", "on", "--dir", dir_.c_str(), "--log-level", "warn", static_cast<char*>(nullptr));
       _exit(127);

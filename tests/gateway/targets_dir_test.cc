@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "gateway/config.h"
-#include "gateway/target_set_diff.h"
-#include "gateway/targets_dir.h"
+#include "gateway/config/config.h"
+#include "gateway/runtime/target_set_diff.h"
+#include "gateway/config/targets_dir.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {

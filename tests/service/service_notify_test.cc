@@ -1,8 +1,8 @@
-// gateway/service_notify.h against a real notify socket, the pipeline
+// gateway/runtime/service_notify.h against a real notify socket, the pipeline
 // watchdog's rule (pet only while alive), the scheduler heartbeat it reads,
 // and $CREDENTIALS_DIRECTORY in config paths.
 
-#include "gateway/service_notify.h"
+#include "gateway/runtime/service_notify.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -11,8 +11,8 @@
 #include <atomic>
 #include <thread>
 
-#include "gateway/config.h"
-#include "gateway/pipeline_watchdog.h"
+#include "gateway/config/config.h"
+#include "gateway/runtime/pipeline_watchdog.h"
 #include "models/store.h"
 #include "southbound/poll_scheduler.h"
 #include "tests/service/notify_socket.h"

@@ -1,5 +1,5 @@
 #pragma once
-// A fleet as the fleet layer (gateway/fleet.h) would publish it, filled by
+// A fleet as the fleet layer (gateway/fleet/fleet.h) would publish it, filled by
 // hand for the SNMP tests: three members, one of which advertises no SNMP
 // address, and targets owned by each of them, by this member ("gw1") and
 // by nobody yet.

@@ -1,0 +1,321 @@
+#include "gateway/config/target_config.h"
+
+#include <cstdint>
+#include <regex>
+#include <set>
+
+namespace rdmagw::gateway {
+namespace {
+
+using southbound::rdma::RdmaConfig;
+
+// Labels the exporters set themselves; a config label must not shadow them.
+const std::set<std::string> kReservedLabels = {"target", "device", "port", "interface",
+                                               "priority", "kind", "transport", "job", "instance"};
+
+void readCredentials(YamlReader& r, const YAML::Node& n, const std::string& path, CredentialsRef* c) {
+  r.checkKeys(n, path, {"username", "password", "password_env", "password_file", "key_file", "passphrase_env"});
+  if (!n.IsMap()) return;
+  if (n["password"]) {
+    r.error(n["password"], path + ".password",
+            "inline secrets are not allowed; use password_env or password_file");
+  }
+  c->username = r.string(n, path, "username").value_or("");
+  c->password_env = r.string(n, path, "password_env").value_or("");
+  c->password_file = r.string(n, path, "password_file").value_or("");
+  c->key_file = r.string(n, path, "key_file").value_or("");
+  c->passphrase_env = r.string(n, path, "passphrase_env").value_or("");
+  if (!c->password_env.empty() && !c->password_file.empty()) {
+    r.error(n, path, "give password_env or password_file, not both");
+  }
+}
+
+void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaConfig* c) {
+  r.checkKeys(n, path, {"sysfs_root", "devices", "ethtool", "ethtool_dir", "lldp", "config_interval"});
+  if (!n.IsMap()) return;
+  c->sysfs_root = r.string(n, path, "sysfs_root").value_or(c->sysfs_root);
+  if (YAML::Node d = n["devices"]) {
+    const std::string dpath = path + ".devices";
+    r.checkKeys(d, dpath, {"include", "exclude"});
+    if (d.IsMap()) {
+      c->include_devices = r.stringList(d, dpath, "include");
+      c->exclude_devices = r.stringList(d, dpath, "exclude");
+    }
+  }
+  if (auto mode = r.string(n, path, "ethtool")) {
+    if (*mode == "ioctl") c->ethtool = RdmaConfig::EthtoolMode::kIoctl;
+    else if (*mode == "text") c->ethtool = RdmaConfig::EthtoolMode::kText;
+    else if (*mode == "none") c->ethtool = RdmaConfig::EthtoolMode::kNone;
+    else r.error(n["ethtool"], path + ".ethtool", "must be ioctl, text or none, not \"" + *mode + "\"");
+  }
+  c->ethtool_dir = r.string(n, path, "ethtool_dir").value_or("");
+  if (auto mode = r.string(n, path, "lldp")) {
+    if (*mode == "auto") c->lldp = RdmaConfig::LldpMode::kAuto;
+    else if (*mode == "on") c->lldp = RdmaConfig::LldpMode::kOn;
+    else if (*mode == "off") c->lldp = RdmaConfig::LldpMode::kOff;
+    else r.error(n["lldp"], path + ".lldp", "must be auto, on or off, not \"" + *mode + "\"");
+  }
+  c->config_interval = r.duration(n, path, "config_interval").value_or(c->config_interval);
+  if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
+}
+
+void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
+  southbound::ssh::SshConfig& c = t->ssh;
+  c.host = t->address;
+  c.username = t->credentials.username;
+  c.password_env = t->credentials.password_env;
+  c.password_file = t->credentials.password_file;
+  c.key_file = t->credentials.key_file;
+  c.passphrase_env = t->credentials.passphrase_env;
+  const std::string spath = path + ".ssh";
+  if (YAML::Node n = target["ssh"]) {
+    r.checkKeys(n, spath, {"port", "known_hosts", "accept_unknown_host_key", "connect_timeout",
+                           "command_timeout", "keepalive", "max_output_bytes"});
+    if (n.IsMap()) {
+      c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
+      c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
+      c.accept_unknown_host_key = r.boolean(n, spath, "accept_unknown_host_key").value_or(c.accept_unknown_host_key);
+      c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
+      c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
+      c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
+      c.max_output_bytes = size_t(r.integer(n, spath, "max_output_bytes", 4096, int64_t{1} << 34)
+                                      .value_or(int64_t(c.max_output_bytes)));
+    }
+  }
+  if (t->address.empty() || t->address == "local") {
+    r.error(target, path + ".address", "transport ssh needs the device's address");
+  }
+  if (c.username.empty()) r.error(target, path + ".credentials.username", "transport ssh needs a username");
+  if (c.key_file.empty() && c.password_env.empty() && c.password_file.empty()) {
+    r.error(target, path + ".credentials", "transport ssh needs key_file, password_env or password_file");
+  }
+  if (Status st = c.validate(); !st.isOk()) r.error(target, spath, st.message());
+}
+
+void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
+  southbound::gnmi::GnmiConfig& g = t->gnmi;
+  const std::string gpath = path + ".gnmi";
+  int port = t->kind == "rdmagw" ? 9339 : 50051;  // gNMI IANA port; NX-OS default
+  g.username = t->credentials.username;
+  g.password_env = t->credentials.password_env;
+  g.password_file = t->credentials.password_file;
+  g.sample_interval = t->interval;
+  if (YAML::Node n = target["gnmi"]) {
+    r.checkKeys(n, gpath, {"port", "tls", "insecure_skip_verify", "plaintext", "ca_file", "cert_file", "key_file",
+                           "server_name_override", "encoding", "sample_interval", "retry_gnmi_after",
+                           "subscriptions", "max_message_bytes", "sync_timeout"});
+    if (n.IsMap()) {
+      port = int(r.integer(n, gpath, "port", 1, 65535).value_or(port));
+      g.tls = r.boolean(n, gpath, "tls").value_or(g.tls);
+      g.insecure_skip_verify = r.boolean(n, gpath, "insecure_skip_verify").value_or(g.insecure_skip_verify);
+      g.plaintext = r.boolean(n, gpath, "plaintext").value_or(g.plaintext);
+      g.ca_file = r.string(n, gpath, "ca_file").value_or("");
+      g.cert_file = r.string(n, gpath, "cert_file").value_or("");
+      g.key_file = r.string(n, gpath, "key_file").value_or("");
+      g.server_name_override = r.string(n, gpath, "server_name_override").value_or("");
+      if (auto e = r.string(n, gpath, "encoding")) {
+        auto enc = southbound::gnmi::parseEncodingChoice(*e);
+        if (enc.isOk()) g.encoding = *enc;
+        else r.error(n["encoding"], gpath + ".encoding", enc.status().message());
+      }
+      g.sample_interval = r.duration(n, gpath, "sample_interval").value_or(g.sample_interval);
+      g.retry_gnmi_after = r.duration(n, gpath, "retry_gnmi_after").value_or(g.retry_gnmi_after);
+      g.max_message_bytes = size_t(r.integer(n, gpath, "max_message_bytes", 4096, INT32_MAX)
+                                       .value_or(int64_t(g.max_message_bytes)));
+      g.sync_timeout = r.duration(n, gpath, "sync_timeout").value_or(g.sync_timeout);
+      if (YAML::Node subs = n["subscriptions"]) {
+        if (!subs.IsSequence()) r.error(subs, gpath + ".subscriptions", "must be a list");
+        for (size_t i = 0; subs.IsSequence() && i < subs.size(); ++i) {
+          const std::string spath = gpath + ".subscriptions[" + std::to_string(i) + "]";
+          r.checkKeys(subs[i], spath, {"path", "mode", "sample_interval"});
+          if (!subs[i].IsMap()) continue;
+          southbound::gnmi::GnmiSubscription sub;
+          sub.path = r.string(subs[i], spath, "path", true).value_or("");
+          if (auto m = r.string(subs[i], spath, "mode")) {
+            auto mode = southbound::gnmi::parseSubscriptionMode(*m);
+            if (mode.isOk()) sub.mode = *mode;
+            else r.error(subs[i]["mode"], spath + ".mode", mode.status().message());
+          }
+          sub.sample_interval = r.duration(subs[i], spath, "sample_interval").value_or(sub.sample_interval);
+          g.subscriptions.push_back(std::move(sub));
+        }
+      }
+    }
+  }
+  if (t->address.empty() || t->address == "local") {
+    r.error(target, path + ".address", "transport " + t->transport + " needs the switch's address");
+  }
+  g.address = t->address + ":" + std::to_string(port);
+  if (Status st = g.validate(); !st.isOk()) r.error(target, gpath, st.message());
+}
+
+void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
+  r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
+                        "placement_group", "credentials", "rdma", "ssh", "gnmi"});
+  if (!n.IsMap()) return;
+  t->defined_at = r.where(n);
+  t->name = r.string(n, path, "name", true).value_or("");
+  static const std::regex name_re("^[A-Za-z0-9][A-Za-z0-9._-]*$");
+  if (!t->name.empty() && !std::regex_match(t->name, name_re)) {
+    r.error(n["name"], path + ".name", "\"" + t->name + "\" may hold only letters, digits, '.', '_' and '-'");
+  }
+  t->kind = r.string(n, path, "kind", true).value_or("");
+  t->address = r.string(n, path, "address").value_or("local");
+  t->transport = r.string(n, path, "transport").value_or("");
+  t->interval = r.duration(n, path, "interval").value_or(t->interval);
+  t->stale_after = r.duration(n, path, "stale_after").value_or(t->stale_after);
+  t->placement_group = r.string(n, path, "placement_group").value_or("");
+  if (t->interval < std::chrono::milliseconds(100)) r.error(n["interval"], path + ".interval", "must be at least 100ms");
+
+  if (YAML::Node labels = n["labels"]) {
+    if (!labels.IsMap()) {
+      r.error(labels, path + ".labels", "must be a mapping of label: value");
+    } else {
+      static const std::regex label_re("^[a-zA-Z_][a-zA-Z0-9_]*$");
+      for (const auto& kv : labels) {
+        std::string k = kv.first.as<std::string>("");
+        const std::string kpath = path + ".labels." + k;
+        if (!std::regex_match(k, label_re) || k.starts_with("__")) {
+          r.error(kv.first, kpath, "not a valid Prometheus label name");
+        } else if (kReservedLabels.count(k)) {
+          r.error(kv.first, kpath, "is set by rdmagw itself; choose another name");
+        } else if (!kv.second.IsScalar()) {
+          r.error(kv.second, kpath, "must be a string");
+        } else {
+          t->labels.emplace_back(k, kv.second.Scalar());
+        }
+      }
+    }
+  }
+  if (YAML::Node c = n["credentials"]) readCredentials(r, c, path + ".credentials", &t->credentials);
+
+  if (t->kind == "rdma-host") {
+    if (t->transport.empty()) t->transport = t->address == "local" ? "sysfs" : "ssh";
+    if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
+    if (t->transport == "sysfs") {
+      if (t->address != "local") {
+        r.error(n["address"], path + ".address", "rdma-host over sysfs reads this machine: address: local");
+      }
+    } else if (t->transport == "ssh") {
+      readSsh(r, n, path, t);
+    } else {
+      r.error(n["transport"], path + ".transport", "rdma-host supports transport sysfs or ssh");
+    }
+  } else if (t->kind == "nexus") {
+    // auto: gNMI, with the SSH CLI while gNMI is down; both map to the same paths.
+    if (t->transport.empty()) t->transport = "auto";
+    if (t->transport == "ssh" || t->transport == "auto") readSsh(r, n, path, t);
+    if (t->transport == "gnmi" || t->transport == "auto") readGnmi(r, n, path, t);
+    if (t->transport != "ssh" && t->transport != "gnmi" && t->transport != "auto") {
+      r.error(n["transport"], path + ".transport", "nexus supports transport auto, gnmi or ssh");
+    }
+  } else if (t->kind == "rdmagw") {
+    // Another rdmagw's gNMI northbound: every device it serves becomes a target here.
+    if (t->transport.empty()) t->transport = "gnmi";
+    if (t->transport != "gnmi") {
+      r.error(n["transport"], path + ".transport", "rdmagw supports transport gnmi");
+    } else {
+      readGnmi(r, n, path, t);
+      t->gnmi.kind = "rdmagw";
+    }
+  } else if (t->kind == "esxi") {
+    if (t->transport.empty()) t->transport = "ssh";
+    if (t->transport != "ssh") {
+      r.error(n["transport"], path + ".transport", "esxi supports transport ssh");
+    } else {
+      readSsh(r, n, path, t);
+    }
+  } else if (!t->kind.empty()) {
+    r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi, rdmagw)");
+  }
+  if (n["ssh"] && t->transport != "ssh" && t->transport != "auto") {
+    r.error(n["ssh"], path + ".ssh", "only for transport ssh or auto");
+  }
+  if (n["gnmi"] && t->transport != "gnmi" && t->transport != "auto") {
+    r.error(n["gnmi"], path + ".gnmi", "only for transport gnmi or auto");
+  }
+  if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
+}
+
+}  // namespace
+
+void readTargetList(YamlReader& r, const YAML::Node& targets, const std::string& path,
+                    std::vector<TargetConfig>* out) {
+  if (!targets) return;
+  if (!targets.IsSequence()) {
+    r.error(targets, path, "must be a list");
+    return;
+  }
+  std::set<std::string> names;
+  for (const TargetConfig& t : *out) names.insert(t.name);
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const std::string tpath = path + "[" + std::to_string(i) + "]";
+    TargetConfig t;
+    readTarget(r, targets[i], tpath, &t);
+    if (!t.name.empty() && !names.insert(t.name).second) {
+      r.error(targets[i]["name"], tpath + ".name", "duplicate target name \"" + t.name + "\"");
+    }
+    out->push_back(std::move(t));
+  }
+}
+
+Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
+  if (!loaded.isOk()) return loaded.status();
+  YAML::Node root = *loaded;
+  if (!root || root.IsNull()) return Status::invalidArgument(file_name + ": empty target");
+  if (!root.IsMap()) return Status::invalidArgument(file_name + ": a target is a mapping (name, kind, address...)");
+  TargetConfig t;
+  readTarget(r, root, "target", &t);
+  if (!r.errors().empty()) return joinedErrors(r);
+  return t;
+}
+
+Result<std::vector<TargetConfig>> parseTargetList(const std::string& yaml_text, const std::string& file_name) {
+  YamlReader r(file_name);
+  Result<YAML::Node> loaded = loadYaml(yaml_text, file_name);
+  if (!loaded.isOk()) return loaded.status();
+  YAML::Node root = *loaded;
+  std::vector<TargetConfig> out;
+  if (!root || root.IsNull()) return out;  // empty, or comments only (a commented example)
+  if (root.IsSequence()) {
+    readTargetList(r, root, "targets", &out);
+  } else if (root.IsMap() && root["targets"]) {
+    r.checkKeys(root, "", {"targets"});
+    readTargetList(r, root["targets"], "targets", &out);
+  } else if (root.IsMap()) {
+    TargetConfig t;
+    readTarget(r, root, "target", &t);
+    out.push_back(std::move(t));
+  } else {
+    r.error(root, "targets", "must be a list of targets, a mapping `targets:` with that list, or one target");
+  }
+  if (!r.errors().empty()) return joinedErrors(r);
+  return out;
+}
+
+bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
+  TargetConfig x = a, y = b;
+  x.defined_at.clear();
+  y.defined_at.clear();
+  x.gnmi.first_dial_delay = y.gnmi.first_dial_delay = std::chrono::milliseconds(0);
+  return x.name == y.name && x.kind == y.kind && x.address == y.address && x.transport == y.transport &&
+         x.interval == y.interval && x.stale_after == y.stale_after && x.labels == y.labels &&
+         x.placement_group == y.placement_group &&
+         x.credentials.username == y.credentials.username && x.credentials.password_env == y.credentials.password_env &&
+         x.credentials.password_file == y.credentials.password_file &&
+         x.credentials.key_file == y.credentials.key_file &&
+         x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma && x.ssh == y.ssh &&
+         x.gnmi == y.gnmi;
+}
+
+void spreadFirstDials(std::vector<TargetConfig>& targets) {
+  size_t index = 0;  // counts the gNMI switches
+  for (TargetConfig& t : targets) {
+    if (!isGnmiSwitch(t.kind, t.transport)) continue;
+    t.gnmi.first_dial_delay = southbound::gnmi::firstDialSpread(index++, t.gnmi.sample_interval);
+  }
+}
+
+}  // namespace rdmagw::gateway

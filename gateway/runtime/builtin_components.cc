@@ -1,0 +1,100 @@
+// The one list of components compiled into rdmagw. Adding a southbound kind
+// or a parser means adding a line here.
+
+#include <map>
+
+#include "gateway/runtime/registry.h"
+#include "southbound/esxi/esxi_formats.h"
+#include "southbound/gnmi/gnmi_factory.h"
+#include "southbound/gnmi/relay_source.h"
+#include "southbound/nxos/nxos_formats.h"
+#include "southbound/rdma/parsers.h"
+#include "southbound/rdma/rdma_factory.h"
+#include "southbound/rdma/remote_dump.h"
+#include "southbound/ssh/profiles/esxi_profile.h"
+#include "southbound/ssh/profiles/nexus_profile.h"
+#include "southbound/ssh/ssh_factory.h"
+
+namespace rdmagw::gateway {
+namespace {
+
+const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
+  static const std::map<std::string, SourceFactory, std::less<>> factories = {
+      {"rdma-host",
+       [](const TargetConfig& t) -> Result<southbound::PollSourcePtr> {
+         if (t.transport == "ssh") {
+           // One round trip: the dump command prints sysfs and ethtool, the
+           // same collector code parses it (southbound/rdma/remote_dump.h).
+           return southbound::ssh::createCliSource(
+               t.ssh, {southbound::ssh::CliCommand(southbound::rdma::remoteDumpCommand(t.rdma),
+                                                   southbound::rdma::parseRemoteDump)});
+         }
+         return southbound::rdma::createRdmaSource(t.rdma);
+       }},
+      {"nexus",
+       [](const TargetConfig& t) {
+         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
+       }},
+      {"esxi",
+       [](const TargetConfig& t) {
+         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::esxiCommands());
+       }},
+  };
+  return factories;
+}
+
+// A Nexus over gNMI; with transport auto the SSH CLI source stands by as the
+// fallback while gNMI is down (same paths, so the series stay continuous).
+Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Store& store) {
+  southbound::PollSourcePtr fallback, supplement;
+  if (t.transport == "auto") {
+    Result<southbound::PollSourcePtr> ssh = southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
+    if (!ssh.isOk()) return ssh.status();
+    fallback = std::move(ssh).value();
+    // The CLI-only PFC leaves keep coming while gNMI carries the switch.
+    Result<southbound::PollSourcePtr> extra =
+        southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusGnmiSupplementCommands());
+    if (!extra.isOk()) return extra.status();
+    supplement = std::move(extra).value();
+  }
+  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback), t.interval, t.labels,
+                                            std::move(supplement));
+}
+
+}  // namespace
+
+const StreamFactory* findStreamFactory(std::string_view kind, std::string_view transport) {
+  static const StreamFactory nexus = createNexusStream;
+  // Gateway chaining: another rdmagw's gNMI northbound, all its targets.
+  static const StreamFactory rdmagw = [](const TargetConfig& t, Store& store) {
+    return southbound::gnmi::createRelaySource(t.name, t.gnmi, store, t.labels);
+  };
+  if (isGnmiSwitch(kind, transport)) return &nexus;
+  if (kind == "rdmagw" && transport == "gnmi") return &rdmagw;
+  return nullptr;
+}
+
+const SourceFactory* findSourceFactory(std::string_view kind) {
+  auto it = sourceFactories().find(kind);
+  return it == sourceFactories().end() ? nullptr : &it->second;
+}
+
+std::vector<ParserEntry> parserFormats() {
+  std::vector<ParserEntry> all;
+  for (const auto& f : southbound::rdma::rdmaParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::nxos::nxosParserFormats()) all.push_back(f);
+  for (const auto& f : southbound::esxi::esxiParserFormats()) all.push_back(f);
+  all.push_back({"esxi-bundle", "The ESXi poll's one-round-trip output: nic list plus per-vmnic esxcli and vsish sections.",
+                 southbound::ssh::parseEsxiBundle});
+  return all;
+}
+
+const ParserEntry* findParser(std::string_view name) {
+  static const std::vector<ParserEntry> all = parserFormats();
+  for (const ParserEntry& p : all) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace rdmagw::gateway
