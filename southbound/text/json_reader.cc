@@ -55,29 +55,29 @@ const JsonNode* JsonNode::at(size_t i) const {
 }
 
 Status JsonDom::parse(std::string_view text, std::deque<std::string>& arena) {
-  if (run(text, arena, false)) return Status::ok();
+  if (run<false>(text, arena)) return Status::ok();
   nodes_.clear();
   return Status::invalidArgument("bad JSON at offset " + std::to_string(pos_) + ": " + error_);
 }
 
 bool JsonDom::parseDamaged(std::string_view text, std::deque<std::string>& arena) {
-  if (run(text, arena, true)) return true;
+  if (run<true>(text, arena)) return true;
   error_ += " at byte " + std::to_string(pos_);
   return false;
 }
 
-bool JsonDom::run(std::string_view text, std::deque<std::string>& arena, bool damaged) {
+template <bool kDamaged>
+bool JsonDom::run(std::string_view text, std::deque<std::string>& arena) {
   nodes_.clear();
   s_ = text;
   pos_ = 0;
-  damaged_ = damaged;
   error_.clear();
   arena_ = &arena;
-  uint32_t last = 0;
-  if (!value(UINT32_MAX, last, {}, 0)) return false;
+  uint32_t last = UINT32_MAX;
+  if (!value<kDamaged>(UINT32_MAX, last, {}, 0)) return false;
   // Device output over SSH goes on with the next prompt: the document
   // itself is complete. A gNMI blob is the document and nothing else.
-  if (damaged_) return true;
+  if (kDamaged) return true;
   skipWs();
   return pos_ == s_.size() || fail("trailing characters");
 }
@@ -98,7 +98,7 @@ uint32_t JsonDom::add(const JsonNode& n, uint32_t parent, uint32_t& last) {
   if (parent != UINT32_MAX) {
     // Children come after their parent and siblings after each other, so
     // both offsets are positive and 0 is free to mean "none".
-    if (nodes_[parent].first_off == 0) {
+    if (last == UINT32_MAX) {
       nodes_[parent].first_off = id - parent;
     } else {
       nodes_[last].next_off = id - last;
@@ -108,13 +108,14 @@ uint32_t JsonDom::add(const JsonNode& n, uint32_t parent, uint32_t& last) {
   return id;
 }
 
+template <bool kDamaged>
 bool JsonDom::string(std::string_view& out) {
   ++pos_;  // '"'
   const size_t start = pos_;
   bool escaped = false;
   while (pos_ < s_.size() && s_[pos_] != '"') {
     // Device output is kept whatever bytes it holds; gNMI is held to RFC 8259.
-    if (!damaged_ && static_cast<unsigned char>(s_[pos_]) < 0x20) return fail("control character in string");
+    if (!kDamaged && static_cast<unsigned char>(s_[pos_]) < 0x20) return fail("control character in string");
     if (s_[pos_] == '\\') {
       escaped = true;
       ++pos_;
@@ -132,12 +133,13 @@ bool JsonDom::string(std::string_view& out) {
     return true;
   }
   std::string dec;
-  if (!decode(raw, dec)) return false;
+  if (!decode<kDamaged>(raw, dec)) return false;
   arena_->push_back(std::move(dec));
   out = arena_->back();
   return true;
 }
 
+template <bool kDamaged>
 bool JsonDom::decode(std::string_view raw, std::string& dec) {
   dec.reserve(raw.size());
   auto hex4 = [&](size_t at, uint32_t& cp) {
@@ -169,7 +171,7 @@ bool JsonDom::decode(std::string_view raw, std::string& dec) {
         uint32_t cp;
         if (!hex4(i + 1, cp)) return fail("bad \\u escape");
         i += 4;
-        if (damaged_) {
+        if (kDamaged) {
           // NX-OS, dcb and lldpd keys and values are ASCII; anything else
           // is kept as '?'.
           dec.push_back(cp < 0x80 ? char(cp) : '?');
@@ -185,16 +187,17 @@ bool JsonDom::decode(std::string_view raw, std::string& dec) {
         break;
       }
       default:
-        if (!damaged_) return fail("bad escape");
+        if (!kDamaged) return fail("bad escape");
         dec.push_back(e);  // device output: an unknown escape is its character
     }
   }
   return true;
 }
 
+template <bool kDamaged>
 bool JsonDom::number(std::string_view& out) {
   const size_t start = pos_;
-  if (damaged_) {
+  if (kDamaged) {
     // The run of number characters as written; the device readers judge the
     // digits. Digits cut off by the end of the input are not a value.
     while (pos_ < s_.size() && isNumberChar(s_[pos_])) ++pos_;
@@ -222,6 +225,7 @@ bool JsonDom::number(std::string_view& out) {
   return true;
 }
 
+template <bool kDamaged>
 bool JsonDom::value(uint32_t parent, uint32_t& last, std::string_view key, int depth) {
   skipWs();
   if (pos_ >= s_.size()) return fail("unexpected end of input");
@@ -235,10 +239,10 @@ bool JsonDom::value(uint32_t parent, uint32_t& last, std::string_view key, int d
     const uint32_t self = add(n, parent, last);
     // Kept by parseDamaged with what it holds so far; parse drops them all.
     auto cut = [&](const char* why) {
-      nodes_[self].partial = damaged_;
+      nodes_[self].partial = kDamaged;
       return fail(why);
     };
-    uint32_t child_last = 0;
+    uint32_t child_last = UINT32_MAX;  // no child yet
     ++pos_;
     skipWs();
     const char close = object ? '}' : ']';
@@ -251,12 +255,12 @@ bool JsonDom::value(uint32_t parent, uint32_t& last, std::string_view key, int d
       if (object) {
         skipWs();
         if (pos_ >= s_.size() || s_[pos_] != '"') return cut("expected a member name");
-        if (!string(member_key)) return cut("bad member name");
+        if (!string<kDamaged>(member_key)) return cut("bad member name");
         skipWs();
         if (pos_ >= s_.size() || s_[pos_] != ':') return cut("expected ':'");
         ++pos_;
       }
-      if (!value(self, child_last, member_key, depth + 1)) return cut("bad value");
+      if (!value<kDamaged>(self, child_last, member_key, depth + 1)) return cut("bad value");
       skipWs();
       if (pos_ < s_.size() && s_[pos_] == ',') {
         ++pos_;
@@ -272,10 +276,10 @@ bool JsonDom::value(uint32_t parent, uint32_t& last, std::string_view key, int d
   }
   if (c == '"') {
     n.kind = JsonNode::Kind::kString;
-    if (!string(n.text)) return false;
+    if (!string<kDamaged>(n.text)) return false;
   } else if (c == '-' || (c >= '0' && c <= '9')) {
     n.kind = JsonNode::Kind::kNumber;
-    if (!number(n.text)) return false;
+    if (!number<kDamaged>(n.text)) return false;
   } else if (s_.substr(pos_, 4) == "true" || s_.substr(pos_, 5) == "false") {
     n.kind = JsonNode::Kind::kBool;
     n.text = s_.substr(pos_, c == 't' ? 4 : 5);

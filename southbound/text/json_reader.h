@@ -108,10 +108,17 @@ class JsonDom {
   const std::string& error() const { return error_; }
 
  private:
-  bool run(std::string_view text, std::deque<std::string>& arena, bool damaged);
+  // kDamaged picks the form at compile time: the strict form is the gNMI
+  // hot path and pays for no test of the other's leniency per byte.
+  template <bool kDamaged>
+  bool run(std::string_view text, std::deque<std::string>& arena);
+  template <bool kDamaged>
   bool value(uint32_t parent, uint32_t& last, std::string_view key, int depth);
+  template <bool kDamaged>
   bool string(std::string_view& out);
+  template <bool kDamaged>
   bool decode(std::string_view raw, std::string& out);
+  template <bool kDamaged>
   bool number(std::string_view& out);
   bool fail(const char* why);
   void skipWs();
@@ -120,7 +127,6 @@ class JsonDom {
   std::vector<JsonNode> nodes_;
   std::string_view s_;
   size_t pos_ = 0;
-  bool damaged_ = false;
   std::string error_;
   std::deque<std::string>* arena_ = nullptr;
 };
