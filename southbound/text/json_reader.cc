@@ -270,7 +270,9 @@ bool JsonDom::value(uint32_t parent, uint32_t& last, std::string_view key, int d
         ++pos_;
         return true;
       }
-      if (pos_ >= s_.size()) return cut(object ? "unexpected end of input in object" : "unexpected end of input in array");
+      if (pos_ >= s_.size()) {
+        return cut(object ? "unexpected end of input in object" : "unexpected end of input in array");
+      }
       return cut(object ? "expected ',' or '}'" : "expected ',' or ']'");
     }
   }

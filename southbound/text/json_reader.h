@@ -25,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +40,7 @@ class JsonChildren;
 struct JsonNode {
   enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
   Kind kind = Kind::kNull;
-  bool partial = false;     // container cut short by damage (parseJson only)
+  bool partial = false;   // container cut short by damage (parseJson only)
   // Offsets to the first child and the next sibling in the node array, 0 for
   // none: relative, so a node reached by pointer walks without its JsonDom.
   uint32_t first_off = 0;
@@ -61,24 +60,16 @@ struct JsonNode {
   const JsonNode* at(size_t i) const;    // the i-th child, or nullptr
 };
 
+// The children of a node for range-for: a walk along the sibling offsets.
 class JsonChildren {
  public:
   class iterator {
    public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = JsonNode;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const JsonNode*;
-    using reference = const JsonNode&;
     explicit iterator(const JsonNode* n = nullptr) : n_(n) {}
-    reference operator*() const { return *n_; }
-    pointer operator->() const { return n_; }
-    iterator& operator++() {
-      n_ = n_->nextSibling();
-      return *this;
-    }
-    bool operator==(const iterator& o) const { return n_ == o.n_; }
-    bool operator!=(const iterator& o) const { return n_ != o.n_; }
+    const JsonNode& operator*() const { return *n_; }
+    const JsonNode* operator->() const { return n_; }
+    iterator& operator++() { return n_ = n_->nextSibling(), *this; }
+    bool operator==(const iterator& o) const = default;
 
    private:
     const JsonNode* n_;
@@ -111,16 +102,11 @@ class JsonDom {
  private:
   // kDamaged picks the form at compile time: the strict form is the gNMI
   // hot path and pays for no test of the other's leniency per byte.
-  template <bool kDamaged>
-  bool run(std::string_view text, std::deque<std::string>& arena);
-  template <bool kDamaged>
-  bool value(uint32_t parent, uint32_t& last, std::string_view key, int depth);
-  template <bool kDamaged>
-  bool string(std::string_view& out);
-  template <bool kDamaged>
-  bool decode(std::string_view raw, std::string& out);
-  template <bool kDamaged>
-  bool number(std::string_view& out);
+  template <bool kDamaged> bool run(std::string_view text, std::deque<std::string>& arena);
+  template <bool kDamaged> bool value(uint32_t parent, uint32_t& last, std::string_view key, int depth);
+  template <bool kDamaged> bool string(std::string_view& out);
+  template <bool kDamaged> bool decode(std::string_view raw, std::string& out);
+  template <bool kDamaged> bool number(std::string_view& out);
   bool fail(const char* why);
   void skipWs();
   uint32_t add(const JsonNode& n, uint32_t parent, uint32_t& last);
