@@ -1,7 +1,7 @@
-// The gNMI southbound's JSON reader (southbound/gnmi/mapping/json_dom.h)
-// through its public entry, flattenJson: a json_val / json_ietf_val blob a
-// switch sent, received at a base path, flattened into leaves. Malformed
-// JSON must come back as an error with nothing appended.
+// The JSON reader (southbound/text/json_reader.h) in its strict form, as
+// the gNMI southbound calls it through flattenJson: a json_val /
+// json_ietf_val blob a switch sent, received at a base path, flattened into
+// leaves. Malformed JSON must come back as an error with nothing appended.
 
 #include <cstddef>
 #include <cstdint>

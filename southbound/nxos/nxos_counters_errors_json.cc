@@ -17,7 +17,7 @@
 namespace rdmagw::southbound::nxos {
 
 using text::JsonParse;
-using text::JsonValue;
+using text::JsonNode;
 using text::collectRows;
 
 namespace {
@@ -25,9 +25,9 @@ namespace {
 constexpr std::string_view kFormat = "nxos-interface-counters-errors";
 
 // Reads one row's counters into `c`; keys of other sections are absent.
-void readRow(const JsonValue& row, const std::string& ifname, IfCounters& c, Emitter& em) {
+void readRow(const JsonNode& row, const std::string& ifname, IfCounters& c, Emitter& em) {
   for (const ErrorColumn& col : nxosErrorColumns()) {
-    const JsonValue* v = row.get(col.json_key);
+    const JsonNode* v = row.get(col.json_key);
     if (v == nullptr) continue;
     Result<uint64_t> parsed =
         v->isScalar() ? parseCount(v->text) : Result<uint64_t>(Status::corrupt("not a scalar"));
@@ -47,16 +47,16 @@ Status parseInterfaceCountersErrorsJson(std::string_view text, TimestampNs ts, P
   Emitter em(kFormat, ts, out);
   std::optional<JsonParse> reply = openJsonReply(text, em);
   if (!reply) return em.finish("JSON document");
-  std::vector<const JsonValue*> rows;
-  collectRows(reply->root, "ROW_interface", rows);
+  std::vector<const JsonNode*> rows;
+  collectRows(reply->root(), "ROW_interface", rows);
   std::vector<std::string> order;  // interfaces, first-seen order
   std::map<std::string, IfCounters> counters;
   size_t n = 0;
-  for (const JsonValue* r : rows) {
+  for (const JsonNode* r : rows) {
     ++n;
-    const JsonValue* name = r->get("interface");
+    const JsonNode* name = r->get("interface");
     std::optional<std::string> ifname;
-    if (name != nullptr && name->type == JsonValue::Type::kString) ifname = normalizeIfName(name->text);
+    if (name != nullptr && name->kind == JsonNode::Kind::kString) ifname = normalizeIfName(name->text);
     if (!ifname) {
       em.error("row " + std::to_string(n) + ": no usable interface name, skipped");
       continue;

@@ -13,7 +13,7 @@
 namespace rdmagw::southbound::nxos {
 
 using text::JsonParse;
-using text::JsonValue;
+using text::JsonNode;
 using text::collectRows;
 
 namespace {
@@ -53,9 +53,9 @@ constexpr KeyLeaf kKeys[] = {
 constexpr std::string_view kNameKeys[] = {"interface", "interface_rx", "interface_tx", "if_name_str"};
 constexpr std::string_view kRowKeys[] = {"ROW_interface", "ROW_rx_counters", "ROW_tx_counters"};
 
-const JsonValue* firstOf(const JsonValue& r, std::initializer_list<std::string_view> keys) {
+const JsonNode* firstOf(const JsonNode& r, std::initializer_list<std::string_view> keys) {
   for (std::string_view k : keys) {
-    const JsonValue* v = r.get(k);
+    const JsonNode* v = r.get(k);
     if (v != nullptr && v->isScalar()) return v;
   }
   return nullptr;
@@ -64,15 +64,15 @@ const JsonValue* firstOf(const JsonValue& r, std::initializer_list<std::string_v
 // `show interface | json` rows carry the port's state, description, MTU,
 // bandwidth and speed (the counters tables do not): eth_* keys on ports,
 // port-channels and mgmt0, svi_* on Vlans.
-void emitState(const JsonValue& r, const std::string& ifname, Emitter& em) {
+void emitState(const JsonNode& r, const std::string& ifname, Emitter& em) {
   NxosIfState st;
   auto text = [&](std::initializer_list<std::string_view> keys) -> std::optional<std::string> {
-    const JsonValue* v = firstOf(r, keys);
-    if (v == nullptr || v->type != JsonValue::Type::kString) return std::nullopt;
+    const JsonNode* v = firstOf(r, keys);
+    if (v == nullptr || v->kind != JsonNode::Kind::kString) return std::nullopt;
     return std::string(v->text);
   };
   auto number = [&](std::initializer_list<std::string_view> keys) -> std::optional<uint64_t> {
-    const JsonValue* v = firstOf(r, keys);
+    const JsonNode* v = firstOf(r, keys);
     if (v == nullptr) return std::nullopt;
     Result<uint64_t> n = parseCount(v->text);
     if (n.isOk()) return *n;
@@ -89,11 +89,11 @@ void emitState(const JsonValue& r, const std::string& ifname, Emitter& em) {
   emitIfState(ifname, st, em);
 }
 
-void row(const JsonValue& r, size_t n, Emitter& em) {
+void row(const JsonNode& r, size_t n, Emitter& em) {
   std::optional<std::string> ifname;
   for (std::string_view k : kNameKeys) {
-    const JsonValue* v = r.get(k);
-    if (v != nullptr && v->type == JsonValue::Type::kString) {
+    const JsonNode* v = r.get(k);
+    if (v != nullptr && v->kind == JsonNode::Kind::kString) {
       ifname = normalizeIfName(v->text);
       break;
     }
@@ -106,7 +106,7 @@ void row(const JsonValue& r, size_t n, Emitter& em) {
   IfCounters c;
   for (const KeyLeaf& kl : kKeys) {
     if (c.has(kl.leaf)) continue;
-    const JsonValue* v = r.get(kl.key);
+    const JsonNode* v = r.get(kl.key);
     if (v == nullptr) continue;
     Result<uint64_t> parsed = v->isScalar() ? parseCount(v->text) : Result<uint64_t>(Status::corrupt("not a scalar"));
     if (parsed.status().code() == Status::Code::kNotFound) continue;
@@ -130,10 +130,10 @@ Status parseInterfaceJson(std::string_view text, TimestampNs ts, PollBatch& out)
   size_t n = 0;
   size_t rows_seen = 0;
   for (std::string_view key : kRowKeys) {
-    std::vector<const JsonValue*> rows;
-    collectRows(doc.root, key, rows);
+    std::vector<const JsonNode*> rows;
+    collectRows(doc.root(), key, rows);
     rows_seen += rows.size();
-    for (const JsonValue* r : rows) row(*r, ++n, em);
+    for (const JsonNode* r : rows) row(*r, ++n, em);
   }
   if (rows_seen > 0 && em.emitted() == 0 && doc.complete) return Status::ok();  // rows without counters (Vlan, down ports)
   return em.finish("ROW_interface row");

@@ -13,7 +13,7 @@
 namespace rdmagw::southbound::nxos {
 
 using text::JsonParse;
-using text::JsonValue;
+using text::JsonNode;
 using text::collectRows;
 
 namespace {
@@ -56,19 +56,19 @@ void emitNeighbor(const Neighbor& n, size_t where, std::map<std::string, int>& i
   }
 }
 
-std::string scalarText(const JsonValue& row, std::string_view key) {
-  const JsonValue* v = row.get(key);
+std::string scalarText(const JsonNode& row, std::string_view key) {
+  const JsonNode* v = row.get(key);
   return v != nullptr && v->isScalar() ? advertised(v->text) : "";
 }
 
 Status parseJsonForm(std::string_view text, Emitter& em) {
   std::optional<JsonParse> reply = openJsonReply(text, em);
   if (!reply) return em.finish("JSON document");
-  std::vector<const JsonValue*> rows;
-  collectRows(reply->root, "ROW_nbor_detail", rows);
+  std::vector<const JsonNode*> rows;
+  collectRows(reply->root(), "ROW_nbor_detail", rows);
   std::map<std::string, int> ids;
   size_t n = 0;
-  for (const JsonValue* r : rows) {
+  for (const JsonNode* r : rows) {
     Neighbor nb;
     nb.local_port = scalarText(*r, "l_port_id");
     nb.chassis_id = scalarText(*r, "chassis_id");
@@ -79,8 +79,8 @@ Status parseJsonForm(std::string_view text, Emitter& em) {
     emitNeighbor(nb, ++n, ids, em);
   }
   // A switch with no neighbours answers without the table: nothing to say.
-  if (rows.empty() && reply->complete && reply->root.get("TABLE_nbor_detail") == nullptr &&
-      reply->root.get("neigh_count") != nullptr) {
+  if (rows.empty() && reply->complete && reply->root().get("TABLE_nbor_detail") == nullptr &&
+      reply->root().get("neigh_count") != nullptr) {
     return Status::ok();
   }
   return em.finish("ROW_nbor_detail row");

@@ -10,7 +10,7 @@
 namespace rdmagw::southbound::nxos {
 
 using text::JsonParse;
-using text::JsonValue;
+using text::JsonNode;
 using text::collectRows;
 using text::parseJson;
 
@@ -112,8 +112,8 @@ Status parsePfcText(std::string_view text, Emitter& em) {
   return em.finish("'Port Mode Oper(VL bmap) RxPPP TxPPP' row");
 }
 
-std::optional<std::string_view> scalar(const JsonValue& row, std::string_view key) {
-  const JsonValue* v = row.get(key);
+std::optional<std::string_view> scalar(const JsonNode& row, std::string_view key) {
+  const JsonNode* v = row.get(key);
   if (v == nullptr || !v->isScalar()) return std::nullopt;
   return std::string_view(v->text);
 }
@@ -124,10 +124,10 @@ std::optional<std::string_view> scalar(const JsonValue& row, std::string_view ke
 Status parsePfcJson(std::string_view text, Emitter& em) {
   JsonParse doc = parseJson(text);
   if (!doc.complete) em.error("JSON damaged (" + doc.error + "); rows read before the damage are kept");
-  std::vector<const JsonValue*> rows;
-  collectRows(doc.root, "ROW_pfc_interface", rows);
+  std::vector<const JsonNode*> rows;
+  collectRows(doc.root(), "ROW_pfc_interface", rows);
   size_t n = 0;
-  for (const JsonValue* row : rows) {
+  for (const JsonNode* row : rows) {
     ++n;
     std::optional<std::string_view> ifname = scalar(*row, "if_name_str");
     if (!ifname) ifname = scalar(*row, "interface");

@@ -17,7 +17,7 @@ namespace {
 
 using rdmagw::roce::PfcWatchdogPort;
 using rdmagw::roce::PfcWatchdogQueue;
-using text::JsonValue;
+using text::JsonNode;
 
 constexpr std::pair<std::string_view, std::string_view> kStats[] = {
     {"q-shutdown", "Shutdown"},
@@ -30,13 +30,13 @@ constexpr std::pair<std::string_view, std::string_view> kStats[] = {
     {"q-ing-aggr-pkt-dropped", "Aggregate Ingress pkts dropped"},
 };
 
-std::optional<std::string> text(const JsonValue* v) {
+std::optional<std::string> text(const JsonNode* v) {
   if (v == nullptr || !v->isScalar()) return std::nullopt;
-  return v->text;
+  return std::string(v->text);
 }
 
 // "Enabled", "enabled", "on", "YES", true ... -> a flag; nullopt otherwise.
-std::optional<bool> flag(const JsonValue* v) {
+std::optional<bool> flag(const JsonNode* v) {
   std::optional<std::string> t = text(v);
   if (!t) return std::nullopt;
   const std::string w = toLower(*t);
@@ -54,14 +54,14 @@ Status parseNxosPfcWatchdogJson(std::string_view json, rdmagw::roce::SwitchQos& 
   if (!doc.complete) return Status::corrupt("show queuing pfc-queue | json: " + doc.error);
   Problems p("show queuing pfc-queue | json");
   bool seen = false;
-  if (const JsonValue* g = doc.root.get("glb-wd-status")) {
+  if (const JsonNode* g = doc.root().get("glb-wd-status")) {
     seen = true;
     if (std::optional<bool> on = flag(g)) qos.watchdog_global_enabled = on;
     else p.add("glb-wd-status '" + text(g).value_or("?").substr(0, 16) + "' is not enabled/disabled");
   }
-  std::vector<const JsonValue*> rows;
-  text::collectRows(doc.root, "ROW_queuing_interface", rows);
-  for (const JsonValue* row : rows) {
+  std::vector<const JsonNode*> rows;
+  text::collectRows(doc.root(), "ROW_queuing_interface", rows);
+  for (const JsonNode* row : rows) {
     std::optional<std::string> raw = text(row->get("if_name_str"));
     std::optional<std::string> ifn = raw ? normalizeIfName(*raw) : std::nullopt;
     if (!ifn) {
@@ -70,7 +70,7 @@ Status parseNxosPfcWatchdogJson(std::string_view json, rdmagw::roce::SwitchQos& 
     }
     seen = true;
     PfcWatchdogPort& port = qos.watchdog[*ifn];
-    if (const JsonValue* st = row->get("wd-status")) {
+    if (const JsonNode* st = row->get("wd-status")) {
       if (std::optional<bool> on = flag(st)) port.enabled = on;
       else p.add(*ifn + " wd-status '" + text(st).value_or("?").substr(0, 16) + "' is not enabled/disabled");
     }
@@ -80,9 +80,9 @@ Status parseNxosPfcWatchdogJson(std::string_view json, rdmagw::roce::SwitchQos& 
       if (n.isOk()) port.interface_multiplier = *n;
       else p.add(*ifn + " intf-multi: " + n.status().message());
     }
-    std::vector<const JsonValue*> groups;
+    std::vector<const JsonNode*> groups;
     text::collectRows(*row, "ROW_qosgrp_stats", groups);
-    for (const JsonValue* g : groups) {
+    for (const JsonNode* g : groups) {
       std::optional<std::string> id = text(g->get("eq-qosgrp"));
       Result<uint64_t> n = id ? parseBounded(*id, 7) : Result<uint64_t>(Status::corrupt("missing"));
       if (!n.isOk()) {
@@ -92,15 +92,15 @@ Status parseNxosPfcWatchdogJson(std::string_view json, rdmagw::roce::SwitchQos& 
       PfcWatchdogQueue q;
       q.qos_group = uint32_t(*n);
       q.state = text(g->get("eq-qosgrp-state")).value_or("");
-      if (const JsonValue* pc = g->get("pfc-configured")) q.pfc = flag(pc);
+      if (const JsonNode* pc = g->get("pfc-configured")) q.pfc = flag(pc);
       if (std::optional<std::string> cos = text(g->get("pfc-cos"))) {
         Result<uint64_t> c = parseBounded(*cos, 7);
         if (c.isOk()) q.pfc_cos = uint32_t(*c);
         else p.add(*ifn + " qos-group " + std::to_string(q.qos_group) + " pfc-cos: " + c.status().message());
       }
-      std::vector<const JsonValue*> entries;
+      std::vector<const JsonNode*> entries;
       text::collectRows(*g, "ROW_qosgrp_stats_entry", entries);
-      for (const JsonValue* e : entries) {
+      for (const JsonNode* e : entries) {
         for (const auto& [key, name] : kStats) {
           std::optional<std::string> v = text(e->get(key));
           if (!v) continue;

@@ -11,21 +11,21 @@
 namespace rdmagw::southbound::nxos {
 
 using text::JsonParse;
-using text::JsonValue;
+using text::JsonNode;
 using text::collectRows;
 
 namespace {
 
 constexpr std::string_view kFormat = "nxos-queuing-json";
 
-std::optional<std::string_view> scalar(const JsonValue& row, std::string_view key) {
-  const JsonValue* v = row.get(key);
+std::optional<std::string_view> scalar(const JsonNode& row, std::string_view key) {
+  const JsonNode* v = row.get(key);
   if (v == nullptr || !v->isScalar()) return std::nullopt;
   return std::string_view(v->text);
 }
 
 // Parses row[key] as a counter; NotFound when absent.
-Result<uint64_t> count(const JsonValue& row, std::string_view key) {
+Result<uint64_t> count(const JsonNode& row, std::string_view key) {
   std::optional<std::string_view> s = scalar(row, key);
   if (!s) return Status::notFound("absent");
   return parseCount(*s);
@@ -40,18 +40,18 @@ void emitCount(Emitter& em, const std::string& where, std::string_view key, cons
   }
 }
 
-void egress(const JsonValue& row, const std::string& ifname, Emitter& em) {
-  std::vector<const JsonValue*> groups;
+void egress(const JsonNode& row, const std::string& ifname, Emitter& em) {
+  std::vector<const JsonNode*> groups;
   collectRows(row, "ROW_qosgrp_egress_stats", groups);
-  for (const JsonValue* g : groups) {
+  for (const JsonNode* g : groups) {
     std::optional<std::string_view> qos = scalar(*g, "eq-qosgrp");
     if (!qos || !parseCount(*qos).isOk() || qos->find(',') != std::string_view::npos) continue;
     std::string where = ifname + " qos-group " + std::string(*qos);
     QueueAccumulator acc;
     acc.reset(ifname, std::string(*qos));
-    std::vector<const JsonValue*> entries;
+    std::vector<const JsonNode*> entries;
     collectRows(*g, "ROW_qosgrp_egress_stats_entry", entries);
-    for (const JsonValue* e : entries) {
+    for (const JsonNode* e : entries) {
       std::optional<std::string_view> type = scalar(*e, "eq-stat-type");
       std::optional<std::string_view> units = scalar(*e, "eq-stat-units");
       if (!type || !units) continue;
@@ -81,11 +81,11 @@ void egress(const JsonValue& row, const std::string& ifname, Emitter& em) {
   }
 }
 
-void ingress(const JsonValue& row, const std::string& ifname, Emitter& em) {
-  std::vector<const JsonValue*> entries;
+void ingress(const JsonNode& row, const std::string& ifname, Emitter& em) {
+  std::vector<const JsonNode*> entries;
   collectRows(row, "ROW_ingress_stats_entry", entries);
   IngressAccumulator acc;
-  for (const JsonValue* e : entries) {
+  for (const JsonNode* e : entries) {
     std::optional<std::string_view> type = scalar(*e, "ip-stat-type");
     std::optional<std::string_view> units = scalar(*e, "ip-stat-units");
     if (!type || !units || !iequals(*units, "Pkts")) continue;
@@ -104,12 +104,12 @@ void ingress(const JsonValue& row, const std::string& ifname, Emitter& em) {
   acc.flush(em);
 }
 
-void pfc(const JsonValue& row, const std::string& ifname, Emitter& em) {
+void pfc(const JsonNode& row, const std::string& ifname, Emitter& em) {
   emitCount(em, ifname, "tx-ppp", count(row, "tx-ppp"), pfcCounterPath(ifname, "out-pfc-frames"));
   emitCount(em, ifname, "rx-ppp", count(row, "rx-ppp"), pfcCounterPath(ifname, "in-pfc-frames"));
-  std::vector<const JsonValue*> entries;
+  std::vector<const JsonNode*> entries;
   collectRows(row, "ROW_pfc_stats", entries);
-  for (const JsonValue* e : entries) {
+  for (const JsonNode* e : entries) {
     Result<uint64_t> cos = count(*e, "cos");
     if (!cos.isOk() || cos.value() > 7) {
       em.error(ifname + ": PFC row without a cos 0-7, skipped");
@@ -131,10 +131,10 @@ Status parseQueuingJson(std::string_view text, TimestampNs ts, PollBatch& out) {
   std::optional<JsonParse> reply = openJsonReply(text, em);
   if (!reply) return em.finish("JSON document");
   const JsonParse& doc = *reply;
-  std::vector<const JsonValue*> rows;
-  collectRows(doc.root, "ROW_queuing_interface", rows);
+  std::vector<const JsonNode*> rows;
+  collectRows(doc.root(), "ROW_queuing_interface", rows);
   size_t n = 0;
-  for (const JsonValue* row : rows) {
+  for (const JsonNode* row : rows) {
     ++n;
     std::optional<std::string_view> name = scalar(*row, "if_name_str");
     std::optional<std::string> ifname = name ? normalizeIfName(*name) : std::nullopt;

@@ -23,28 +23,31 @@ using rdmagw::roce::HostPort;
 using rdmagw::roce::kPriorities;
 using rdmagw::roce::Trust;
 using rdmagw::roce::Tsa;
-using text::JsonValue;
+using text::JsonNode;
 
 // The 8 entries of an index-keyed member: [a,b,...] or {"0":a,...}.
-std::optional<std::array<const JsonValue*, kPriorities>> eight(const JsonValue& v, const char* name, Problems& p) {
-  std::array<const JsonValue*, kPriorities> out{};
-  if (v.type == JsonValue::Type::kArray) {
-    if (v.items.size() != size_t(kPriorities)) {
-      p.add(std::string(name) + " has " + std::to_string(v.items.size()) + " entries, not 8");
+std::optional<std::array<const JsonNode*, kPriorities>> eight(const JsonNode& v, const char* name, Problems& p) {
+  std::array<const JsonNode*, kPriorities> out{};
+  if (v.kind == JsonNode::Kind::kArray) {
+    const size_t n = v.size();
+    if (n != size_t(kPriorities)) {
+      p.add(std::string(name) + " has " + std::to_string(n) + " entries, not 8");
       return std::nullopt;
     }
-    for (int i = 0; i < kPriorities; ++i) out[i] = &v.items[i];
+    int i = 0;
+    for (const JsonNode& item : v.children()) out[i++] = &item;
     return out;
   }
-  if (v.type == JsonValue::Type::kObject) {
-    for (const auto& [key, item] : v.members) {
+  if (v.kind == JsonNode::Kind::kObject) {
+    for (const JsonNode& item : v.children()) {
+      const std::string_view key = item.key;
       if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
-        p.add(std::string(name) + " key '" + key.substr(0, 16) + "' is not 0..7");
+        p.add(std::string(name) + " key '" + std::string(key.substr(0, 16)) + "' is not 0..7");
         return std::nullopt;
       }
       out[key[0] - '0'] = &item;
     }
-    for (const JsonValue* e : out) {
+    for (const JsonNode* e : out) {
       if (e == nullptr) {
         p.add(std::string(name) + " does not have all 8 entries");
         return std::nullopt;
@@ -56,8 +59,8 @@ std::optional<std::array<const JsonValue*, kPriorities>> eight(const JsonValue& 
   return std::nullopt;
 }
 
-std::optional<uint64_t> number(const JsonValue& v, uint64_t max, const std::string& where, Problems& p) {
-  if (v.type != JsonValue::Type::kNumber) {
+std::optional<uint64_t> number(const JsonNode& v, uint64_t max, const std::string& where, Problems& p) {
+  if (v.kind != JsonNode::Kind::kNumber) {
     p.add(where + " is not a number");
     return std::nullopt;
   }
@@ -71,7 +74,7 @@ std::optional<uint64_t> number(const JsonValue& v, uint64_t max, const std::stri
 
 // An 8-entry numeric member into `dst` (all or nothing).
 template <typename T>
-bool numbers8(const JsonValue* v, const char* name, uint64_t max, std::array<std::optional<T>, kPriorities>& dst,
+bool numbers8(const JsonNode* v, const char* name, uint64_t max, std::array<std::optional<T>, kPriorities>& dst,
               Problems& p) {
   if (v == nullptr) return false;
   auto e = eight(*v, name, p);
@@ -86,7 +89,7 @@ bool numbers8(const JsonValue* v, const char* name, uint64_t max, std::array<std
   return true;
 }
 
-bool etsJson(const JsonValue& root, HostPort& port, Problems& p) {
+bool etsJson(const JsonNode& root, HostPort& port, Problems& p) {
   bool seen = numbers8(root.get("prio_tc"), "prio_tc", kPriorities - 1, port.priority_tc, p);
   std::array<std::optional<uint32_t>, kPriorities> bw{};
   if (numbers8(root.get("tc_bw"), "tc_bw", 100, bw, p)) {
@@ -95,11 +98,11 @@ bool etsJson(const JsonValue& root, HostPort& port, Problems& p) {
       if (bw[i]) port.tc[i].bandwidth_percent = bw[i];
     }
   }
-  if (const JsonValue* tsa = root.get("tc_tsa")) {
+  if (const JsonNode* tsa = root.get("tc_tsa")) {
     seen = true;
     if (auto e = eight(*tsa, "tc_tsa", p)) {
       for (int i = 0; i < kPriorities; ++i) {
-        std::optional<Tsa> t = (*e)[i]->type == JsonValue::Type::kString ? tsaFromWord((*e)[i]->text) : std::nullopt;
+        std::optional<Tsa> t = (*e)[i]->kind == JsonNode::Kind::kString ? tsaFromWord((*e)[i]->text) : std::nullopt;
         if (!t) {
           p.add("tc_tsa[" + std::to_string(i) + "] is not strict/ets/cbs/vendor");
           continue;
@@ -111,7 +114,7 @@ bool etsJson(const JsonValue& root, HostPort& port, Problems& p) {
   return seen;
 }
 
-bool pfcJson(std::string_view json, const JsonValue& root, HostPort& port, Problems& p) {
+bool pfcJson(std::string_view json, const JsonNode& root, HostPort& port, Problems& p) {
   if (root.get("prio_pfc") == nullptr) return false;
   // The same reader as the DCB consistency leaf, so the two cannot disagree.
   Result<uint64_t> bits = parseDcbPrioPfc(json);
@@ -123,10 +126,10 @@ bool pfcJson(std::string_view json, const JsonValue& root, HostPort& port, Probl
   return true;
 }
 
-bool bufferJson(const JsonValue& root, HostPort& port, Problems& p) {
+bool bufferJson(const JsonNode& root, HostPort& port, Problems& p) {
   bool seen = numbers8(root.get("prio_buffer"), "prio_buffer", kPriorities - 1, port.priority_buffer, p);
   seen |= numbers8(root.get("buffer_size"), "buffer_size", UINT32_MAX, port.buffer_bytes, p);
-  if (const JsonValue* total = root.get("total_size")) {
+  if (const JsonNode* total = root.get("total_size")) {
     seen = true;
     if (std::optional<uint64_t> n = number(*total, UINT32_MAX, "total_size", p)) port.total_buffer_bytes = *n;
   }
@@ -134,42 +137,43 @@ bool bufferJson(const JsonValue& root, HostPort& port, Problems& p) {
 }
 
 // A rule's DSCP: a number (-j prints numbers) or a name (older iproute2).
-std::optional<uint32_t> ruleDscp(const JsonValue& v) {
-  if (v.type != JsonValue::Type::kNumber && v.type != JsonValue::Type::kString) return std::nullopt;
+std::optional<uint32_t> ruleDscp(const JsonNode& v) {
+  if (v.kind != JsonNode::Kind::kNumber && v.kind != JsonNode::Kind::kString) return std::nullopt;
   return dscpFromToken(v.text);
 }
 
-bool appJson(const JsonValue& root, HostPort& port, Problems& p) {
-  if (root.type != JsonValue::Type::kObject) return false;
-  const JsonValue* rules = root.get("dscp_prio");
+bool appJson(const JsonNode& root, HostPort& port, Problems& p) {
+  if (root.kind != JsonNode::Kind::kObject) return false;
+  const JsonNode* rules = root.get("dscp_prio");
   if (rules == nullptr) {
     // `{}` or only other selectors: no DSCP rules, the port trusts PCP.
     port.trust = Trust::kPcp;
     port.dscp_priority.clear();
     return true;
   }
-  if (rules->type != JsonValue::Type::kArray) {
+  if (rules->kind != JsonNode::Kind::kArray) {
     p.add("dscp_prio is not an array");
     return true;
   }
   std::map<uint32_t, uint32_t> map;
-  for (size_t i = 0; i < rules->items.size(); ++i) {
-    const JsonValue& r = rules->items[i];
-    const std::string where = "dscp_prio[" + std::to_string(i) + "]";
-    if (r.type != JsonValue::Type::kArray || r.items.size() != 2) {
+  size_t i = 0;
+  for (const JsonNode& r : rules->children()) {
+    const std::string where = "dscp_prio[" + std::to_string(i++) + "]";
+    if (r.kind != JsonNode::Kind::kArray || r.size() != 2) {
       p.add(where + " is not a [dscp, priority] pair");
       continue;
     }
-    std::optional<uint32_t> dscp = ruleDscp(r.items[0]);
+    const JsonNode& dscp_v = *r.at(0);
+    std::optional<uint32_t> dscp = ruleDscp(dscp_v);
     if (!dscp) {
-      p.add(where + ": '" + r.items[0].text.substr(0, 16) + "' is not a DSCP 0..63 or name");
+      p.add(where + ": '" + std::string(dscp_v.text.substr(0, 16)) + "' is not a DSCP 0..63 or name");
       continue;
     }
-    std::optional<uint64_t> prio = number(r.items[1], kPriorities - 1, where + " priority", p);
+    std::optional<uint64_t> prio = number(*r.at(1), kPriorities - 1, where + " priority", p);
     if (prio) map[*dscp] = uint32_t(*prio);  // a later rule for the same DSCP wins, as mlx5 applies them
   }
   port.dscp_priority = map;
-  port.trust = rules->items.empty() ? Trust::kPcp : Trust::kDscp;
+  port.trust = rules->children().empty() ? Trust::kPcp : Trust::kDscp;
   return true;
 }
 
@@ -313,8 +317,8 @@ bool textLine(const std::vector<std::string_view>& w, HostPort& port, Problems& 
 
 namespace {
 
-std::optional<bool> jsonBool(const JsonValue& v) {
-  if (v.type != JsonValue::Type::kBool) return std::nullopt;
+std::optional<bool> jsonBool(const JsonNode& v) {
+  if (v.kind != JsonNode::Kind::kBool) return std::nullopt;
   return v.text == "true";
 }
 
@@ -323,11 +327,11 @@ std::optional<bool> jsonBool(const JsonValue& v) {
 Result<uint64_t> parseDcbPrioPfc(std::string_view text) {
   const text::JsonParse doc = text::parseJson(text);
   if (!doc.complete) return Status::corrupt("dcb pfc JSON: " + doc.error);
-  const JsonValue* prio = doc.root.get("prio_pfc");
+  const JsonNode* prio = doc.root().get("prio_pfc");
   if (prio == nullptr) return Status::corrupt("dcb pfc JSON: no prio_pfc member");
   uint64_t bits = 0;
   size_t seen = 0;
-  auto take = [&](size_t p, const JsonValue& v) -> Status {
+  auto take = [&](size_t p, const JsonNode& v) -> Status {
     std::optional<bool> on = jsonBool(v);
     if (!on || p > 7) {
       return Status::corrupt("dcb pfc JSON: prio_pfc entry " + std::to_string(p) + " is not true/false");
@@ -336,14 +340,16 @@ Result<uint64_t> parseDcbPrioPfc(std::string_view text) {
     ++seen;
     return Status::ok();
   };
-  if (prio->type == JsonValue::Type::kArray) {
-    for (size_t i = 0; i < prio->items.size(); ++i) {
-      if (Status s = take(i, prio->items[i]); !s.isOk()) return s;
+  if (prio->kind == JsonNode::Kind::kArray) {
+    size_t i = 0;
+    for (const JsonNode& v : prio->children()) {
+      if (Status s = take(i++, v); !s.isOk()) return s;
     }
-  } else if (prio->type == JsonValue::Type::kObject) {
-    for (const auto& [key, v] : prio->members) {
+  } else if (prio->kind == JsonNode::Kind::kObject) {
+    for (const JsonNode& v : prio->children()) {
+      const std::string_view key = v.key;
       if (key.size() != 1 || key[0] < '0' || key[0] > '7') {
-        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + key + "'");
+        return Status::corrupt("dcb pfc JSON: prio_pfc key '" + std::string(key) + "'");
       }
       if (Status s = take(size_t(key[0] - '0'), v); !s.isOk()) return s;
     }
@@ -356,13 +362,13 @@ Status parseDcbJson(std::string_view object, std::string_view json, HostPort& po
   const std::string what = "dcb " + std::string(object) + " JSON";
   const text::JsonParse doc = text::parseJson(json);
   if (!doc.complete) return Status::corrupt(what + ": " + doc.error);
-  if (doc.root.type != JsonValue::Type::kObject) return Status::corrupt(what + ": not an object");
+  if (doc.root().kind != JsonNode::Kind::kObject) return Status::corrupt(what + ": not an object");
   Problems p(what);
   bool seen = false;
-  if (object == "ets") seen = etsJson(doc.root, port, p);
-  else if (object == "pfc") seen = pfcJson(json, doc.root, port, p);
-  else if (object == "buffer") seen = bufferJson(doc.root, port, p);
-  else if (object == "app") seen = appJson(doc.root, port, p);
+  if (object == "ets") seen = etsJson(doc.root(), port, p);
+  else if (object == "pfc") seen = pfcJson(json, doc.root(), port, p);
+  else if (object == "buffer") seen = bufferJson(doc.root(), port, p);
+  else if (object == "app") seen = appJson(doc.root(), port, p);
   else return Status::invalidArgument("dcb: unknown object '" + std::string(object.substr(0, 16)) + "'");
   if (!seen) return Status::corrupt(what + ": none of its members");
   if (object == "ets") port.read_ets = true;

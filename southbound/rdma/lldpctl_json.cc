@@ -11,41 +11,41 @@
 namespace rdmagw::southbound::rdma {
 namespace {
 
-using text::JsonValue;
+using text::JsonNode;
 
 // json0 wraps every value in an array: its first element.
-const JsonValue* first(const JsonValue* v) {
-  while (v != nullptr && v->type == JsonValue::Type::kArray) v = v->items.empty() ? nullptr : &v->items.front();
+const JsonNode* first(const JsonNode* v) {
+  while (v != nullptr && v->kind == JsonNode::Kind::kArray) v = v->firstChild();
   return v;
 }
 
-const JsonValue* member(const JsonValue* v, std::string_view key) {
+const JsonNode* member(const JsonNode* v, std::string_view key) {
   v = first(v);
-  return v != nullptr && v->type == JsonValue::Type::kObject ? v->get(key) : nullptr;
+  return v != nullptr && v->kind == JsonNode::Kind::kObject ? v->get(key) : nullptr;
 }
 
 // A value as text: "x", ["x"], {"value": "x"} or [{"value": "x"}].
-std::string text(const JsonValue* v) {
+std::string text(const JsonNode* v) {
   v = first(v);
   if (v == nullptr) return "";
-  if (v->isScalar()) return v->text;
-  return v->type == JsonValue::Type::kObject ? text(v->get("value")) : "";
+  if (v->isScalar()) return std::string(v->text);
+  return v->kind == JsonNode::Kind::kObject ? text(v->get("value")) : "";
 }
 
 // An interface entry of either shape as (netdev, body).
-void interfaces(const JsonValue* list, std::vector<std::pair<std::string, const JsonValue*>>& out) {
+void interfaces(const JsonNode* list, std::vector<std::pair<std::string, const JsonNode*>>& out) {
   if (list == nullptr) return;
-  if (list->type == JsonValue::Type::kArray) {
-    for (const JsonValue& item : list->items) interfaces(&item, out);
+  if (list->kind == JsonNode::Kind::kArray) {
+    for (const JsonNode& item : list->children()) interfaces(&item, out);
     return;
   }
-  if (list->type != JsonValue::Type::kObject) return;
-  if (const JsonValue* name = list->get("name"); name != nullptr && (list->get("chassis") || list->get("port"))) {
+  if (list->kind != JsonNode::Kind::kObject) return;
+  if (const JsonNode* name = list->get("name"); name != nullptr && (list->get("chassis") || list->get("port"))) {
     out.emplace_back(text(name), list);  // json0: the name is a member
     return;
   }
-  for (const auto& [name, body] : list->members) {
-    if (body.type == JsonValue::Type::kObject) out.emplace_back(name, &body);  // json: keyed by name
+  for (const JsonNode& body : list->children()) {
+    if (body.kind == JsonNode::Kind::kObject) out.emplace_back(body.key, &body);  // json: keyed by name
   }
 }
 
@@ -56,14 +56,14 @@ Status parseLldpctlJson(std::string_view text_in, TimestampNs ts, PollBatch& out
   if (start == std::string_view::npos) return Status::corrupt("lldpctl: no JSON document in the output");
   text::JsonParse doc = text::parseJson(text_in.substr(start));
   if (!doc.complete) out.error("lldpctl: JSON damaged (" + doc.error + "); neighbours read before the damage are kept");
-  const JsonValue* lldp = doc.root.get("lldp");
+  const JsonNode* lldp = doc.root().get("lldp");
   if (lldp == nullptr) {
     return doc.complete ? Status::corrupt("lldpctl: no \"lldp\" member (not lldpctl -f json0/json output)")
                         : Status::corrupt("lldpctl: JSON damaged before any neighbour: " + doc.error);
   }
-  std::vector<std::pair<std::string, const JsonValue*>> found;
-  if (lldp->type == JsonValue::Type::kArray) {
-    for (const JsonValue& l : lldp->items) interfaces(member(&l, "interface"), found);
+  std::vector<std::pair<std::string, const JsonNode*>> found;
+  if (lldp->kind == JsonNode::Kind::kArray) {
+    for (const JsonNode& l : lldp->children()) interfaces(member(&l, "interface"), found);
   } else {
     interfaces(lldp->get("interface"), found);
   }
@@ -73,18 +73,19 @@ Status parseLldpctlJson(std::string_view text_in, TimestampNs ts, PollBatch& out
       out.error("lldpctl: an interface without a name, skipped");
       continue;
     }
-    const JsonValue* chassis = first(body->get("chassis"));
+    const JsonNode* chassis = first(body->get("chassis"));
     std::string system;
-    if (chassis != nullptr && chassis->type == JsonValue::Type::kObject) {
-      if (chassis->get("id") == nullptr && chassis->members.size() == 1 &&
-          chassis->members[0].second.type == JsonValue::Type::kObject) {
-        system = chassis->members[0].first;  // json: keyed by its system name
-        chassis = &chassis->members[0].second;
+    if (chassis != nullptr && chassis->kind == JsonNode::Kind::kObject) {
+      const JsonNode* only = chassis->firstChild();
+      if (chassis->get("id") == nullptr && only != nullptr && only->nextSibling() == nullptr &&
+          only->kind == JsonNode::Kind::kObject) {
+        system = std::string(only->key);  // json: keyed by its system name
+        chassis = only;
       } else {
         system = text(chassis->get("name"));
       }
     }
-    const JsonValue* port = first(body->get("port"));
+    const JsonNode* port = first(body->get("port"));
     const std::string chassis_id = text(member(member(chassis, "id"), "value"));
     const std::string port_id = text(member(member(port, "id"), "value"));
     const std::string port_type = lldp::portIdType(text(member(member(port, "id"), "type")));

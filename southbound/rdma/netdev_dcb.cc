@@ -16,7 +16,7 @@
 namespace rdmagw::southbound::rdma {
 namespace {
 
-using text::JsonValue;
+using text::JsonNode;
 
 Path ifBase(const std::string& netdev) {
   Path p;
@@ -165,11 +165,11 @@ Result<uint64_t> parseDcbPfcJson(std::string_view text) { return parseDcbPrioPfc
 Result<std::string> parseDcbAppTrust(std::string_view text) {
   const text::JsonParse doc = text::parseJson(text);
   if (!doc.complete) return Status::corrupt("dcb app JSON: " + doc.error);
-  if (doc.root.type != JsonValue::Type::kObject) return Status::corrupt("dcb app JSON: not an object");
-  const JsonValue* dscp = doc.root.get("dscp_prio");
+  if (doc.root().kind != JsonNode::Kind::kObject) return Status::corrupt("dcb app JSON: not an object");
+  const JsonNode* dscp = doc.root().get("dscp_prio");
   if (dscp == nullptr) return std::string("pcp");
-  if (dscp->type != JsonValue::Type::kArray) return Status::corrupt("dcb app JSON: dscp_prio is not an array");
-  return std::string(dscp->items.empty() ? "pcp" : "dscp");
+  if (dscp->kind != JsonNode::Kind::kArray) return Status::corrupt("dcb app JSON: dscp_prio is not an array");
+  return std::string(dscp->children().empty() ? "pcp" : "dscp");
 }
 
 Result<std::string> runDcbShow(const std::string& object, const std::string& netdev) {

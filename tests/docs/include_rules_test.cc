@@ -104,7 +104,7 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"ssh", {}},
     {"ssh/profiles", {"ssh", "nxos", "esxi"}},
     {"gnmi", {"gnmi/mapping", "ssh"}},
-    {"gnmi/mapping", {}},
+    {"gnmi/mapping", {"text"}},
 };
 
 // The folder of a path under southbound/ ("" for the top), e.g.

@@ -5,6 +5,8 @@
 namespace rdmagw::southbound::gnmi {
 namespace {
 
+using text::JsonDom;
+using text::JsonNode;
 using Kind = JsonNode::Kind;
 
 std::string_view stripModule(std::string_view name) {
@@ -14,81 +16,78 @@ std::string_view stripModule(std::string_view name) {
 
 class Walker {
  public:
-  Walker(const JsonDom& dom, PathBuffer& path, JsonLeafSink& sink) : dom_(dom), path_(path), sink_(sink) {}
+  Walker(PathBuffer& path, JsonLeafSink& sink) : path_(path), sink_(sink) {}
 
-  void root() {
-    uint32_t r = dom_.root();
-    if (r == kNoNode) return;
-    const JsonNode& n = dom_.node(r);
-    switch (n.kind) {
+  void root(const JsonNode* n) {
+    if (n == nullptr) return;
+    switch (n->kind) {
       case Kind::kNull:
         return;
       case Kind::kObject:
-        if (isDmeObject(r)) {
-          dmeObject(r);
+        if (isDmeObject(*n)) {
+          dmeObject(*n);
         } else {
-          object(r);
+          object(*n);
         }
         return;
       case Kind::kArray:
-        baseList(r);
+        baseList(*n);
         return;
       default:
-        sink_.leaf(path_, n);
+        sink_.leaf(path_, *n);
     }
   }
 
  private:
   // A DME managed object: {"attributes": {...}, "children": [...]}. Its class
   // name (the member holding it) is not a path element; its rn is.
-  bool isDmeObject(uint32_t n) const {
-    if (dom_.node(n).kind != Kind::kObject) return false;
-    uint32_t attrs = dom_.member(n, "attributes");
-    return attrs != kNoNode && dom_.node(attrs).kind == Kind::kObject;
+  static bool isDmeObject(const JsonNode& n) {
+    if (n.kind != Kind::kObject) return false;
+    const JsonNode* attrs = n.get("attributes");
+    return attrs != nullptr && attrs->kind == Kind::kObject;
   }
 
   // A child entry {"rmonDot3Stats": {"attributes": ...}}: its one member.
-  uint32_t dmeClass(uint32_t item) const {
-    uint32_t m = dom_.node(item).first;
-    if (m == kNoNode || dom_.node(m).next != kNoNode) return kNoNode;
-    return isDmeObject(m) ? m : kNoNode;
+  static const JsonNode* dmeClass(const JsonNode& item) {
+    const JsonNode* m = item.firstChild();
+    if (m == nullptr || m->nextSibling() != nullptr) return nullptr;
+    return isDmeObject(*m) ? m : nullptr;
   }
 
-  void dmeObject(uint32_t cls) {
-    object(dom_.member(cls, "attributes"));
-    uint32_t children = dom_.member(cls, "children");
-    if (children == kNoNode || dom_.node(children).kind != Kind::kArray) return;
-    for (uint32_t item = dom_.node(children).first; item != kNoNode; item = dom_.node(item).next) {
-      uint32_t child = dom_.node(item).kind == Kind::kObject ? dmeClass(item) : kNoNode;
-      if (child == kNoNode) {
+  void dmeObject(const JsonNode& cls) {
+    object(*cls.get("attributes"));
+    const JsonNode* children = cls.get("children");
+    if (children == nullptr || children->kind != Kind::kArray) return;
+    for (const JsonNode& item : children->children()) {
+      const JsonNode* child = item.kind == Kind::kObject ? dmeClass(item) : nullptr;
+      if (child == nullptr) {
         sink_.error("DME child without class and attributes, skipped");
         continue;
       }
-      uint32_t rn = dom_.member(dom_.member(child, "attributes"), "rn");
-      if (rn == kNoNode || dom_.node(rn).kind != Kind::kString || dom_.node(rn).text.empty()) {
-        sink_.error("DME child " + std::string(dom_.node(child).key) + " without rn, skipped");
+      const JsonNode* rn = child->get("attributes")->get("rn");
+      if (rn == nullptr || rn->kind != Kind::kString || rn->text.empty()) {
+        sink_.error("DME child " + std::string(child->key) + " without rn, skipped");
         continue;
       }
       std::string err;
-      if (!path_.push(dom_.node(rn).text, &err)) {
+      if (!path_.push(rn->text, &err)) {
         sink_.error(err);
         continue;
       }
-      dmeObject(child);
+      dmeObject(*child);
       path_.pop();
     }
   }
 
-  void object(uint32_t obj) {
-    for (uint32_t m = dom_.node(obj).first; m != kNoNode; m = dom_.node(m).next) {
-      const JsonNode& n = dom_.node(m);
+  void object(const JsonNode& obj) {
+    for (const JsonNode& n : obj.children()) {
       if (n.kind == Kind::kNull) continue;
       if (n.kind == Kind::kArray) {
-        list(stripModule(n.key), m);
+        list(stripModule(n.key), n);
         continue;
       }
-      if (isDmeObject(m)) {
-        dmeObject(m);
+      if (isDmeObject(n)) {
+        dmeObject(n);
         continue;
       }
       std::string err;
@@ -97,7 +96,7 @@ class Walker {
         continue;
       }
       if (n.kind == Kind::kObject) {
-        object(m);
+        object(n);
       } else {
         sink_.leaf(path_, n);
       }
@@ -106,10 +105,10 @@ class Walker {
   }
 
   // Adds the entry's key leaves to the last element; false when it has none.
-  bool keyEntry(std::string_view list_name, uint32_t item) {
+  bool keyEntry(std::string_view list_name, const JsonNode& item) {
     auto scalar = [&](std::string_view key) -> const JsonNode* {
-      uint32_t m = dom_.member(item, key);
-      return m != kNoNode && dom_.node(m).isScalar() ? &dom_.node(m) : nullptr;
+      const JsonNode* m = item.get(key);
+      return m != nullptr && m->isScalar() ? m : nullptr;
     };
     bool any = false;
     for (std::string_view key : listKeysOf(list_name)) {
@@ -129,26 +128,26 @@ class Walker {
   }
 
   // Arrays of scalars are leaf-lists: one string, elements joined by ','.
-  bool leafList(uint32_t arr, JsonNode& out) {
+  bool leafList(const JsonNode& arr, JsonNode& out) {
     std::string joined;
-    for (uint32_t i = dom_.node(arr).first; i != kNoNode; i = dom_.node(i).next) {
-      if (!dom_.node(i).isScalar()) return false;
+    for (const JsonNode& i : arr.children()) {
+      if (!i.isScalar()) return false;
       if (!joined.empty()) joined.push_back(',');
-      joined.append(dom_.node(i).text);
+      joined.append(i.text);
     }
     out.kind = Kind::kString;
     out.text = path_.keep(std::move(joined));
     return true;
   }
 
-  bool allObjects(uint32_t arr) const {
-    for (uint32_t i = dom_.node(arr).first; i != kNoNode; i = dom_.node(i).next) {
-      if (dom_.node(i).kind != Kind::kObject) return false;
+  static bool allObjects(const JsonNode& arr) {
+    for (const JsonNode& i : arr.children()) {
+      if (i.kind != Kind::kObject) return false;
     }
     return true;
   }
 
-  void list(std::string_view name, uint32_t arr) {
+  void list(std::string_view name, const JsonNode& arr) {
     std::string err;
     if (!allObjects(arr)) {
       JsonNode joined;
@@ -161,7 +160,7 @@ class Walker {
       path_.pop();
       return;
     }
-    for (uint32_t item = dom_.node(arr).first; item != kNoNode; item = dom_.node(item).next) {
+    for (const JsonNode& item : arr.children()) {
       if (!path_.push(name, &err)) return sink_.error(err);
       if (keyEntry(name, item)) {
         object(item);
@@ -173,7 +172,7 @@ class Walker {
   }
 
   // A top-level array: entries of the list the base path names.
-  void baseList(uint32_t arr) {
+  void baseList(const JsonNode& arr) {
     if (!allObjects(arr)) {
       JsonNode joined;
       if (!leafList(arr, joined)) return sink_.error("array mixing objects and values, skipped");
@@ -182,8 +181,7 @@ class Walker {
     }
     if (path_.elems.empty()) return sink_.error("JSON list without a base path, skipped");
     ElemRef last = path_.elems.back();
-    std::string err;
-    for (uint32_t item = dom_.node(arr).first; item != kNoNode; item = dom_.node(item).next) {
+    for (const JsonNode& item : arr.children()) {
       path_.pop();
       path_.elems.push_back(last);
       path_.elems.back().key_begin = path_.elems.back().key_end = static_cast<uint32_t>(path_.keys.size());
@@ -195,13 +193,12 @@ class Walker {
     }
   }
 
-  const JsonDom& dom_;
   PathBuffer& path_;
   JsonLeafSink& sink_;
 };
 
 }  // namespace
 
-void walkJson(const JsonDom& dom, PathBuffer& path, JsonLeafSink& sink) { Walker(dom, path, sink).root(); }
+void walkJson(const JsonDom& dom, PathBuffer& path, JsonLeafSink& sink) { Walker(path, sink).root(dom.root()); }
 
 }  // namespace rdmagw::southbound::gnmi

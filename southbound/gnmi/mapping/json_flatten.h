@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "southbound/gnmi/mapping/json_dom.h"
 #include "southbound/gnmi/mapping/path_buffer.h"
+#include "southbound/text/json_reader.h"
 
 namespace rdmagw::southbound::gnmi {
 
@@ -25,12 +25,12 @@ class JsonLeafSink {
   virtual ~JsonLeafSink() = default;
   // `value` is a scalar node, or, for a leaf-list, a string node whose text
   // is the elements joined with ','.
-  virtual void leaf(const PathBuffer& path, const JsonNode& value) = 0;
+  virtual void leaf(const PathBuffer& path, const text::JsonNode& value) = 0;
   virtual void error(std::string message) = 0;
 };
 
 // Walks dom from its root. A list entry without any key leaf is reported as
 // an error and skipped: a series without identity would jump between entries.
-void walkJson(const JsonDom& dom, PathBuffer& path, JsonLeafSink& sink);
+void walkJson(const text::JsonDom& dom, PathBuffer& path, JsonLeafSink& sink);
 
 }  // namespace rdmagw::southbound::gnmi

@@ -6,15 +6,18 @@
 #include <array>
 #include <set>
 
-#include "southbound/gnmi/mapping/json_dom.h"
 #include "southbound/gnmi/mapping/json_flatten.h"
 #include "southbound/gnmi/mapping/mapping_table.h"
 #include "southbound/gnmi/mapping/name_transforms.h"
 #include "southbound/gnmi/mapping/path_buffer.h"
 #include "southbound/gnmi/mapping/scalar.h"
+#include "southbound/text/json_reader.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
+
+using text::JsonDom;
+using text::JsonNode;
 
 // Per-thread buffers: a Notification of 100 updates costs 100 output path
 // strings and nothing else once these have grown.

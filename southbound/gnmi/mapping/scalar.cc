@@ -26,7 +26,8 @@ std::string_view trimSpaces(std::string_view t) {
 
 }  // namespace
 
-Scalar scalarFromJson(const JsonNode& node) {
+Scalar scalarFromJson(const text::JsonNode& node) {
+  using text::JsonNode;
   Scalar s;
   s.text = node.text;
   switch (node.kind) {

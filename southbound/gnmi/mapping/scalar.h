@@ -9,7 +9,7 @@
 
 #include "gnmi.pb.h"
 #include "models/value.h"
-#include "southbound/gnmi/mapping/json_dom.h"
+#include "southbound/text/json_reader.h"
 
 namespace rdmagw::southbound::gnmi {
 
@@ -23,7 +23,7 @@ struct Scalar {
   std::string_view text;  // kString contents; kNumberText JSON digits
 };
 
-Scalar scalarFromJson(const JsonNode& node);
+Scalar scalarFromJson(const text::JsonNode& node);
 
 // The value as sent: numbers typed by their text (uint64, int64, double).
 Value toValue(const Scalar& s);
