@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/status.h"
+#include "models/target_role.h"
 
 namespace rdmagw::analytics {
 
@@ -53,6 +54,9 @@ struct AnalyticsConfig {
   std::chrono::milliseconds pause_storm_for{30000};
   // The RoCE check (roce_checks.h) runs with the other signals.
   bool roce_checks = true;
+  // The role of each target kind, as the gateway registered its collectors:
+  // the signals that treat a switch port unlike a host's go by this.
+  TargetRoles roles;
 
   // Checks values that need no knowledge of the targets (those cross
   // references are the reader's: it knows the target list).

@@ -21,7 +21,7 @@ AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config, const Sto
 
 RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   const auto started = std::chrono::steady_clock::now();
-  const FabricInventory inv = readFabric(store_, window_, peers_);
+  const FabricInventory inv = readFabric(store_, window_, config_.roles, peers_);
   window_.prune(now);
   const LinkMap links(config_.links, inv, config_.lldp_names);
   for (const std::string& c : links.conflicts()) {

@@ -8,13 +8,9 @@
 namespace rdmagw::analytics {
 namespace {
 
-constexpr std::string_view kSwitchKind = "nexus";
 constexpr uint64_t kDefaultMtu = 1500;
 
-bool isSwitch(const RunContext& ctx, const PortRef& port) {
-  auto kind = ctx.inv.target_kind.find(port.target);
-  return kind != ctx.inv.target_kind.end() && kind->second == kSwitchKind;
-}
+bool isSwitch(const RunContext& ctx, const PortRef& port) { return analytics::isSwitch(ctx.inv, port.target); }
 
 template <typename K>
 std::optional<uint64_t> lookup(const std::map<K, uint64_t>& m, const K& key) {

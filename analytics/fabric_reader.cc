@@ -10,14 +10,18 @@ constexpr std::string_view kNetdevRow = "/rdma/devices/device/ports/port/state/n
 constexpr std::string_view kEnabledRow = "/interfaces/interface/ethernet/pfc/state/enabled-priorities";
 
 // One target's leaves into the inventory and the window.
-void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv, CounterWindow& window) {
+void readTarget(const Store& store, const TargetStatus& t, const TargetRoles& roles, FabricInventory& inv,
+                CounterWindow& window) {
   {
     inv.target_kind[t.name] = t.health.kind;
+    const auto role = roles.find(t.health.kind);
+    const TargetRole target_role = role == roles.end() ? TargetRole::kUnknown : role->second;
+    inv.target_role[t.name] = target_role;
     if (t.health.up) inv.up.insert(t.name);
     store.forEachIn(t.name, [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
       if (readLldpAndPorts(t.name, s, inv.ports, inv.lldp)) return;
-      if (readDcbLeaf(t.name, t.health.kind == "nexus", s, inv.dcb)) return;
+      if (readDcbLeaf(t.name, target_role == TargetRole::kSwitch, s, inv.dcb)) return;
       if (readRoceLeaf(t.name, s, inv.roce)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
@@ -78,21 +82,26 @@ void readTarget(const Store& store, const TargetStatus& t, FabricInventory& inv,
 
 }  // namespace
 
-FabricInventory readFabric(const Store& store, CounterWindow& window, const Store* peers) {
+FabricInventory readFabric(const Store& store, CounterWindow& window, const TargetRoles& roles, const Store* peers) {
   FabricInventory inv;
   for (const TargetStatus& t : store.targets()) {
     // A target nobody collects (no kind) is not a device: the analytics'
     // own writes never create one, and nothing else is read from it.
     if (t.health.kind.empty()) continue;
     inv.local.insert(t.name);
-    readTarget(store, t, inv, window);
+    readTarget(store, t, roles, inv, window);
   }
   if (peers == nullptr) return inv;
   for (const TargetStatus& t : peers->targets()) {
     if (t.health.kind.empty() || inv.target_kind.count(t.name)) continue;
-    readTarget(*peers, t, inv, window);
+    readTarget(*peers, t, roles, inv, window);
   }
   return inv;
+}
+
+bool isSwitch(const FabricInventory& inv, const std::string& target) {
+  auto role = inv.target_role.find(target);
+  return role != inv.target_role.end() && role->second == TargetRole::kSwitch;
 }
 
 const std::vector<std::string>& inputRowPaths() {

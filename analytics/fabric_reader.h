@@ -16,11 +16,13 @@
 #include "analytics/port_ref.h"
 #include "analytics/roce_inventory.h"
 #include "models/store.h"
+#include "models/target_role.h"
 
 namespace rdmagw::analytics {
 
 struct FabricInventory {
   std::map<std::string, std::string> target_kind;            // only targets with health
+  std::map<std::string, TargetRole> target_role;             // by their kind, as AnalyticsConfig::roles says
   std::set<std::string> up;                                  // targets whose last collection worked
   // Targets read from the engine's own store: the only ones it writes
   // verdicts into. The others came from the peer store (fleet members'
@@ -48,7 +50,12 @@ struct FabricInventory {
 // `peers`, when given, is a read-only overlay: its targets are read as if
 // they were the store's, except those the store itself holds (the store's
 // own copy wins while a target moves between members).
-FabricInventory readFabric(const Store& store, CounterWindow& window, const Store* peers = nullptr);
+// `roles` says which target kinds are switches, hosts and hypervisors.
+FabricInventory readFabric(const Store& store, CounterWindow& window, const TargetRoles& roles,
+                           const Store* peers = nullptr);
+
+// Whether `target` is a switch (false for an unknown target).
+bool isSwitch(const FabricInventory& inv, const std::string& target);
 
 // The schema rows readFabric takes its input from (models/path.h form,
 // without keys): what a copy of another store must hold for this reader to

@@ -71,8 +71,7 @@ void derivePauseTree(const RunContext& ctx, DerivedWriter& out) {
   // frames are on the port's one lossless priority; with several the
   // totals cannot be split, and the port stays out of the trees.
   for (const PortRef& port : ctx.inv.pfc_totals) {
-    auto kind = ctx.inv.target_kind.find(port.target);
-    if (ctx.inv.priorities.count(port) || kind == ctx.inv.target_kind.end() || kind->second != "nexus") continue;
+    if (ctx.inv.priorities.count(port) || !isSwitch(ctx.inv, port.target)) continue;
     const std::set<int> lossless = losslessPriorities(ctx, port);
     if (lossless.size() != 1) continue;
     auto sent = ctx.increase(port.target, Input::kOutPfcTotal, port.iface, "");
@@ -91,8 +90,7 @@ void derivePauseTree(const RunContext& ctx, DerivedWriter& out) {
   std::map<Key, std::vector<size_t>> paused_downstream, pausing, congested;
   for (size_t i = 0; i < nodes.size(); ++i) {
     Node& n = nodes[i];
-    auto kind = ctx.inv.target_kind.find(n.port.target);
-    if (kind == ctx.inv.target_kind.end() || kind->second != "nexus") continue;
+    if (!isSwitch(ctx.inv, n.port.target)) continue;
     const Key key{n.port.target, n.prio};
     if (n.receiving) paused_downstream[key].push_back(i);
     if (n.sending) pausing[key].push_back(i);

@@ -19,10 +19,7 @@ std::string bits(uint64_t bitmap) {
   return list.empty() ? "none" : "{" + list + "}";
 }
 
-bool isSwitch(const RunContext& ctx, const std::string& target) {
-  auto kind = ctx.inv.target_kind.find(target);
-  return kind != ctx.inv.target_kind.end() && kind->second == "nexus";
-}
+bool isSwitch(const RunContext& ctx, const std::string& target) { return analytics::isSwitch(ctx.inv, target); }
 
 int groupOf(const SwitchRoceConfig& sw, int dscp) { return find(sw.dscp_group, dscp).value_or(0); }
 

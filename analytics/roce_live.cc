@@ -22,8 +22,7 @@ std::optional<uint64_t> pausedAt(const RunContext& ctx, const PortRef& port) {
   if (auto it = ctx.inv.dcb.host_pfc.find(port); it != ctx.inv.dcb.host_pfc.end()) return it->second;
   if (auto it = ctx.inv.dcb.vmnic_pfc.find(port); it != ctx.inv.dcb.vmnic_pfc.end()) return it->second;
   if (auto cos = switchPausedCos(ctx.inv.roce, port.target)) return cos;
-  auto kind = ctx.inv.target_kind.find(port.target);
-  if (kind == ctx.inv.target_kind.end() || kind->second != "nexus") return std::nullopt;
+  if (!isSwitch(ctx.inv, port.target)) return std::nullopt;
   uint64_t bits = 0;
   for (int p : losslessPriorities(ctx, port)) bits |= uint64_t{1} << p;
   return bits;

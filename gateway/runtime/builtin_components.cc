@@ -63,6 +63,15 @@ Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Sto
 
 }  // namespace
 
+const TargetRoles& targetRoles() {
+  static const TargetRoles roles = {
+      {"nexus", TargetRole::kSwitch},
+      {"rdma-host", TargetRole::kHost},
+      {"esxi", TargetRole::kHypervisor},
+  };
+  return roles;
+}
+
 const StreamFactory* findStreamFactory(std::string_view kind, std::string_view transport) {
   static const StreamFactory nexus = createNexusStream;
   // Gateway chaining: another rdmagw's gNMI northbound, all its targets.

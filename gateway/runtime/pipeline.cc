@@ -18,6 +18,16 @@
 #include "southbound/ssh/ssh_factory.h"
 
 namespace rdmagw::gateway {
+namespace {
+
+// The analytics as configured, told which kinds are switches, hosts and
+// hypervisors by the components this binary registers.
+analytics::AnalyticsConfig withRoles(analytics::AnalyticsConfig config) {
+  config.roles = targetRoles();
+  return config;
+}
+
+}  // namespace
 
 // A target's source, made but not started.
 struct Pipeline::Built {
@@ -127,7 +137,7 @@ Status Pipeline::start() {
     return st;
   }
   if (config_.analytics_enabled) {
-    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config_.analytics, &peer_store_);
+    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config_.analytics), &peer_store_);
     analytics_->start();
   }
   std::unique_lock lock(targets_mu_);
@@ -207,7 +217,7 @@ void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& conf
   config_.analytics_enabled = enabled;
   config_.analytics = config;
   if (!enabled) return;
-  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, config, &peer_store_);
+  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config), &peer_store_);
   analytics_->start();
 }
 

@@ -13,6 +13,7 @@
 #include "models/status.h"
 #include "southbound/parser_format.h"
 #include "models/store.h"
+#include "models/target_role.h"
 #include "southbound/poll_source.h"
 #include "southbound/stream_source.h"
 
@@ -27,6 +28,10 @@ const SourceFactory* findSourceFactory(std::string_view kind);
 // The streaming source for a kind and transport ("nexus", "auto"), or null:
 // then the target is polled.
 const StreamFactory* findStreamFactory(std::string_view kind, std::string_view transport);
+
+// What each built-in kind is in the fabric: the analytics judge switches,
+// hosts and hypervisors by role, never by kind.
+const TargetRoles& targetRoles();
 
 // A parser `rdmagw parse --format NAME` can run on a saved device output.
 using ParserEntry = southbound::ParserFormat;

@@ -9,6 +9,7 @@
 
 #include "analytics/analytics_engine.h"
 #include "models/lldp.h"
+#include "tests/analytics/small_fabric.h"
 
 namespace rdmagw::analytics {
 namespace {
@@ -60,7 +61,7 @@ class LinkMapTest : public ::testing::Test {
                                  const std::map<std::string, std::string>& names = {},
                                  std::vector<std::string>* conflicts = nullptr) {
     CounterWindow window(std::chrono::seconds(60));
-    const FabricInventory inv = readFabric(store_, window);
+    const FabricInventory inv = readFabric(store_, window, testing::fabricRoles());
     const LinkMap map(statics, inv, names);
     std::vector<std::string> out;
     for (const ResolvedLink& l : map.links()) {
@@ -141,6 +142,7 @@ TEST_F(LinkMapTest, TheEngineLogsADisagreementOnce) {
   hears("leaf01", "Ethernet1/1", "248a.07b4.a0c2", host01_);
   hears("host01", "ens1f0np0", "00de.fb01.0000", {"leaf01", "Ethernet1/2", "INTERFACE_NAME", ""});
   AnalyticsConfig config;
+  config.roles = testing::fabricRoles();
   config.period = std::chrono::seconds(1);
   config.window = std::chrono::seconds(4);
   AnalyticsEngine engine(store_, config);
@@ -156,6 +158,7 @@ TEST_F(LinkMapTest, TheEngineLogsADisagreementOnce) {
 TEST_F(LinkMapTest, TheEngineWritesLldpLinksWithSourceAndLastSeen) {
   hears("leaf01", "Ethernet1/1", "248a.07b4.a0c2", host01_, kT0);
   AnalyticsConfig config;
+  config.roles = testing::fabricRoles();
   config.period = std::chrono::seconds(1);
   config.window = std::chrono::seconds(4);
   AnalyticsEngine engine(store_, config);

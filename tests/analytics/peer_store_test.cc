@@ -87,7 +87,7 @@ TEST(PeerStoreTest, TheStoresOwnCopyOfATargetWinsOverThePeerStores) {
   peers.setHealth("spine01", up);
   ASSERT_EQ(peers.apply("spine01", std::vector<Update>{Update{mtu, uint64_t(9216), 1, {}}}).rejected, 0u);
   CounterWindow window(std::chrono::milliseconds(4000));
-  const FabricInventory inv = readFabric(own, window, &peers);
+  const FabricInventory inv = readFabric(own, window, testing::fabricRoles(), &peers);
   EXPECT_EQ(inv.dcb.mtu.at(PortRef{"leaf01", "Ethernet1/1"}), 9216u);
   EXPECT_EQ(inv.local, (std::set<std::string>{"leaf01"}));
   EXPECT_EQ(inv.up, (std::set<std::string>{"leaf01", "spine01"}));

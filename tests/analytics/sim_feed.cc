@@ -1,4 +1,5 @@
 #include "tests/analytics/sim_feed.h"
+#include "tests/analytics/small_fabric.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -59,6 +60,7 @@ sim::FabricConfig SimFeed::calmFabric() {
 
 AnalyticsConfig SimFeed::config() {
   AnalyticsConfig c;
+  c.roles = testing::fabricRoles();
   c.period = std::chrono::milliseconds(1000);
   c.window = std::chrono::milliseconds(4000);
   c.pause_storm_percent = 90;

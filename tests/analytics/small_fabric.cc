@@ -42,6 +42,7 @@ std::string SmallFabric::portPfc(const std::string& iface, const std::string& co
 
 AnalyticsConfig SmallFabric::config(bool static_links) {
   AnalyticsConfig c;
+  c.roles = fabricRoles();
   c.period = std::chrono::milliseconds(1000);
   c.window = std::chrono::milliseconds(4000);
   c.pause_storm_percent = 90;

@@ -27,6 +27,14 @@
 
 namespace rdmagw::analytics::testing {
 
+// The roles the gateway registers for the kinds these tests' targets have
+// (gateway/runtime/builtin_components.cc; GatewayRolesTest holds the two equal).
+inline const TargetRoles& fabricRoles() {
+  static const TargetRoles roles = {
+      {"nexus", TargetRole::kSwitch}, {"rdma-host", TargetRole::kHost}, {"esxi", TargetRole::kHypervisor}};
+  return roles;
+}
+
 class SmallFabric {
  public:
   static constexpr int64_t kTickNs = 1'000'000'000;  // one poll a second
