@@ -1,7 +1,7 @@
 #pragma once
 // A real Prometheus server scraping one endpoint every second, for tests
 // that check what a scraper sees across an event (after
-// tests/northbound/prometheus/prometheus_scrape_test.cc).
+// tests/e2e/northbound/prometheus/prometheus_scrape_test.cc).
 
 #include <sys/types.h>
 

@@ -1,6 +1,6 @@
 # gNMI paths as text and back, for the Python gNMI peers the tests run
 # (tests/northbound/gnmi/python_client.py and the simulator's client in
-# tests/sim/gnmi/gnmi_python_test.cc). Import it after the directory holding
+# tests/e2e/sim/gnmi/gnmi_python_test.cc). Import it after the directory holding
 # the protoc-generated gnmi_pb2 is on sys.path.
 import gnmi_pb2
 
