@@ -101,31 +101,28 @@ int runCommand(const Args& args) {
   const std::map<std::string, std::string> advertised = advertisedAddresses(pipeline, loaded);
   // The analytics of a member judge links and pause trees that cross into
   // other members' targets through a copy of those targets' inputs.
-  std::unique_ptr<FleetPeerMirror> mirror;
+  southbound::StreamSourcePtr mirror;
   if (fleet && loaded.analytics_enabled) {
     if (auto gnmi = advertised.find("gnmi"); gnmi != advertised.end()) {
       FleetPeerMirrorOptions mo;
-      mo.self = fleet->memberName();
       mo.gnmi_address = gnmi->second;
       mo.gnmi = loaded.gnmi;
       mo.paths = analytics::inputRowPaths();
       mo.sample_interval = std::max(loaded.analytics.period, loaded.gnmi.min_sample_interval);
-      mirror = std::make_unique<FleetPeerMirror>(std::move(mo), pipeline.fleetView(), pipeline.peerStore());
+      Result<southbound::StreamSourcePtr> m =
+          createFleetPeerMirror(std::move(mo), *fleet, pipeline.fleetView(), pipeline.peerStore());
+      if (!m.isOk()) {
+        RDMAGW_LOG(kError, "gateway") << "cannot start: " << m.status().message();
+        return 1;
+      }
+      mirror = std::move(m).value();
     }
   }
   for (const std::string& w : fleetWarnings(loaded)) RDMAGW_LOG(kWarn, "fleet") << w;
   ReloaderOptions reload_options;
   if (fleet) {
     Fleet* member = fleet.get();
-    FleetPeerMirror* peers = mirror.get();
-    reload_options.place = [member, peers](const std::vector<TargetConfig>& t) {
-      if (peers != nullptr) {
-        std::map<std::string, std::string> kinds;
-        for (const TargetConfig& c : t) kinds[c.name] = c.kind;
-        peers->setKinds(std::move(kinds));
-      }
-      return member->owned(t);
-    };
+    reload_options.place = [member](const std::vector<TargetConfig>& t) { return member->owned(t); };
   }
   reload_options.log_level_from_flag = !lvl.empty();
   // systemd times the reload between these (Type=notify, ExecReload=kill -HUP).
@@ -137,7 +134,7 @@ int runCommand(const Args& args) {
     reloader_for_fleet = &reloader;
     fleet->start(advertised);
   }
-  if (mirror) mirror->start();
+  if (mirror) (void)mirror->start();  // a stream that fails is retried, never an error here
   sigset_t wait_set = hup;
   sigaddset(&wait_set, SIGINT);
   sigaddset(&wait_set, SIGTERM);
