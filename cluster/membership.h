@@ -122,6 +122,11 @@ class Membership {
   static std::string membersPrefix(const std::string& cluster) { return "/rdmagw/" + cluster + "/members/"; }
 
  private:
+  // Retries against etcd are jittered (common::Backoff), so members that
+  // lost etcd together do not all come back in the same instant.
+  static constexpr std::chrono::milliseconds kFirstBackoff{200};
+  static constexpr std::chrono::milliseconds kMaxJoinBackoff{5000};
+
   Membership(MembershipConfig config, MembershipCallbacks callbacks, std::unique_ptr<EtcdClient> client);
   void leaseLoop();
   void watchLoop();

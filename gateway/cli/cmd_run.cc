@@ -8,13 +8,11 @@
 
 #include "gateway/cli/command_spec.h"
 #include "gateway/config/config.h"
-#include "gateway/fleet/fleet.h"
-#include "gateway/fleet/fleet_peer_mirror.h"
+#include "gateway/fleet/member.h"
 #include "gateway/fleet/fleet_warnings.h"
 #include "gateway/runtime/pipeline.h"
 #include "gateway/runtime/reloader.h"
 #include "gateway/runtime/service_notify.h"
-#include "analytics/fabric_reader.h"
 #include "models/log.h"
 
 namespace rdmagw::gateway {
@@ -79,65 +77,33 @@ int runCommand(const Args& args) {
   pthread_sigmask(SIG_BLOCK, &hup, nullptr);  // before any thread starts: only sigwait below takes it
   GatewayConfig loaded = cfg.value();
   // In a fleet the pipeline starts with no target: the member set places them.
-  Reloader* reloader_for_fleet = nullptr;  // set once the reloader exists; the fleet starts after
-  std::unique_ptr<Fleet> fleet;
   GatewayConfig pipeline_config = std::move(cfg).value();
   if (pipeline_config.cluster.enabled) pipeline_config.targets.clear();
   Pipeline pipeline(std::move(pipeline_config));
+  std::unique_ptr<FleetMember> member;
   if (loaded.cluster.enabled) {
-    Result<std::unique_ptr<Fleet>> f = Fleet::create(loaded.cluster, &pipeline.fleetView(), [&](const std::string& why) {
-      if (reloader_for_fleet != nullptr) reloader_for_fleet->requestReplace(why);
-    });
-    if (!f.isOk()) {
-      RDMAGW_LOG(kError, "gateway") << "cannot start: " << f.status().message();
+    Result<std::unique_ptr<FleetMember>> m = FleetMember::create(loaded, pipeline);
+    if (!m.isOk()) {
+      RDMAGW_LOG(kError, "gateway") << "cannot start: " << m.status().message();
       return 1;
     }
-    fleet = std::move(f).value();
+    member = std::move(m).value();
   }
   if (Status st = pipeline.start(); !st.isOk()) {
     RDMAGW_LOG(kError, "gateway") << "cannot start: " << st.message();
     return 1;
   }
   const std::map<std::string, std::string> advertised = advertisedAddresses(pipeline, loaded);
-  // The analytics of a member judge links and pause trees that cross into
-  // other members' targets through a copy of those targets' inputs.
-  std::unique_ptr<FleetPeerMirror> mirror;
-  if (fleet && loaded.analytics_enabled) {
-    if (auto gnmi = advertised.find("gnmi"); gnmi != advertised.end()) {
-      FleetPeerMirrorOptions mo;
-      mo.self = fleet->memberName();
-      mo.gnmi_address = gnmi->second;
-      mo.gnmi = loaded.gnmi;
-      mo.paths = analytics::inputRowPaths();
-      mo.sample_interval = std::max(loaded.analytics.period, loaded.gnmi.min_sample_interval);
-      mirror = std::make_unique<FleetPeerMirror>(std::move(mo), pipeline.fleetView(), pipeline.peerStore());
-    }
-  }
   for (const std::string& w : fleetWarnings(loaded)) RDMAGW_LOG(kWarn, "fleet") << w;
   ReloaderOptions reload_options;
-  if (fleet) {
-    Fleet* member = fleet.get();
-    FleetPeerMirror* peers = mirror.get();
-    reload_options.place = [member, peers](const std::vector<TargetConfig>& t) {
-      if (peers != nullptr) {
-        std::map<std::string, std::string> kinds;
-        for (const TargetConfig& c : t) kinds[c.name] = c.kind;
-        peers->setKinds(std::move(kinds));
-      }
-      return member->owned(t);
-    };
-  }
+  if (member) reload_options.place = member->placement();
   reload_options.log_level_from_flag = !lvl.empty();
   // systemd times the reload between these (Type=notify, ExecReload=kill -HUP).
   reload_options.on_reload_start = [] { service_notify::reloading(); };
   reload_options.on_reload_end = [](const ReloadResult&) { service_notify::ready(); };
   Reloader reloader(pipeline, path, std::move(loaded), std::move(reload_options));
   reloader.start();
-  if (fleet) {
-    reloader_for_fleet = &reloader;
-    fleet->start(advertised);
-  }
-  if (mirror) mirror->start();
+  if (member) member->start(reloader, advertised);
   sigset_t wait_set = hup;
   sigaddset(&wait_set, SIGINT);
   sigaddset(&wait_set, SIGTERM);
@@ -146,8 +112,7 @@ int runCommand(const Args& args) {
   service_notify::stopping();
   RDMAGW_LOG(kInfo, "gateway") << "signal " << sig << ": stopping";
   const auto drain_start = std::chrono::steady_clock::now();
-  if (fleet) fleet->stop();  // first: the others take over at once (the lease is revoked)
-  if (mirror) mirror->stop();  // before the pipeline that holds its store
+  if (member) member->stop();  // first: the others take over at once (the lease is revoked)
   reloader.stop();
   pipeline.stop();
   RDMAGW_LOG(kInfo, "gateway") << "stopped in "

@@ -112,7 +112,9 @@ std::vector<TargetConfig> Fleet::owned(const std::vector<TargetConfig>& configur
   std::vector<TargetConfig> out;
   std::set<std::string> mine;
   owners_.clear();
+  kinds_.clear();
   for (const TargetConfig& t : configured) {
+    kinds_[t.name] = t.kind;
     const std::string o =
         have_members_ ? cluster::owner(t.placement_group.empty() ? t.name : t.placement_group, names) : std::string();
     owners_[t.name] = o;
@@ -127,6 +129,12 @@ std::vector<TargetConfig> Fleet::owned(const std::vector<TargetConfig>& configur
   }
   publishView();
   return out;
+}
+
+std::string Fleet::kindOf(const std::string& target) const {
+  std::lock_guard lock(mu_);
+  auto it = kinds_.find(target);
+  return it == kinds_.end() ? std::string() : it->second;
 }
 
 void Fleet::publishView() {

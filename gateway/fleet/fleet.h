@@ -47,6 +47,10 @@ class Fleet {
   // records every target's owner for the servers (FleetView).
   std::vector<TargetConfig> owned(const std::vector<TargetConfig>& configured);
 
+  // A configured target's kind as of the last owned() (the peers' mirror
+  // needs it, and gNMI does not carry it); empty: not configured.
+  std::string kindOf(const std::string& target) const;
+
   cluster::MembershipStats stats() const;
   const std::string& memberName() const { return settings_.membership.member; }
 
@@ -67,6 +71,7 @@ class Fleet {
   bool have_members_ = false;                  // guarded by mu_: a set was delivered since (re)joining
   std::map<std::string, std::string> owners_;  // guarded by mu_: target -> member, from the last owned()
   std::set<std::string> mine_;                 // guarded by mu_: what the last owned() gave this member
+  std::map<std::string, std::string> kinds_;  // guarded by mu_: target -> kind, from the last owned()
   uint64_t placement_changes_ = 0;             // guarded by mu_
 };
 

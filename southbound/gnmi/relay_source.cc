@@ -17,13 +17,44 @@
 namespace rdmagw::southbound::gnmi {
 namespace {
 
+constexpr int64_t kRefreshNs = 500'000'000;  // how stale a peer relay's idea of the owners may be
+
+// "/a/b/c" -> elements a, b, c (no keys: every instance).
+void toGnmiPath(const std::string& text, ::gnmi::Path* out) {
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('/', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) out->add_elem()->set_name(text.substr(at, end - at));
+    at = end + 1;
+  }
+}
+
+// What differs between the two modes; the stream loop is the same.
+class RelayMode {
+ public:
+  virtual ~RelayMode() = default;
+  virtual const char* threadRole() const = 0;
+  virtual const char* logTag() const = 0;
+  virtual std::chrono::milliseconds backoffInitial() const = 0;
+  virtual std::chrono::milliseconds backoffMax() const = 0;
+  // A stream that ran longer than the longest backoff starts it over.
+  virtual bool resetAfterLongStream() const = 0;
+  virtual Result<std::shared_ptr<grpc::Channel>> channel() = 0;
+  virtual Status prepare(grpc::ClientContext* ctx) = 0;
+  virtual void subscriptions(::gnmi::SubscriptionList* list) const = 0;
+  // At each stream start (force) and before each notification.
+  virtual void refresh(bool force, Store& store, std::set<std::string>* up) = 0;
+  // The health of a target going up; false: drop this notification.
+  virtual bool health(const std::string& target, TargetHealth* h) = 0;
+  virtual std::string downHealth(const std::string& target, const grpc::Status& st, TargetHealth* h) = 0;
+  virtual std::string endedMessage(const grpc::Status& st) const = 0;
+  virtual void stopped(Store& store) = 0;
+};
+
 class RelaySource final : public StreamSource {
  public:
-  RelaySource(std::string name, GnmiConfig config, Store& store,
-              std::vector<std::pair<std::string, std::string>> labels)
-      : name_(std::move(name)), config_(std::move(config)), store_(store), labels_(std::move(labels)) {
-    labels_.emplace_back("via", name_);
-  }
+  RelaySource(std::unique_ptr<RelayMode> mode, Store& store) : mode_(std::move(mode)), store_(store) {}
   ~RelaySource() override { stop(); }
 
   Status start() override {
@@ -31,7 +62,7 @@ class RelaySource final : public StreamSource {
     if (thread_.joinable()) return Status::ok();
     stopping_ = false;
     thread_ = std::thread([this] {
-      enterThreadRole("relay", ThreadRole::kIngest);
+      enterThreadRole(mode_->threadRole(), ThreadRole::kIngest);
       run();
     });
     return Status::ok();
@@ -46,34 +77,35 @@ class RelaySource final : public StreamSource {
     }
     cv_.notify_all();
     thread_.join();
+    mode_->stopped(store_);
+    up_.clear();
   }
 
  private:
   void run() {
-    common::Backoff backoff(config_.backoff_initial, config_.backoff_max);
+    common::Backoff backoff(mode_->backoffInitial(), mode_->backoffMax());
     for (;;) {
+      const auto began = std::chrono::steady_clock::now();
       const grpc::Status st = streamOnce();
       markDown(st);
       std::unique_lock lock(mu_);
       if (stopping_) return;
+      if (mode_->resetAfterLongStream() && std::chrono::steady_clock::now() - began > mode_->backoffMax()) {
+        backoff.reset();
+      }
       const std::chrono::milliseconds wait = backoff.next();
-      RDMAGW_LOG(kWarn, "gnmi-relay") << name_ << ": stream ended: " << statusCodeName(st.error_code())
-                                      << " " << st.error_message() << "; retry in " << wait.count() << " ms";
+      RDMAGW_LOG(kWarn, mode_->logTag()) << mode_->endedMessage(st) << "; retry in " << wait.count() << " ms";
       if (cv_.wait_for(lock, wait, [this] { return stopping_; })) return;
     }
   }
 
   grpc::Status streamOnce() {
-    Result<std::shared_ptr<grpc::Channel>> channel = makeChannel(config_);
+    Result<std::shared_ptr<grpc::Channel>> channel = mode_->channel();
     if (!channel.isOk()) return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel.status().message());
     auto stub = ::gnmi::gNMI::NewStub(*channel);
     grpc::ClientContext ctx;
-    if (!config_.username.empty()) {
-      Result<common::Secret> password =
-          ssh::resolveSecret("password_env", config_.password_env, "password_file", config_.password_file);
-      if (!password.isOk()) return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, password.status().message());
-      ctx.AddMetadata("username", config_.username);
-      ctx.AddMetadata("password", password->reveal());
+    if (Status s = mode_->prepare(&ctx); !s.isOk()) {
+      return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, s.message());
     }
     {
       std::lock_guard lock(mu_);
@@ -86,7 +118,8 @@ class RelaySource final : public StreamSource {
     list->mutable_prefix()->set_target("*");
     list->set_mode(::gnmi::SubscriptionList::STREAM);
     list->set_encoding(::gnmi::PROTO);
-    list->add_subscription()->set_mode(::gnmi::ON_CHANGE);  // path "/": everything
+    mode_->subscriptions(list);
+    mode_->refresh(true, store_, &up_);
     ::gnmi::SubscribeResponse resp;
     if (stream->Write(req)) {
       while (stream->Read(&resp)) {
@@ -102,48 +135,159 @@ class RelaySource final : public StreamSource {
   void apply(const ::gnmi::Notification& n) {
     const std::string& target = n.prefix().target();
     if (target.empty()) return;
-    NotificationChanges changes = fromRdmagwNotification(n);  // stamped with the site gateway's collection time
-    if (!up_.count(target)) markUp(target);
+    mode_->refresh(false, store_, &up_);
+    NotificationChanges changes = fromRdmagwNotification(n);  // stamped with the upstream's collection time
+    if (!up_.count(target)) {
+      TargetHealth h;
+      if (!mode_->health(target, &h)) return;
+      h.up = true;
+      h.last_success_ns = h.last_attempt_ns = nowNs();
+      store_.setHealth(target, h);
+      up_.insert(target);
+    }
     if (!changes.updates.empty()) store_.apply(target, changes.updates);
     for (const Path& p : changes.deletes) store_.remove(target, p);
   }
 
-  void markUp(const std::string& target) {
-    up_.insert(target);
-    TargetHealth h;
-    h.kind = "relayed";
-    h.transport = "gnmi-relay";
-    h.up = true;
-    h.last_success_ns = h.last_attempt_ns = nowNs();
-    h.labels = labels_;
-    store_.setHealth(target, h);
-  }
-
   void markDown(const grpc::Status& st) {
+    // Not up: nothing downstream trusts values nobody refreshes.
     for (const std::string& target : up_) {
       TargetHealth h;
-      h.kind = "relayed";
-      h.transport = "gnmi-relay";
+      h.last_error = mode_->downHealth(target, st, &h);
       h.up = false;
       h.last_attempt_ns = nowNs();
-      h.last_error = "relay " + name_ + ": " + statusCodeName(st.error_code());
-      h.labels = labels_;
       store_.setHealth(target, h);
     }
     up_.clear();
   }
 
-  const std::string name_;
-  const GnmiConfig config_;
+  const std::unique_ptr<RelayMode> mode_;
   Store& store_;
-  std::vector<std::pair<std::string, std::string>> labels_;
-  std::set<std::string> up_;  // relayed targets marked up; relay thread only
+  std::set<std::string> up_;  // relayed targets marked up; relay thread only (and stop())
 
   std::mutex mu_;
   std::condition_variable cv_;
-  bool stopping_ = false;                 // guarded by mu_
-  grpc::ClientContext* ctx_ = nullptr;    // guarded by mu_: the stream in progress
+  bool stopping_ = false;               // guarded by mu_
+  grpc::ClientContext* ctx_ = nullptr;  // guarded by mu_: the stream in progress
   std::thread thread_;
+};
+
+// Gateway chaining: everything the site gateway has, as its own targets.
+class ChainMode final : public RelayMode {
+ public:
+  ChainMode(std::string name, GnmiConfig config, std::vector<std::pair<std::string, std::string>> labels)
+      : name_(std::move(name)), config_(std::move(config)), labels_(std::move(labels)) {
+    labels_.emplace_back("via", name_);
+  }
+  const char* threadRole() const override { return "relay"; }
+  const char* logTag() const override { return "gnmi-relay"; }
+  std::chrono::milliseconds backoffInitial() const override { return config_.backoff_initial; }
+  std::chrono::milliseconds backoffMax() const override { return config_.backoff_max; }
+  bool resetAfterLongStream() const override { return false; }
+  Result<std::shared_ptr<grpc::Channel>> channel() override { return makeChannel(config_); }
+  Status prepare(grpc::ClientContext* ctx) override {
+    if (config_.username.empty()) return Status::ok();
+    Result<common::Secret> password =
+        ssh::resolveSecret("password_env", config_.password_env, "password_file", config_.password_file);
+    if (!password.isOk()) return password.status();
+    ctx->AddMetadata("username", config_.username);
+    ctx->AddMetadata("password", password->reveal());
+    return Status::ok();
+  }
+  void subscriptions(::gnmi::SubscriptionList* list) const override {
+    list->add_subscription()->set_mode(::gnmi::ON_CHANGE);  // path "/": everything
+  }
+  void refresh(bool, Store&, std::set<std::string>*) override {}
+  bool health(const std::string&, TargetHealth* h) override {
+    h->kind = "relayed";
+    h->transport = "gnmi-relay";
+    h->labels = labels_;
+    return true;
+  }
+  std::string downHealth(const std::string&, const grpc::Status& st, TargetHealth* h) override {
+    h->kind = "relayed";
+    h->transport = "gnmi-relay";
+    h->labels = labels_;
+    return "relay " + name_ + ": " + statusCodeName(st.error_code());
+  }
+  std::string endedMessage(const grpc::Status& st) const override {
+    return name_ + ": stream ended: " + statusCodeName(st.error_code()) + " " + st.error_message();
+  }
+  void stopped(Store&) override {}
+
+ private:
+  const std::string name_;
+  const GnmiConfig config_;
+  std::vector<std::pair<std::string, std::string>> labels_;
+};
+
+// Fleet peers: the other members' targets, read by the analytics only.
+class PeerMode final : public RelayMode {
+ public:
+  explicit PeerMode(PeerRelayOptions options) : options_(std::move(options)) {}
+  const char* threadRole() const override { return "fleet-mirror"; }
+  const char* logTag() const override { return "fleet-mirror"; }
+  std::chrono::milliseconds backoffInitial() const override { return options_.backoff_initial; }
+  std::chrono::milliseconds backoffMax() const override { return options_.backoff_max; }
+  bool resetAfterLongStream() const override { return true; }
+  Result<std::shared_ptr<grpc::Channel>> channel() override { return options_.channel(); }
+  Status prepare(grpc::ClientContext*) override { return Status::ok(); }
+  void subscriptions(::gnmi::SubscriptionList* list) const override {
+    for (const std::string& p : options_.paths) {
+      ::gnmi::Subscription* s = list->add_subscription();
+      // SAMPLE, not ON_CHANGE: a counter that stands still must still reach
+      // the copy at each collection, as it reaches the owner's store, or its
+      // window would hold one sample and no rate (an idle cable, a peer that
+      // counts no pause, would go unjudged).
+      s->set_mode(::gnmi::SAMPLE);
+      s->set_sample_interval(uint64_t(std::chrono::nanoseconds(options_.sample_interval).count()));
+      toGnmiPath(p, s->mutable_path());
+    }
+  }
+  void refresh(bool force, Store& store, std::set<std::string>* up) override {
+    const int64_t now = nowNs();
+    if (!force && now - refreshed_ns_ < kRefreshNs) return;
+    refreshed_ns_ = now;
+    owners_ = options_.ownership();
+    // A target that became ours (or left the configuration) leaves the copy:
+    // the store's own, fresher, leaves are the ones to read.
+    for (const TargetStatus& t : store.targets()) {
+      if (owners_.mine.count(t.name) || !owners_.known.count(t.name)) {
+        store.removeTarget(t.name);
+        up->erase(t.name);
+      }
+    }
+  }
+  bool health(const std::string& target, TargetHealth* h) override {
+    // Ours (the store has it), or not one of the fleet's configured targets
+    // (a device another member relays: nobody here knows its kind).
+    if (owners_.mine.count(target) || !owners_.known.count(target)) return false;
+    h->kind = options_.kind(target);
+    if (h->kind.empty()) return false;  // not placed yet: its kind comes with the next placement
+    h->transport = "fleet-mirror";
+    return true;
+  }
+  std::string downHealth(const std::string& target, const grpc::Status& st, TargetHealth* h) override {
+    h->kind = options_.kind(target);
+    if (h->kind.empty()) h->kind = "peer";
+    h->transport = "fleet-mirror";
+    return "fleet mirror: " + ended(st);
+  }
+  std::string endedMessage(const grpc::Status& st) const override {
+    return "peer targets' analytics inputs: " + ended(st);
+  }
+  void stopped(Store& store) override {
+    for (const TargetStatus& t : store.targets()) store.removeTarget(t.name);
+  }
+
+ private:
+  static std::string ended(const grpc::Status& st) {
+    return "stream ended: " + std::to_string(int(st.error_code())) + " " + st.error_message();
+  }
+
+  const PeerRelayOptions options_;
+  RelayOwnership owners_;  // relay thread only: per the last refresh
+  int64_t refreshed_ns_ = 0;
 };
 
 }  // namespace
@@ -151,7 +295,14 @@ class RelaySource final : public StreamSource {
 Result<StreamSourcePtr> createRelaySource(const std::string& name, const GnmiConfig& config, Store& store,
                                           std::vector<std::pair<std::string, std::string>> labels) {
   if (Status st = config.validate(); !st.isOk()) return st;
-  return StreamSourcePtr(new RelaySource(name, config, store, std::move(labels)));
+  return StreamSourcePtr(new RelaySource(std::make_unique<ChainMode>(name, config, std::move(labels)), store));
+}
+
+Result<StreamSourcePtr> createPeerRelaySource(PeerRelayOptions options, Store& peers) {
+  if (!options.channel || !options.ownership || !options.kind) {
+    return Status::invalidArgument("peer relay: channel, ownership and kind are required");
+  }
+  return StreamSourcePtr(new RelaySource(std::make_unique<PeerMode>(std::move(options)), peers));
 }
 
 }  // namespace rdmagw::southbound::gnmi

@@ -1,18 +1,29 @@
 #pragma once
-// Gateway chaining: a regional rdmagw subscribes to a site rdmagw's gNMI
-// northbound (target `kind: rdmagw`, `transport: gnmi`) with prefix.target
-// "*" and one ON_CHANGE subscription to "/", in PROTO. Every notification
-// names its device in prefix.target; the relay writes it into the local
-// store as that device's own target, with the collection timestamp the
-// site gateway stamped, so each remote device stays a target downstream.
-// Deletes remove leaves; a lost stream marks the relayed targets down and
-// is retried with jittered exponential backoff.
+// Subscribing to an upstream rdmagw's gNMI northbound, prefix.target "*":
+// every notification names its device in prefix.target, and the relay
+// writes it into a store as that device's own target, with the collection
+// timestamp the upstream gateway stamped. Deletes remove leaves; a lost
+// stream marks the relayed targets down and is retried with jittered
+// exponential backoff. One thread per upstream gateway (blocking gRPC
+// reads): a relay is one stream, not one per device.
 //
-// One thread per upstream gateway (blocking gRPC reads): a relay is one
-// stream, not one per device.
+// Two modes share that loop:
+//  - chaining (createRelaySource): a regional rdmagw relays a site rdmagw
+//    (target `kind: rdmagw`, `transport: gnmi`), one ON_CHANGE subscription
+//    to "/", so each remote device stays a target downstream.
+//  - fleet peers (createPeerRelaySource): a fleet member's copy of the
+//    analytics inputs of the targets the other members collect, through
+//    its own gNMI server (which forwards to the owners and follows owner
+//    changes). Only the given rows are subscribed (SAMPLE, so a counter
+//    that stands still still reaches the copy at each collection), and the
+//    owner filter keeps out the targets this member collects itself.
+
+#include <grpcpp/grpcpp.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,5 +39,30 @@ namespace rdmagw::southbound::gnmi {
 // targets carry the label via=<name> besides `labels`.
 Result<StreamSourcePtr> createRelaySource(const std::string& name, const GnmiConfig& config, Store& store,
                                           std::vector<std::pair<std::string, std::string>> labels = {});
+
+// Which relayed targets a peer relay keeps, per the fleet's placement.
+struct RelayOwnership {
+  std::set<std::string> mine;   // collected here: the local store has them
+  std::set<std::string> known;  // every configured target; the rest are not copied
+};
+
+struct PeerRelayOptions {
+  std::vector<std::string> paths;  // rows to copy, one SAMPLE subscription each
+  std::chrono::milliseconds sample_interval{10000};
+  std::chrono::milliseconds backoff_initial{500};
+  std::chrono::milliseconds backoff_max{10000};
+  // Dials the upstream gateway with the caller's security settings (this
+  // library knows no server's configuration).
+  std::function<Result<std::shared_ptr<grpc::Channel>>()> channel;
+  // The owner filter: asked when a stream starts and at most every half
+  // second while it runs.
+  std::function<RelayOwnership()> ownership;
+  // A target's kind (gNMI does not carry it); empty: not placed yet, its
+  // notifications are dropped until it is.
+  std::function<std::string(const std::string& target)> kind;
+};
+
+// stop() empties `peers`.
+Result<StreamSourcePtr> createPeerRelaySource(PeerRelayOptions options, Store& peers);
 
 }  // namespace rdmagw::southbound::gnmi
