@@ -181,7 +181,8 @@ TEST(CollectRows, DeepNestingDoesNotRecurse) {
   for (int i = 0; i < 62; ++i) doc += "{\"k\":";
   doc += "{\"ROW_r\":{\"n\":\"deep\"}}";  // levels 63 and 64
   for (int i = 0; i < 62; ++i) doc += "}";
-  JsonParse p = parseJson(doc + "\n");
+  doc += "\n";
+  JsonParse p = parseJson(doc);  // its strings are views into `doc`: it must outlive them
   ASSERT_TRUE(p.complete) << p.error;
   std::vector<const JsonNode*> rows;
   collectRows(p.root(), "ROW_r", rows);
