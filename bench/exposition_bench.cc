@@ -26,13 +26,13 @@ double threadCpuMs() {
 void BM_ExpositionDirect(benchmark::State& state) {
   Store store;
   fillStore(store, size_t(state.range(0)));
-  northbound::ExpositionWriter writer;
+  northbound::prometheus::ExpositionWriter writer;
   // As the server does: one writer whose pooled buckets are reused across
   // scrapes, so the timed scrapes are the steady state an operator sees every
   // interval; the exposition is its pieces (the server writes them as they
   // are). The first scrape (no buffers yet: page faults, growth) is reported
   // apart as cold_ms.
-  northbound::Exposition text;
+  northbound::prometheus::Exposition text;
   const auto cold_start = std::chrono::steady_clock::now();
   const double cold_cpu_start = threadCpuMs();
   writer.build(store, &text);
@@ -59,14 +59,14 @@ BENCHMARK(BM_ExpositionDirect)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMill
 void BM_ExpositionBuildAndGzip(benchmark::State& state) {
   Store store;
   fillStore(store, size_t(state.range(0)));
-  northbound::ExpositionWriter writer;
-  northbound::Exposition text;
+  northbound::prometheus::ExpositionWriter writer;
+  northbound::prometheus::Exposition text;
   writer.build(store, &text);  // warm the pooled buckets, as a running server has them
   size_t gz_bytes = 0;
   const double cpu_start = threadCpuMs();
   for (auto _ : state) {
     writer.build(store, &text);
-    Result<std::string> gz = northbound::gzipCompress(text.pieces());
+    Result<std::string> gz = northbound::prometheus::gzipCompress(text.pieces());
     if (!gz.isOk()) {
       state.SkipWithError(gz.status().message().c_str());
       return;
@@ -85,10 +85,10 @@ BENCHMARK(BM_ExpositionBuildAndGzip)->Arg(100000)->Arg(1000000)->Unit(benchmark:
 void BM_PrebuiltPlainInflate(benchmark::State& state) {
   Store store;
   fillStore(store, size_t(state.range(0)));
-  northbound::ExpositionWriter writer;
-  northbound::Exposition text;
+  northbound::prometheus::ExpositionWriter writer;
+  northbound::prometheus::Exposition text;
   writer.build(store, &text);
-  Result<std::string> gz = northbound::gzipCompress(text.pieces());
+  Result<std::string> gz = northbound::prometheus::gzipCompress(text.pieces());
   if (!gz.isOk()) {
     state.SkipWithError(gz.status().message().c_str());
     return;
@@ -96,7 +96,7 @@ void BM_PrebuiltPlainInflate(benchmark::State& state) {
   size_t out = 0;
   for (auto _ : state) {
     out = 0;
-    Status st = northbound::gunzipTo(*gz, [&out](std::string_view slice) {
+    Status st = northbound::prometheus::gunzipTo(*gz, [&out](std::string_view slice) {
       out += slice.size();
       return true;
     });

@@ -37,15 +37,15 @@ constexpr size_t kDemoLeaves = 2000;
 
 struct Server {
   Store store;
-  std::unique_ptr<northbound::GnmiServer> server;
+  std::unique_ptr<northbound::gnmi::GnmiServer> server;
   Server() {
     fillStore(store, kDemoLeaves);
-    northbound::GnmiServerConfig c;
+    northbound::gnmi::GnmiServerConfig c;
     c.listen = "127.0.0.1:0";
     c.insecure = true;
     c.max_subscriptions = 1000;
     c.max_subscriptions_per_client = 1000;
-    server = std::make_unique<northbound::GnmiServer>(store, c);
+    server = std::make_unique<northbound::gnmi::GnmiServer>(store, c);
     if (!server->start().isOk()) std::abort();
   }
 };
@@ -140,7 +140,7 @@ std::string waitSynced(std::vector<std::unique_ptr<Client>>& clients, const Serv
     }
     if (synced == clients.size()) return "";
     if (Clock::now() >= deadline) {
-      const northbound::gnmi_server::ServerStats& st = s.server->stats();
+      const northbound::gnmi::ServerStats& st = s.server->stats();
       return "no sync_response after " + std::to_string(timeout.count()) + " s: " +
              std::to_string(synced) + " of " + std::to_string(clients.size()) +
              " subscribers synced, " + std::to_string(read_any) +

@@ -74,12 +74,12 @@ int main(int argc, char** argv) {
   rdmagw::setLogLevel(rdmagw::LogLevel::kWarn);
   rdmagw::Store store;
   rdmagw::bench::fillStore(store, leaves);
-  rdmagw::northbound::GnmiServerConfig c;
+  rdmagw::northbound::gnmi::GnmiServerConfig c;
   c.listen = "127.0.0.1:0";
   c.insecure = true;
   c.max_subscriptions = size_t(subscribers) + 1;
   c.max_subscriptions_per_client = size_t(subscribers) + 1;
-  rdmagw::northbound::GnmiServer server(store, c);
+  rdmagw::northbound::gnmi::GnmiServer server(store, c);
   if (rdmagw::Status st = server.start(); !st.isOk()) {
     std::fprintf(stderr, "rdmagw_gnmi_subscriber_memory: %s\n", st.message().c_str());
     return 1;

@@ -129,7 +129,7 @@ struct WalkRig {
   Store store;
   std::string dir;
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
-  std::unique_ptr<northbound::SnmpAgent> agent;
+  std::unique_ptr<northbound::snmp::SnmpAgent> agent;
   std::vector<std::string> demo_targets;
   std::string error;
   bool fast_path_on = true;
@@ -177,12 +177,12 @@ struct WalkRig {
   // through Net-SNMP's agent; returns once bigleaf is served.
   Status startAgent(bool fast_path) {
     agent.reset();
-    northbound::SnmpConfig sc;
+    northbound::snmp::SnmpConfig sc;
     sc.agentx_socket = snmpd->agentxSocket();
     sc.state_dir = dir + "/state";
     sc.refresh_period = std::chrono::seconds(60);
     sc.agentx_fast_path = fast_path;
-    agent = std::make_unique<northbound::SnmpAgent>(store, sc);
+    agent = std::make_unique<northbound::snmp::SnmpAgent>(store, sc);
     if (Status st = agent->start(); !st.isOk()) return st;
     fast_path_on = fast_path;
     for (int i = 0; i < 120 && walk("bigleaf", 10, ".1.3.6.1.2.1.31.1.1.1.1") == 0; ++i) {

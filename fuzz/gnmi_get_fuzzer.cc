@@ -15,13 +15,13 @@ using namespace rdmagw;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Store* store = [] {
     auto* s = new Store();
-    northbound::gnmi_server::testing::fillTestStore(*s);
+    northbound::gnmi::testing::fillTestStore(*s);
     return s;
   }();
   gnmi::GetRequest request;
   if (!request.ParseFromArray(data, int(size))) return 0;
   gnmi::GetResponse response;
-  grpc::Status st = northbound::gnmi_server::answerGet(*store, request, &response);
+  grpc::Status st = northbound::gnmi::answerGet(*store, request, &response);
   // A refusal is a gRPC error with a message; the client sees nothing else.
   if (!st.ok() && st.error_message().empty()) __builtin_trap();
   (void)response.ByteSizeLong();

@@ -17,7 +17,7 @@
 #include "northbound/gnmi/path_pattern.h"
 
 using namespace rdmagw;
-using namespace rdmagw::northbound::gnmi_server;
+using namespace rdmagw::northbound::gnmi;
 
 namespace {
 

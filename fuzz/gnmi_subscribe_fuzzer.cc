@@ -18,7 +18,7 @@
 #include "tests/northbound/gnmi/test_store.h"
 
 using namespace rdmagw;
-using namespace rdmagw::northbound::gnmi_server;
+using namespace rdmagw::northbound::gnmi;
 
 namespace {
 
@@ -28,7 +28,7 @@ struct Leaf {
 };
 
 const std::vector<Leaf>& storeLeaves() {
-  using namespace rdmagw::northbound::gnmi_server::testing;
+  using namespace rdmagw::testing;
   static const std::vector<Leaf> leaves = [] {
     std::vector<Leaf> out;
     for (const char* host : {"host01", "host02"}) {

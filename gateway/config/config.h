@@ -54,17 +54,17 @@ struct GatewayConfig {
   // without comparing every config struct (gateway/runtime/reloader.h).
   std::map<std::string, std::string> settings_text;
   bool prometheus_enabled = true;
-  northbound::PrometheusConfig prometheus;
+  northbound::prometheus::PrometheusConfig prometheus;
   bool snmp_enabled = false;  // on when northbound.snmp is present (enabled: false turns it off)
-  northbound::SnmpConfig snmp;
+  northbound::snmp::SnmpConfig snmp;
   bool gnmi_enabled = false;  // a northbound.gnmi block turns the gNMI server on
-  northbound::GnmiServerConfig gnmi;
+  northbound::gnmi::GnmiServerConfig gnmi;
   bool analytics_enabled = false;  // an `analytics` block turns the stage on
   analytics::AnalyticsConfig analytics;
   // `admin_socket`, where `rdmagw status` reads this gateway. Off in a config
   // built in code; a config file without the key gets the default path,
   // served when it can be (northbound/admin/admin_socket_config.h).
-  northbound::AdminSocketConfig admin;
+  northbound::admin::AdminSocketConfig admin;
   // `cluster`: one member of a fleet on etcd; it collects only the targets
   // placement gives it (gateway/config/cluster_config.h).
   ClusterSettings cluster;

@@ -7,7 +7,7 @@ constexpr const char* kPath = "northbound.gnmi";
 
 }  // namespace
 
-void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServerConfig* c) {
+void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::gnmi::GnmiServerConfig* c) {
   r.checkKeys(n, kPath, {"listen", "tls", "insecure", "insecure_remote", "users_file", "users_env",
                          "min_sample_interval", "target_defined_interval", "limits"});
   if (!n.IsMap()) return;
@@ -37,7 +37,7 @@ void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServ
   if (Status st = c->validate(); !st.isOk()) r.error(n, kPath, st.message());
 }
 
-std::string explainGnmiNorthbound(const northbound::GnmiServerConfig& c) {
+std::string explainGnmiNorthbound(const northbound::gnmi::GnmiServerConfig& c) {
   std::string out = "  gnmi: " + c.listen;
   if (c.insecure) {
     out += ", plain text" + std::string(c.insecure_remote ? " (remote allowed)" : " (loopback only)");

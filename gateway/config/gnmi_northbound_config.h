@@ -1,5 +1,5 @@
 #pragma once
-// Reads the `northbound.gnmi` block into northbound::GnmiServerConfig:
+// Reads the `northbound.gnmi` block into northbound::gnmi::GnmiServerConfig:
 //
 //   gnmi:
 //     listen: 127.0.0.1:9339
@@ -19,9 +19,9 @@
 
 namespace rdmagw::gateway {
 
-void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::GnmiServerConfig* out);
+void readGnmiNorthbound(YamlReader& r, const YAML::Node& n, northbound::gnmi::GnmiServerConfig* out);
 
 // One line per setting for `rdmagw check-config`.
-std::string explainGnmiNorthbound(const northbound::GnmiServerConfig& c);
+std::string explainGnmiNorthbound(const northbound::gnmi::GnmiServerConfig& c);
 
 }  // namespace rdmagw::gateway

@@ -6,8 +6,8 @@
 namespace rdmagw::gateway {
 namespace {
 
-using northbound::SecretRef;
-using northbound::SnmpNotifyDestination;
+using northbound::snmp::SecretRef;
+using northbound::snmp::SnmpNotifyDestination;
 
 // `<name>_env` / `<name>_file` into a SecretRef; an inline `<name>` is refused.
 SecretRef readSecretRef(YamlReader& r, const YAML::Node& n, const std::string& path, const std::string& name) {
@@ -27,7 +27,7 @@ void readDestination(YamlReader& r, const YAML::Node& n, const std::string& path
                "priv_passphrase_env", "priv_passphrase_file", "retries", "timeout"});
   if (!n.IsMap()) return;
   if (auto a = r.string(n, path, "address", true)) {
-    if (Status st = northbound::parseNotifyAddress(*a, &d->host, &d->port); !st.isOk()) {
+    if (Status st = northbound::snmp::parseNotifyAddress(*a, &d->host, &d->port); !st.isOk()) {
       r.error(n["address"], path + ".address", st.message());
     }
   }
@@ -58,7 +58,7 @@ void readDestination(YamlReader& r, const YAML::Node& n, const std::string& path
 
 }  // namespace
 
-northbound::SecretReader snmpSecretReader() {
+northbound::snmp::SecretReader snmpSecretReader() {
   return [](std::string_view field, const SecretRef& ref) -> Result<std::string> {
     Result<common::Secret> s =
         southbound::ssh::resolveSecret(std::string(field) + "_env", ref.env, std::string(field) + "_file", ref.file);
@@ -67,7 +67,7 @@ northbound::SecretReader snmpSecretReader() {
   };
 }
 
-void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::SnmpConfig* out) {
+void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::snmp::SnmpConfig* out) {
   const std::string path = "northbound.snmp.notifications";
   if (!list.IsSequence()) {
     r.error(list, path, "must be a list of destinations (- address: host:port ...)");
@@ -81,7 +81,7 @@ void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::Sn
   }
 }
 
-std::string explainSnmpNorthbound(const northbound::SnmpConfig& c) {
+std::string explainSnmpNorthbound(const northbound::snmp::SnmpConfig& c) {
   std::string out = "  snmp: AgentX subagent of " + c.agentx_socket + ", snapshot every " +
                     std::to_string(c.refresh_period.count()) + "ms\n";
   if (c.notifications.empty()) return out + "    notifications: none (no destinations)\n";

@@ -32,12 +32,12 @@
 
 namespace rdmagw::gateway {
 
-void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::SnmpConfig* out);
+void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::snmp::SnmpConfig* out);
 
 // The resolver the SNMP northbound uses for these secrets (credentials.h rules).
-northbound::SecretReader snmpSecretReader();
+northbound::snmp::SecretReader snmpSecretReader();
 
 // `rdmagw check-config`: the SNMP northbound and where notifications go.
-std::string explainSnmpNorthbound(const northbound::SnmpConfig& c);
+std::string explainSnmpNorthbound(const northbound::snmp::SnmpConfig& c);
 
 }  // namespace rdmagw::gateway

@@ -14,7 +14,7 @@ Result<southbound::StreamSourcePtr> createFleetPeerMirror(FleetPeerMirrorOptions
   po.backoff_max = options.backoff_max;
   // A fresh MemberChannels per dial: a reconnect reads the TLS files again.
   po.channel = [gnmi = std::move(options.gnmi), address = std::move(options.gnmi_address)] {
-    northbound::gnmi_server::MemberChannels channels(gnmi);
+    northbound::gnmi::MemberChannels channels(gnmi);
     return channels.channel(address);
   };
   po.ownership = [&view, &fleet] {

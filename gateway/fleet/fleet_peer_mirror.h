@@ -32,7 +32,7 @@ namespace rdmagw::gateway {
 
 struct FleetPeerMirrorOptions {
   std::string gnmi_address;   // this member's gNMI server, as the others dial it
-  northbound::GnmiServerConfig gnmi;  // its security: the mirror dials it as a member would
+  northbound::gnmi::GnmiServerConfig gnmi;  // its security: the mirror dials it as a member would
   std::vector<std::string> paths;     // rows to mirror (analytics::inputRowPaths())
   // How often the owners' latest values are sampled: the analytics period
   // (each run then sees each counter's latest collection), at least the

@@ -110,7 +110,7 @@ Status Pipeline::start() {
     built.push_back(std::move(b).value());
   }
   if (config_.prometheus_enabled) {
-    prometheus_ = std::make_unique<northbound::PrometheusServer>(store_, config_.prometheus, &fleet_view_);
+    prometheus_ = std::make_unique<northbound::prometheus::PrometheusServer>(store_, config_.prometheus, &fleet_view_);
     if (Status st = prometheus_->start(); !st.isOk()) {
       prometheus_.reset();
       return st;
@@ -118,20 +118,20 @@ Status Pipeline::start() {
   }
   if (config_.snmp_enabled) {
     // Starts while snmpd is absent too: the subagent connects when it can.
-    snmp_ = std::make_unique<northbound::SnmpAgent>(store_, config_.snmp, &fleet_view_);
+    snmp_ = std::make_unique<northbound::snmp::SnmpAgent>(store_, config_.snmp, &fleet_view_);
     if (Status st = snmp_->start(); !st.isOk()) {
       snmp_.reset();
       return Status::unavailable("northbound.snmp: " + st.message());
     }
   }
   if (config_.gnmi_enabled) {
-    gnmi_ = std::make_unique<northbound::GnmiServer>(store_, config_.gnmi, &fleet_view_);
+    gnmi_ = std::make_unique<northbound::gnmi::GnmiServer>(store_, config_.gnmi, &fleet_view_);
     if (Status st = gnmi_->start(); !st.isOk()) {
       gnmi_.reset();
       return st;
     }
   }
-  admin_ = std::make_unique<northbound::AdminServer>(store_, config_.admin, [this] { return northboundStates(); });
+  admin_ = std::make_unique<northbound::admin::AdminServer>(store_, config_.admin, [this] { return northboundStates(); });
   if (Status st = admin_->start(); !st.isOk()) {
     admin_.reset();
     return st;

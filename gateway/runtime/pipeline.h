@@ -21,10 +21,16 @@
 #include "northbound/admin/status_report.h"
 #include "southbound/stream_source.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 class PrometheusServer;
+}
+namespace rdmagw::northbound::snmp {
 class SnmpAgent;
+}
+namespace rdmagw::northbound::gnmi {
 class GnmiServer;
+}
+namespace rdmagw::northbound::admin {
 class AdminServer;
 }
 namespace rdmagw::southbound {
@@ -72,7 +78,7 @@ class Pipeline {
   // outside a fleet.
   FleetView& fleetView() { return fleet_view_; }
   int prometheusPort() const;  // bound port, or -1 when Prometheus is off
-  northbound::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
+  northbound::snmp::SnmpAgent* snmpAgent() { return snmp_.get(); }  // null when SNMP is off
   std::string gnmiAddress() const;  // host:port, or "" when gNMI is off
   std::vector<std::string> targetNames() const;  // running targets, sorted
   std::string adminSocket() const;  // the socket `rdmagw status` reads, or "" when none is served
@@ -89,10 +95,10 @@ class Pipeline {
   Store store_;
   Store peer_store_;
   FleetView fleet_view_;  // before the servers that read it
-  std::unique_ptr<northbound::PrometheusServer> prometheus_;
-  std::unique_ptr<northbound::SnmpAgent> snmp_;
-  std::unique_ptr<northbound::GnmiServer> gnmi_;
-  std::unique_ptr<northbound::AdminServer> admin_;  // reads the others: starts after, stops before them
+  std::unique_ptr<northbound::prometheus::PrometheusServer> prometheus_;
+  std::unique_ptr<northbound::snmp::SnmpAgent> snmp_;
+  std::unique_ptr<northbound::gnmi::GnmiServer> gnmi_;
+  std::unique_ptr<northbound::admin::AdminServer> admin_;  // reads the others: starts after, stops before them
   std::unique_ptr<analytics::AnalyticsStage> analytics_;  // reads and writes the store, between both ends
   std::unique_ptr<southbound::PollScheduler> scheduler_;
   mutable std::mutex targets_mu_;  // serializes live changes and guards the two below

@@ -14,7 +14,7 @@
 #include "models/self_metrics.h"
 #include "models/thread_role.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::admin {
 namespace {
 
 constexpr const char* kComponent = "admin";
@@ -173,4 +173,4 @@ std::string AdminServer::answer(std::string_view request) const {
   return errorReply("unknown request \"" + std::string(line) + "\"; send \"status\"");
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::admin

@@ -29,7 +29,7 @@
 #include "northbound/admin/status_report.h"
 #include "northbound/admin/unix_listener.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::admin {
 
 class AdminServer {
  public:
@@ -70,4 +70,4 @@ class AdminServer {
   std::thread thread_;
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::admin

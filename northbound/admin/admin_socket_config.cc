@@ -2,7 +2,7 @@
 
 #include <sys/un.h>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::admin {
 
 Status AdminSocketConfig::validate() const {
   if (path.empty()) return Status::ok();
@@ -18,4 +18,4 @@ Status AdminSocketConfig::validate() const {
   return Status::ok();
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::admin

@@ -6,7 +6,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::admin {
 
 // The packaged service's path: systemd creates /run/rdmagw for it
 // (RuntimeDirectory=rdmagw) and `rdmagw status` looks there by default.
@@ -25,4 +25,4 @@ struct AdminSocketConfig {
   Status validate() const;
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::admin

@@ -4,7 +4,7 @@
 
 #include "models/schema.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 std::span<const ServedModel> servedModels() {
   static const std::vector<ServedModel> models = [] {
@@ -15,17 +15,17 @@ std::span<const ServedModel> servedModels() {
   return models;
 }
 
-void fillCapabilities(gnmi::CapabilityResponse* out) {
+void fillCapabilities(::gnmi::CapabilityResponse* out) {
   for (const ServedModel& m : servedModels()) {
-    gnmi::ModelData* md = out->add_supported_models();
+    ::gnmi::ModelData* md = out->add_supported_models();
     md->set_name(std::string(m.name));
     md->set_organization(std::string(m.organization));
     md->set_version(std::string(m.version));
   }
-  out->add_supported_encodings(gnmi::JSON);
-  out->add_supported_encodings(gnmi::JSON_IETF);
-  out->add_supported_encodings(gnmi::PROTO);
+  out->add_supported_encodings(::gnmi::JSON);
+  out->add_supported_encodings(::gnmi::JSON_IETF);
+  out->add_supported_encodings(::gnmi::PROTO);
   out->set_gnmi_version(std::string(kGnmiVersion));
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -9,7 +9,7 @@
 
 #include "gnmi.pb.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 inline constexpr std::string_view kGnmiVersion = "0.10.0";
 
@@ -23,6 +23,6 @@ struct ServedModel {
 // step with the revisions in yang/.
 std::span<const ServedModel> servedModels();
 
-void fillCapabilities(gnmi::CapabilityResponse* out);
+void fillCapabilities(::gnmi::CapabilityResponse* out);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // Deeper store paths are passed unchecked (ours are at most ~8 elements).
@@ -100,4 +100,4 @@ std::vector<ChangeInterest::Pattern> interestOf(const SubscriptionSpec& spec) {
   return out;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

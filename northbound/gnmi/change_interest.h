@@ -21,7 +21,7 @@
 
 #include "northbound/gnmi/subscription_spec.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class ChangeInterest {
  public:
@@ -46,4 +46,4 @@ class ChangeInterest {
 // TARGET_DEFINED in a STREAM list); none for SAMPLE-only, ONCE and POLL.
 std::vector<ChangeInterest::Pattern> interestOf(const SubscriptionSpec& spec);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -1,6 +1,6 @@
 #include "northbound/gnmi/coalescing_queue.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 void CoalescingQueue::put(std::string_view target, std::string_view path,
                           const ParsedLeafPtr& leaf_path, const Value& value, TimestampNs ts,
@@ -52,4 +52,4 @@ std::vector<PendingLeaf> CoalescingQueue::popRun(size_t max, uint64_t before) {
   return out;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

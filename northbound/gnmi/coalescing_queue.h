@@ -19,7 +19,7 @@
 #include "models/value.h"
 #include "northbound/gnmi/leaf_cache.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 struct PendingLeaf {
   std::string target;
@@ -62,4 +62,4 @@ class CoalescingQueue {
   uint64_t dropped_ = 0;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -5,23 +5,23 @@
 
 #include "northbound/gnmi/get_handler.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 struct Part {
   MemberRoute route;
   grpc::ClientContext ctx;
-  std::unique_ptr<gnmi::gNMI::Stub> stub;
-  gnmi::GetResponse response;
+  std::unique_ptr<::gnmi::gNMI::Stub> stub;
+  ::gnmi::GetResponse response;
   grpc::Status status;
 };
 
 struct Fanout {
   bool local = false;
   grpc::Status local_status;
-  gnmi::GetResponse local_response;
+  ::gnmi::GetResponse local_response;
   std::vector<std::unique_ptr<Part>> parts;
-  gnmi::GetResponse* out = nullptr;
+  ::gnmi::GetResponse* out = nullptr;
   std::function<void(const grpc::Status&)> done;
   std::mutex mu;
   size_t pending = 0;  // guarded by mu
@@ -40,7 +40,7 @@ struct Fanout {
     std::string not_found;
     if (local) {
       if (local_status.ok()) {
-        for (gnmi::Notification& n : *local_response.mutable_notification()) out->add_notification()->Swap(&n);
+        for (::gnmi::Notification& n : *local_response.mutable_notification()) out->add_notification()->Swap(&n);
       } else if (local_status.error_code() == grpc::StatusCode::NOT_FOUND) {
         not_found = local_status.error_message();
       } else {
@@ -57,7 +57,7 @@ struct Fanout {
         done(memberError(*p));
         return;
       }
-      for (gnmi::Notification& n : *p->response.mutable_notification()) out->add_notification()->Swap(&n);
+      for (::gnmi::Notification& n : *p->response.mutable_notification()) out->add_notification()->Swap(&n);
     }
     if (out->notification_size() == 0) {
       done(grpc::Status(grpc::StatusCode::NOT_FOUND, not_found.empty() ? "no data on any member" : not_found));
@@ -81,7 +81,7 @@ struct Fanout {
 
 }  // namespace
 
-void fleetGet(const Store& store, const gnmi::GetRequest& request, gnmi::GetResponse* response,
+void fleetGet(const Store& store, const ::gnmi::GetRequest& request, ::gnmi::GetResponse* response,
               bool local, const std::vector<MemberRoute>& routes, MemberChannels& channels,
               const std::vector<std::pair<std::string, std::string>>& metadata,
               std::chrono::system_clock::time_point deadline, std::function<void(const grpc::Status&)> done) {
@@ -97,7 +97,7 @@ void fleetGet(const Store& store, const gnmi::GetRequest& request, gnmi::GetResp
     if (!ch.isOk()) {
       p->status = grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, ch.status().message());
     } else {
-      p->stub = gnmi::gNMI::NewStub(*ch);
+      p->stub = ::gnmi::gNMI::NewStub(*ch);
     }
     for (const auto& [k, v] : metadata) p->ctx.AddMetadata(k, v);
     p->ctx.set_deadline(deadline);
@@ -126,4 +126,4 @@ void fleetGet(const Store& store, const gnmi::GetRequest& request, gnmi::GetResp
   arrive();
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

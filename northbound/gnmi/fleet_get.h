@@ -19,13 +19,13 @@
 #include "northbound/gnmi/fleet_routes.h"
 #include "northbound/gnmi/member_channels.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Answers `request` into `response` over `routes` (plus the local store
 // when `local`); `done` runs once with the final status, on any thread.
-void fleetGet(const Store& store, const gnmi::GetRequest& request, gnmi::GetResponse* response,
+void fleetGet(const Store& store, const ::gnmi::GetRequest& request, ::gnmi::GetResponse* response,
               bool local, const std::vector<MemberRoute>& routes, MemberChannels& channels,
               const std::vector<std::pair<std::string, std::string>>& metadata,
               std::chrono::system_clock::time_point deadline, std::function<void(const grpc::Status&)> done);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 const FleetMemberView* findMember(const FleetSnapshot& fleet, const std::string& name) {
@@ -98,4 +98,4 @@ std::vector<MemberRoute> routesFor(const FleetSnapshot& fleet, const std::string
   return {*owner};
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -17,7 +17,7 @@
 
 #include "models/fleet_view.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Metadata key a forwarding member adds (value: its member name).
 inline constexpr const char* kForwardedByMetadata = "rdmagw-forwarded-by";
@@ -53,4 +53,4 @@ bool callerIsMember(const FleetSnapshot& fleet, const std::string& member, const
 // instead of) the local store. *local: whether the local store answers too.
 std::vector<MemberRoute> routesFor(const FleetSnapshot& fleet, const std::string& target, bool* local);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -6,7 +6,7 @@
 #include "northbound/gnmi/fleet_routes.h"
 #include "northbound/gnmi/server_stats.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // A link that ended is opened again after 0.5, 1, 2, 4 s (then every 4 s)
@@ -132,4 +132,4 @@ size_t ForwardedLinks::live() const {
   return n;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -22,7 +22,7 @@
 #include "models/fleet_view.h"
 #include "northbound/gnmi/upstream_link.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 struct ServerStats;
 
@@ -102,4 +102,4 @@ class ForwardedLinks {
   Clock::time_point sync_wait_until_{};
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

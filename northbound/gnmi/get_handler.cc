@@ -9,7 +9,7 @@
 #include "northbound/gnmi/typed_value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 grpc::Status invalid(const std::string& msg) {
@@ -45,19 +45,19 @@ void collect(const Store& store, std::string_view target, const PathPattern& pat
   });
 }
 
-void render(const Selection& sel, std::string_view target, gnmi::Encoding encoding,
-            bool config_only, gnmi::Notification* n) {
+void render(const Selection& sel, std::string_view target, ::gnmi::Encoding encoding,
+            bool config_only, ::gnmi::Notification* n) {
   n->set_timestamp(sel.newest);
   n->mutable_prefix()->set_target(std::string(target));
   if (config_only) return;  // the gateway holds no configuration leaves
-  const bool ietf = encoding == gnmi::JSON_IETF;
+  const bool ietf = encoding == ::gnmi::JSON_IETF;
   const YangTree& yang = YangTree::schema();
   for (const auto& [path, value] : sel.proto_leaves) {
     const YangNode* node = ietf ? yang.find(path) : nullptr;
     // JSON_IETF has no encoding for a leaf the modules do not define.
     if (ietf && (node == nullptr || !node->is_leaf)) continue;
     const YangLeafType* type = ietf ? &node->leaf : nullptr;
-    gnmi::Update* u = n->add_update();
+    ::gnmi::Update* u = n->add_update();
     if (!setTypedValue(value, encoding, u->mutable_val(), type)) {
       n->mutable_update()->RemoveLast();
       reportIetfMismatch(path.toString(), *type, value);
@@ -68,7 +68,7 @@ void render(const Selection& sel, std::string_view target, gnmi::Encoding encodi
   for (const auto& [key, group] : sel.groups) {
     const YangNode* node = ietf ? yang.find(group.first) : nullptr;
     if (ietf && (node == nullptr || node->is_leaf)) continue;  // not a container the modules define
-    gnmi::Update* u = n->add_update();
+    ::gnmi::Update* u = n->add_update();
     toGnmiPath(group.first, u->mutable_path());
     if (ietf) {
       u->mutable_val()->set_json_ietf_val(group.second.renderIetf(node, key));
@@ -80,21 +80,21 @@ void render(const Selection& sel, std::string_view target, gnmi::Encoding encodi
 
 }  // namespace
 
-grpc::Status answerGet(const Store& store, const gnmi::GetRequest& request,
-                       gnmi::GetResponse* response) {
+grpc::Status answerGet(const Store& store, const ::gnmi::GetRequest& request,
+                       ::gnmi::GetResponse* response) {
   if (!servedEncoding(request.encoding())) {
-    const std::string name = gnmi::Encoding_IsValid(request.encoding())
-                                 ? gnmi::Encoding_Name(request.encoding())
+    const std::string name = ::gnmi::Encoding_IsValid(request.encoding())
+                                 ? ::gnmi::Encoding_Name(request.encoding())
                                  : std::to_string(request.encoding());
     return grpc::Status(grpc::StatusCode::UNIMPLEMENTED,
                         "encoding " + name + " is not served; use PROTO, JSON or JSON_IETF");
   }
-  if (!gnmi::GetRequest::DataType_IsValid(request.type())) {
+  if (!::gnmi::GetRequest::DataType_IsValid(request.type())) {
     return invalid("unknown Get data type " + std::to_string(request.type()));
   }
-  const bool config_only = request.type() == gnmi::GetRequest::CONFIG;
-  const bool json = request.encoding() != gnmi::PROTO;
-  std::vector<gnmi::Path> paths(request.path().begin(), request.path().end());
+  const bool config_only = request.type() == ::gnmi::GetRequest::CONFIG;
+  const bool json = request.encoding() != ::gnmi::PROTO;
+  std::vector<::gnmi::Path> paths(request.path().begin(), request.path().end());
   if (paths.empty()) paths.emplace_back();  // the prefix alone names what to get
 
   std::vector<PathPattern> patterns;
@@ -132,4 +132,4 @@ grpc::Status answerGet(const Store& store, const gnmi::GetRequest& request,
   return grpc::Status::OK;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

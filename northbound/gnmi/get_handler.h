@@ -22,9 +22,9 @@
 #include "gnmi.pb.h"
 #include "models/store.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
-grpc::Status answerGet(const Store& store, const gnmi::GetRequest& request,
-                       gnmi::GetResponse* response);
+grpc::Status answerGet(const Store& store, const ::gnmi::GetRequest& request,
+                       ::gnmi::GetResponse* response);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -12,7 +12,7 @@
 #include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/subscription_hub.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 Result<std::string> readPem(const std::string& key, const std::string& path) {
@@ -41,7 +41,7 @@ Result<std::shared_ptr<grpc::ServerCredentials>> credentials(const GnmiServerCon
 }
 
 // The server's counters as GatewayMetric samples (models/schema.yaml, gateway rows gnmi_*).
-void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample>* out) {
+void reportStats(const gnmi::ServerStats& s, std::vector<SelfMetricSample>* out) {
   out->push_back({"gnmi_subscribers", {"once"}, double(s.subscribers_once.load())});
   out->push_back({"gnmi_subscribers", {"poll"}, double(s.subscribers_poll.load())});
   out->push_back({"gnmi_subscribers", {"stream"}, double(s.subscribers_stream.load())});
@@ -50,17 +50,17 @@ void reportStats(const gnmi_server::ServerStats& s, std::vector<SelfMetricSample
   out->push_back({"gnmi_updates_coalesced", {}, double(s.updates_coalesced.load())});
   out->push_back({"gnmi_updates_dropped", {}, double(s.updates_dropped.load())});
   s.change_send_lag.appendCumulative("gnmi_change_send_lag", out);
-  out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi_server::ietfMismatchCount())});
+  out->push_back({"gnmi_json_ietf_mismatches", {}, double(gnmi::ietfMismatchCount())});
   out->push_back({"gnmi_forwarded_get_calls", {}, double(s.forwarded_get_calls.load())});
   out->push_back({"gnmi_forwarded_streams_opened", {}, double(s.forwarded_streams_opened.load())});
   out->push_back({"gnmi_forwarded_streams_rerouted", {}, double(s.forwarded_streams_rerouted.load())});
   out->push_back({"gnmi_forwarded_updates_received", {}, double(s.forwarded_updates_received.load())});
   for (int code = 1; code < 17; ++code) {
     if (uint64_t n = s.get_errors[code].load()) {
-      out->push_back({"gnmi_errors", {"get", gnmi_server::kGrpcCodeNames[code]}, double(n)});
+      out->push_back({"gnmi_errors", {"get", gnmi::kGrpcCodeNames[code]}, double(n)});
     }
     if (uint64_t n = s.subscribe_errors[code].load()) {
-      out->push_back({"gnmi_errors", {"subscribe", gnmi_server::kGrpcCodeNames[code]}, double(n)});
+      out->push_back({"gnmi_errors", {"subscribe", gnmi::kGrpcCodeNames[code]}, double(n)});
     }
   }
 }
@@ -76,28 +76,28 @@ Status GnmiServer::start() {
   std::lock_guard lock(mu_);
   if (server_) return Status::ok();
   if (Status st = config_.validate(); !st.isOk()) return st;
-  std::shared_ptr<const gnmi_server::UserAuth> auth;
+  std::shared_ptr<const gnmi::UserAuth> auth;
   if (!config_.users_file.empty() || !config_.users_env.empty()) {
-    Result<std::shared_ptr<gnmi_server::UserAuth>> loaded =
-        gnmi_server::UserAuth::load(config_.users_file, config_.users_env);
+    Result<std::shared_ptr<gnmi::UserAuth>> loaded =
+        gnmi::UserAuth::load(config_.users_file, config_.users_env);
     if (!loaded.isOk()) return loaded.status();
     auth = *loaded;
   }
   Result<std::shared_ptr<grpc::ServerCredentials>> creds = credentials(config_);
   if (!creds.isOk()) return creds.status();
 
-  gnmi_server::HubOptions hub_options;
+  gnmi::HubOptions hub_options;
   hub_options.sample.lowest = config_.min_sample_interval;
   hub_options.sample.target_defined = config_.target_defined_interval;
   hub_options.max_subscriptions = config_.max_subscriptions;
   hub_options.max_subscriptions_per_client = config_.max_subscriptions_per_client;
   hub_options.queue_capacity = config_.max_queued_updates;
-  std::shared_ptr<gnmi_server::MemberChannels> channels;
-  if (fleet_ != nullptr) channels = std::make_shared<gnmi_server::MemberChannels>(config_);
+  std::shared_ptr<gnmi::MemberChannels> channels;
+  if (fleet_ != nullptr) channels = std::make_shared<gnmi::MemberChannels>(config_);
   hub_options.fleet = fleet_;
   hub_options.member_channels = channels;
-  hub_ = std::make_unique<gnmi_server::SubscriptionHub>(store_, hub_options, stats_);
-  service_ = std::make_unique<gnmi_server::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels);
+  hub_ = std::make_unique<gnmi::SubscriptionHub>(store_, hub_options, stats_);
+  service_ = std::make_unique<gnmi::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels);
 
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -170,4 +170,4 @@ size_t GnmiServer::queuedLeaves() const {
   return hub_ ? hub_->queuedLeaves() : 0;
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::gnmi

@@ -20,12 +20,10 @@ namespace grpc {
 class Server;
 }
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::gnmi {
 
-namespace gnmi_server {
 class GnmiService;
 class SubscriptionHub;
-}  // namespace gnmi_server
 
 class GnmiServer {
  public:
@@ -45,7 +43,7 @@ class GnmiServer {
   // "host:port" as a client would dial it.
   std::string address() const;
 
-  const gnmi_server::ServerStats& stats() const { return stats_; }
+  const gnmi::ServerStats& stats() const { return stats_; }
   size_t subscriberCount() const;
   size_t queuedLeaves() const;  // pending leaves over all subscribers
 
@@ -53,13 +51,13 @@ class GnmiServer {
   Store& store_;
   const GnmiServerConfig config_;
   const FleetView* const fleet_;
-  gnmi_server::ServerStats stats_;
+  gnmi::ServerStats stats_;
   mutable std::mutex mu_;  // serializes start/stop; guards the members below
-  std::unique_ptr<gnmi_server::SubscriptionHub> hub_;
-  std::unique_ptr<gnmi_server::GnmiService> service_;
+  std::unique_ptr<gnmi::SubscriptionHub> hub_;
+  std::unique_ptr<gnmi::GnmiService> service_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
   uint64_t self_metrics_id_ = 0;  // our source in models/self_metrics.h while running
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::gnmi

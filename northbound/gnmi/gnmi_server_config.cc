@@ -3,7 +3,7 @@
 #include <charconv>
 #include <vector>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::gnmi {
 
 bool splitHostPort(const std::string& listen, std::string* host, int* port) {
   size_t colon = listen.rfind(':');
@@ -66,4 +66,4 @@ Status GnmiServerConfig::validate() const {
   return Status::invalidArgument(msg);
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::gnmi

@@ -15,7 +15,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::gnmi {
 
 struct GnmiServerConfig {
   std::string listen = "127.0.0.1:9339";  // 9339: gNMI's IANA port
@@ -47,4 +47,4 @@ bool isLoopbackHost(const std::string& host);
 // Splits "host:port" / "[v6]:port"; false when malformed.
 bool splitHostPort(const std::string& listen, std::string* host, int* port);
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::gnmi

@@ -8,7 +8,7 @@
 #include "northbound/gnmi/get_handler.h"
 #include "northbound/gnmi/subscribe_session.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 std::string metadataValue(const grpc::CallbackServerContext& ctx, const char* key) {
@@ -62,8 +62,8 @@ grpc::Status GnmiService::authenticate(const grpc::CallbackServerContext& ctx,
 }
 
 grpc::ServerUnaryReactor* GnmiService::Capabilities(grpc::CallbackServerContext* ctx,
-                                                    const gnmi::CapabilityRequest*,
-                                                    gnmi::CapabilityResponse* response) {
+                                                    const ::gnmi::CapabilityRequest*,
+                                                    ::gnmi::CapabilityResponse* response) {
   grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
   std::string client;
   grpc::Status st = authenticate(*ctx, &client);
@@ -73,8 +73,8 @@ grpc::ServerUnaryReactor* GnmiService::Capabilities(grpc::CallbackServerContext*
 }
 
 grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
-                                           const gnmi::GetRequest* request,
-                                           gnmi::GetResponse* response) {
+                                           const ::gnmi::GetRequest* request,
+                                           ::gnmi::GetResponse* response) {
   grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
   std::string client;
   grpc::Status st = authenticate(*ctx, &client);
@@ -109,7 +109,7 @@ grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
 }
 
 grpc::ServerUnaryReactor* GnmiService::Set(grpc::CallbackServerContext* ctx,
-                                           const gnmi::SetRequest*, gnmi::SetResponse*) {
+                                           const ::gnmi::SetRequest*, ::gnmi::SetResponse*) {
   grpc::ServerUnaryReactor* r = ctx->DefaultReactor();
   std::string client;
   grpc::Status st = authenticate(*ctx, &client);
@@ -121,7 +121,7 @@ grpc::ServerUnaryReactor* GnmiService::Set(grpc::CallbackServerContext* ctx,
   return r;
 }
 
-grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiService::Subscribe(
+grpc::ServerBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse>* GnmiService::Subscribe(
     grpc::CallbackServerContext* ctx) {
   StreamOrigin origin;
   grpc::Status st = authenticate(*ctx, &origin.client);
@@ -139,4 +139,4 @@ grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* GnmiSe
   return new SubscribeSession(&hub_, ctx, std::move(origin), st);
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -19,9 +19,9 @@
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/user_auth.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
-class GnmiService final : public gnmi::gNMI::CallbackService {
+class GnmiService final : public ::gnmi::gNMI::CallbackService {
  public:
   // `auth` may be null: no username/password check.
   GnmiService(const Store& store, SubscriptionHub& hub, std::shared_ptr<const UserAuth> auth,
@@ -29,13 +29,13 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
               std::shared_ptr<MemberChannels> member_channels = nullptr);
 
   grpc::ServerUnaryReactor* Capabilities(grpc::CallbackServerContext* ctx,
-                                         const gnmi::CapabilityRequest* request,
-                                         gnmi::CapabilityResponse* response) override;
-  grpc::ServerUnaryReactor* Get(grpc::CallbackServerContext* ctx, const gnmi::GetRequest* request,
-                                gnmi::GetResponse* response) override;
-  grpc::ServerUnaryReactor* Set(grpc::CallbackServerContext* ctx, const gnmi::SetRequest* request,
-                                gnmi::SetResponse* response) override;
-  grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse>* Subscribe(
+                                         const ::gnmi::CapabilityRequest* request,
+                                         ::gnmi::CapabilityResponse* response) override;
+  grpc::ServerUnaryReactor* Get(grpc::CallbackServerContext* ctx, const ::gnmi::GetRequest* request,
+                                ::gnmi::GetResponse* response) override;
+  grpc::ServerUnaryReactor* Set(grpc::CallbackServerContext* ctx, const ::gnmi::SetRequest* request,
+                                ::gnmi::SetResponse* response) override;
+  grpc::ServerBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse>* Subscribe(
       grpc::CallbackServerContext* ctx) override;
 
  private:
@@ -50,4 +50,4 @@ class GnmiService final : public gnmi::gNMI::CallbackService {
   const std::shared_ptr<MemberChannels> member_channels_;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -11,7 +11,7 @@
 #include "models/log.h"
 #include "northbound/gnmi/typed_value.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 using Int = __int128;  // holds every int64 and uint64 value
@@ -248,4 +248,4 @@ void reportIetfMismatch(std::string_view where, const YangLeafType& type, const 
 
 uint64_t ietfMismatchCount() { return g_mismatches.load(std::memory_order_relaxed); }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -23,7 +23,7 @@
 #include "models/value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Appends `value` encoded for `type`; false (nothing appended) on a mismatch.
 bool appendIetfScalar(const Value& value, const YangLeafType& type, std::string* out);
@@ -38,4 +38,4 @@ void reportIetfMismatch(std::string_view where, const YangLeafType& type, const 
 // process started.
 uint64_t ietfMismatchCount();
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -3,7 +3,7 @@
 #include "northbound/gnmi/ietf_scalar.h"
 #include "northbound/gnmi/typed_value.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 using Keys = std::map<std::string, std::string>;
@@ -205,4 +205,4 @@ std::string JsonTree::renderIetf(const YangNode* schema, std::string_view where)
   return out;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -25,7 +25,7 @@
 #include "models/value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class JsonTree {
  public:
@@ -49,4 +49,4 @@ class JsonTree {
   std::unique_ptr<Node> root_;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

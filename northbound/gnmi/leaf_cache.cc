@@ -2,7 +2,7 @@
 
 #include "models/schema.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 ParsedLeafPtr parseLeaf(std::string_view path) {
   Result<Path> parsed = Path::parse(path);
@@ -27,4 +27,4 @@ ParsedLeafPtr LeafCache::lookup(std::string_view path) {
   return leaf;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -13,7 +13,7 @@
 #include "models/value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 struct ParsedLeaf {
   Path path;
@@ -56,4 +56,4 @@ class LeafCache {
   std::unordered_map<std::string, ParsedLeafPtr, Hash, std::equal_to<>> by_path_;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -4,7 +4,7 @@
 
 #include "common/grpc_channel.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // This server's TLS, as a client: trust tls.client_ca and present this
@@ -49,4 +49,4 @@ Result<std::shared_ptr<grpc::Channel>> MemberChannels::channel(const std::string
   return ch;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -19,7 +19,7 @@
 #include "models/status.h"
 #include "northbound/gnmi/gnmi_server_config.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class MemberChannels {
  public:
@@ -34,4 +34,4 @@ class MemberChannels {
   std::map<std::string, std::shared_ptr<grpc::Channel>> channels_;  // guarded by mu_
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

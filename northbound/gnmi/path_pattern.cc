@@ -1,6 +1,6 @@
 #include "northbound/gnmi/path_pattern.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 Status invalid(const std::string& what) { return Status::invalidArgument(what); }
@@ -18,7 +18,7 @@ bool knownOrigin(const std::string& origin) {
 // make an element no store path can hold.
 bool badNameChar(char c) { return c == '/' || c == '[' || c == ']' || c == '='; }
 
-Status checkElem(const gnmi::PathElem& e, size_t index) {
+Status checkElem(const ::gnmi::PathElem& e, size_t index) {
   const std::string where = "path element " + std::to_string(index);
   if (e.name().empty()) return invalid(where + " has an empty name");
   for (char c : e.name()) {
@@ -41,7 +41,7 @@ Status checkElem(const gnmi::PathElem& e, size_t index) {
 
 }  // namespace
 
-Result<PathPattern> PathPattern::fromRequest(const gnmi::Path& prefix, const gnmi::Path& path) {
+Result<PathPattern> PathPattern::fromRequest(const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   // Checked only to refuse it: Path.element is the pre-0.4 string form.
@@ -65,8 +65,8 @@ Result<PathPattern> PathPattern::fromRequest(const gnmi::Path& prefix, const gnm
                    " elements; at most " + std::to_string(kMaxElems) + " are accepted");
   }
   size_t multi = 0;
-  for (const gnmi::Path* part : {&prefix, &path}) {
-    for (const gnmi::PathElem& e : part->elem()) multi += e.name() == "...";
+  for (const ::gnmi::Path* part : {&prefix, &path}) {
+    for (const ::gnmi::PathElem& e : part->elem()) multi += e.name() == "...";
   }
   if (multi > kMaxMultiLevel) {
     return invalid("path has " + std::to_string(multi) + " \"...\" elements; at most " +
@@ -75,8 +75,8 @@ Result<PathPattern> PathPattern::fromRequest(const gnmi::Path& prefix, const gnm
   PathPattern p;
   p.target_ = prefix.target();
   size_t index = 0;
-  for (const gnmi::Path* part : {&prefix, &path}) {
-    for (const gnmi::PathElem& e : part->elem()) {
+  for (const ::gnmi::Path* part : {&prefix, &path}) {
+    for (const ::gnmi::PathElem& e : part->elem()) {
       if (Status st = checkElem(e, index); !st.isOk()) return st;
       PathElem elem;
       elem.name = e.name();
@@ -140,16 +140,16 @@ Path leadingElems(const Path& path, size_t n) {
   return Path(std::vector<PathElem>(path.elems().begin(), path.elems().begin() + n));
 }
 
-void toGnmiPath(const std::vector<PathElem>& elems, size_t begin, size_t end, gnmi::Path* out) {
+void toGnmiPath(const std::vector<PathElem>& elems, size_t begin, size_t end, ::gnmi::Path* out) {
   for (size_t i = begin; i < end; ++i) {
-    gnmi::PathElem* e = out->add_elem();
+    ::gnmi::PathElem* e = out->add_elem();
     e->set_name(elems[i].name);
     for (const auto& [k, v] : elems[i].keys) (*e->mutable_key())[k] = v;
   }
 }
 
-void toGnmiPath(const Path& path, gnmi::Path* out) {
+void toGnmiPath(const Path& path, ::gnmi::Path* out) {
   toGnmiPath(path.elems(), 0, path.elems().size(), out);
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

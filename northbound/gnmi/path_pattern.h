@@ -22,7 +22,7 @@
 #include "models/path.h"
 #include "models/status.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Origins this server answers; anything else is INVALID_ARGUMENT.
 inline constexpr std::string_view kOriginOpenconfig = "openconfig";
@@ -32,7 +32,7 @@ class PathPattern {
  public:
   // Joins `prefix` and `path` and checks the result; the error names the
   // element or key that was wrong (Status::Code::kInvalidArgument).
-  static Result<PathPattern> fromRequest(const gnmi::Path& prefix, const gnmi::Path& path);
+  static Result<PathPattern> fromRequest(const ::gnmi::Path& prefix, const ::gnmi::Path& path);
 
   // True when `target` is selected by the request's prefix.target.
   bool selectsTarget(std::string_view target) const {
@@ -69,7 +69,7 @@ class PathPattern {
 Path leadingElems(const Path& path, size_t n);
 
 // Converts between the store's Path and gNMI's Path message.
-void toGnmiPath(const Path& path, gnmi::Path* out);
-void toGnmiPath(const std::vector<PathElem>& elems, size_t begin, size_t end, gnmi::Path* out);
+void toGnmiPath(const Path& path, ::gnmi::Path* out);
+void toGnmiPath(const std::vector<PathElem>& elems, size_t begin, size_t end, ::gnmi::Path* out);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

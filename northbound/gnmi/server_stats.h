@@ -9,7 +9,7 @@
 
 #include "models/lag_histogram.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Upper bounds (seconds) of the change -> send lag buckets: fine around the
 // millisecond a subscriber of a changed leaf should wait at most.
@@ -51,4 +51,4 @@ struct ServerStats {
   std::atomic<uint64_t> forwarded_updates_received{0};
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

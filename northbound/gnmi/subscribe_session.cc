@@ -8,17 +8,17 @@
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/upstream_link.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 grpc::Status invalid(const std::string& msg) {
   return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, msg);
 }
 
-std::atomic<int64_t>& modeGauge(ServerStats& stats, gnmi::SubscriptionList::Mode mode) {
+std::atomic<int64_t>& modeGauge(ServerStats& stats, ::gnmi::SubscriptionList::Mode mode) {
   switch (mode) {
-    case gnmi::SubscriptionList::ONCE: return stats.subscribers_once;
-    case gnmi::SubscriptionList::POLL: return stats.subscribers_poll;
+    case ::gnmi::SubscriptionList::ONCE: return stats.subscribers_once;
+    case ::gnmi::SubscriptionList::POLL: return stats.subscribers_poll;
     default: return stats.subscribers_stream;
   }
 }
@@ -83,7 +83,7 @@ void SubscribeSession::OnReadDone(bool ok) {
     } else if (phase_ == Phase::kAwaitRequest) {
       err = acceptRequestLocked();
     } else if (req_.has_poll()) {
-      if (spec_.list_mode == gnmi::SubscriptionList::POLL) {
+      if (spec_.list_mode == ::gnmi::SubscriptionList::POLL) {
         ++polls_pending_;
       } else {
         err = invalid("Poll is only valid on a subscription of mode POLL");
@@ -137,13 +137,13 @@ void SubscribeSession::serviceDue(Clock::time_point now, LeafCache& cache) {
       timed_[i].next_heartbeat = now + e.heartbeat;
     }
     if (!links_.deferSync(now)) markSyncLocked();
-    if (spec_.list_mode == gnmi::SubscriptionList::ONCE) finish_after_sync_ = true;
+    if (spec_.list_mode == ::gnmi::SubscriptionList::ONCE) finish_after_sync_ = true;
   }
   for (; polls_pending_ > 0; --polls_pending_) {
     for (const SubscriptionEntry& e : spec_.entries) queueMatchingLocked(e, cache, false, false);
     markSyncLocked();
   }
-  if (spec_.list_mode != gnmi::SubscriptionList::STREAM) return;
+  if (spec_.list_mode != ::gnmi::SubscriptionList::STREAM) return;
   for (size_t i = 0; i < spec_.entries.size(); ++i) {
     const SubscriptionEntry& e = spec_.entries[i];
     Timed& t = timed_[i];
@@ -171,7 +171,7 @@ SubscribeSession::Clock::time_point SubscribeSession::nextDue() const {
   std::lock_guard lock(mu_);
   Clock::time_point due = Clock::time_point::max();
   if (phase_ != Phase::kActive || finish_pending_) return due;
-  if (spec_.list_mode != gnmi::SubscriptionList::STREAM) return due;
+  if (spec_.list_mode != ::gnmi::SubscriptionList::STREAM) return due;
   for (size_t i = 0; i < spec_.entries.size(); ++i) {
     const SubscriptionEntry& e = spec_.entries[i];
     if (e.mode != SubscriptionEntry::Mode::kOnChange) due = std::min(due, timed_[i].next_sample);
@@ -338,4 +338,4 @@ size_t SubscribeSession::queuedForTest() {
   return queue_.size();
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -43,7 +43,7 @@
 #include "northbound/gnmi/leaf_cache.h"
 #include "northbound/gnmi/subscription_spec.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class SubscriptionHub;
 class LinkSink;
@@ -58,7 +58,7 @@ struct StreamOrigin {
 };
 
 class SubscribeSession
-    : public grpc::ServerBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse> {
+    : public grpc::ServerBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse> {
  public:
   using Clock = std::chrono::steady_clock;
 
@@ -135,14 +135,14 @@ class SubscribeSession
   bool finish_after_sync_ = false;  // ONCE: close once the sync went out
   bool finish_decided_ = false;
   grpc::Status finish_status_;
-  gnmi::SubscribeResponse write_buf_;
+  ::gnmi::SubscribeResponse write_buf_;
   std::vector<int64_t> in_flight_seen_ns_;  // the changes write_buf_ carries (PendingLeaf::seen_ns)
   uint64_t counted_coalesced_ = 0;
   uint64_t counted_dropped_ = 0;
-  gnmi::SubscribeRequest req_;  // the read buffer
+  ::gnmi::SubscribeRequest req_;  // the read buffer
   // Forwarding (guarded by mu_).
-  gnmi::SubscriptionList list_;  // as the client sent it
+  ::gnmi::SubscriptionList list_;  // as the client sent it
   ForwardedLinks links_;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -8,20 +8,20 @@
 #include "northbound/gnmi/subscription_hub.h"
 #include "northbound/gnmi/upstream_link.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generation, Clock::time_point now) {
   ForwardedLinks::Plan plan;
-  gnmi::SubscribeRequest request;
+  ::gnmi::SubscribeRequest request;
   {
     std::lock_guard lock(mu_);
     if (origin_.forwarded || phase_ != Phase::kActive || finish_pending_) return;
-    if (spec_.list_mode == gnmi::SubscriptionList::POLL) {
+    if (spec_.list_mode == ::gnmi::SubscriptionList::POLL) {
       links_.markRouted();
       return;
     }
     // ONCE: after its sync nothing more is wanted.
-    if (spec_.list_mode == gnmi::SubscriptionList::ONCE && links_.routed() && !initial_pending_ &&
+    if (spec_.list_mode == ::gnmi::SubscriptionList::ONCE && links_.routed() && !initial_pending_ &&
         !links_.syncDeferred()) {
       return;
     }
@@ -30,7 +30,7 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
     plan = links_.route(fleet, generation, list_.prefix().target(), initial_pending_, now);
     if (!plan.opening.empty()) {
       *request.mutable_subscribe() = list_;
-      request.mutable_subscribe()->set_encoding(gnmi::PROTO);  // scalars, encoded here as the client asked
+      request.mutable_subscribe()->set_encoding(::gnmi::PROTO);  // scalars, encoded here as the client asked
     }
     if (links_.releaseSync(now)) markSyncLocked();
   }
@@ -74,7 +74,7 @@ void SubscribeSession::linkSynced(uint64_t id) {
 void SubscribeSession::linkEnded(uint64_t id, const grpc::Status& status) {
   {
     std::lock_guard lock(mu_);
-    const bool finished = spec_.list_mode == gnmi::SubscriptionList::ONCE && status.ok();
+    const bool finished = spec_.list_mode == ::gnmi::SubscriptionList::ONCE && status.ok();
     links_.ended(id, status, finished, list_.prefix().target());
     if (links_.releaseSync(Clock::now())) markSyncLocked();
   }
@@ -82,4 +82,4 @@ void SubscribeSession::linkEnded(uint64_t id, const grpc::Status& status) {
   kick();
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

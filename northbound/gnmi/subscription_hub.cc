@@ -5,7 +5,7 @@
 #include "northbound/gnmi/subscribe_session.h"
 #include "models/thread_role.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // The dispatcher also wakes this often with nothing due, to notice a
@@ -226,4 +226,4 @@ void SubscriptionHub::loop() {
   }
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

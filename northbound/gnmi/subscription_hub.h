@@ -29,7 +29,7 @@
 #include "northbound/gnmi/server_stats.h"
 #include "northbound/gnmi/subscription_spec.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class SubscribeSession;
 
@@ -120,4 +120,4 @@ class SubscriptionHub : public ChangeListener {
   std::chrono::steady_clock::time_point next_fleet_read_{};
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -2,7 +2,7 @@
 
 #include "northbound/gnmi/typed_value.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 using std::chrono::nanoseconds;
@@ -14,7 +14,7 @@ grpc::Status invalid(const std::string& msg) {
 }  // namespace
 
 bool SubscriptionSpec::hasOnChange() const {
-  if (list_mode != gnmi::SubscriptionList::STREAM) return false;
+  if (list_mode != ::gnmi::SubscriptionList::STREAM) return false;
   for (const SubscriptionEntry& e : entries) {
     if (e.mode != SubscriptionEntry::Mode::kSample) return true;
   }
@@ -29,16 +29,16 @@ std::string formatDuration(nanoseconds d) {
   return std::to_string(ns) + "ns";
 }
 
-grpc::Status parseSubscriptionList(const gnmi::SubscriptionList& list, const SampleLimits& limits,
+grpc::Status parseSubscriptionList(const ::gnmi::SubscriptionList& list, const SampleLimits& limits,
                                    SubscriptionSpec* out) {
   if (!servedEncoding(list.encoding())) {
-    const std::string name = gnmi::Encoding_IsValid(list.encoding())
-                                 ? gnmi::Encoding_Name(list.encoding())
+    const std::string name = ::gnmi::Encoding_IsValid(list.encoding())
+                                 ? ::gnmi::Encoding_Name(list.encoding())
                                  : std::to_string(list.encoding());
     return grpc::Status(grpc::StatusCode::UNIMPLEMENTED,
                         "encoding " + name + " is not served; use PROTO, JSON or JSON_IETF");
   }
-  if (!gnmi::SubscriptionList::Mode_IsValid(list.mode())) {
+  if (!::gnmi::SubscriptionList::Mode_IsValid(list.mode())) {
     return invalid("unknown SubscriptionList mode " + std::to_string(list.mode()));
   }
   if (list.subscription_size() == 0) return invalid("the SubscriptionList has no subscription");
@@ -48,15 +48,15 @@ grpc::Status parseSubscriptionList(const gnmi::SubscriptionList& list, const Sam
   spec.updates_only = list.updates_only();
   const std::string lowest = formatDuration(limits.lowest);
   for (int i = 0; i < list.subscription_size(); ++i) {
-    const gnmi::Subscription& s = list.subscription(i);
+    const ::gnmi::Subscription& s = list.subscription(i);
     const std::string where = "subscription[" + std::to_string(i) + "]: ";
     Result<PathPattern> pattern = PathPattern::fromRequest(list.prefix(), s.path());
     if (!pattern.isOk()) return invalid(where + pattern.status().message());
     SubscriptionEntry e{*pattern};
     switch (s.mode()) {
-      case gnmi::ON_CHANGE: e.mode = SubscriptionEntry::Mode::kOnChange; break;
-      case gnmi::SAMPLE: e.mode = SubscriptionEntry::Mode::kSample; break;
-      case gnmi::TARGET_DEFINED: e.mode = SubscriptionEntry::Mode::kTargetDefined; break;
+      case ::gnmi::ON_CHANGE: e.mode = SubscriptionEntry::Mode::kOnChange; break;
+      case ::gnmi::SAMPLE: e.mode = SubscriptionEntry::Mode::kSample; break;
+      case ::gnmi::TARGET_DEFINED: e.mode = SubscriptionEntry::Mode::kTargetDefined; break;
       default: return invalid(where + "unknown subscription mode " + std::to_string(s.mode()));
     }
     const nanoseconds asked(static_cast<int64_t>(std::min<uint64_t>(s.sample_interval(), INT64_MAX)));
@@ -82,4 +82,4 @@ grpc::Status parseSubscriptionList(const gnmi::SubscriptionList& list, const Sam
   return grpc::Status::OK;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

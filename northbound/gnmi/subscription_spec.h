@@ -16,7 +16,7 @@
 #include "gnmi.pb.h"
 #include "northbound/gnmi/path_pattern.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 struct SubscriptionEntry {
   enum class Mode { kOnChange, kSample, kTargetDefined };
@@ -28,8 +28,8 @@ struct SubscriptionEntry {
 };
 
 struct SubscriptionSpec {
-  gnmi::SubscriptionList::Mode list_mode = gnmi::SubscriptionList::STREAM;
-  gnmi::Encoding encoding = gnmi::JSON;
+  ::gnmi::SubscriptionList::Mode list_mode = ::gnmi::SubscriptionList::STREAM;
+  ::gnmi::Encoding encoding = ::gnmi::JSON;
   bool updates_only = false;
   std::vector<SubscriptionEntry> entries;
 
@@ -41,10 +41,10 @@ struct SampleLimits {
   std::chrono::nanoseconds target_defined{std::chrono::seconds(10)};
 };
 
-grpc::Status parseSubscriptionList(const gnmi::SubscriptionList& list, const SampleLimits& limits,
+grpc::Status parseSubscriptionList(const ::gnmi::SubscriptionList& list, const SampleLimits& limits,
                                    SubscriptionSpec* out);
 
 // "1s", "250ms", "1500us": for messages that name an interval.
 std::string formatDuration(std::chrono::nanoseconds d);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -5,10 +5,10 @@
 
 #include "northbound/gnmi/ietf_scalar.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 bool servedEncoding(int encoding) {
-  return encoding == gnmi::PROTO || encoding == gnmi::JSON || encoding == gnmi::JSON_IETF;
+  return encoding == ::gnmi::PROTO || encoding == ::gnmi::JSON || encoding == ::gnmi::JSON_IETF;
 }
 
 void appendJsonString(std::string_view text, std::string* out) {
@@ -58,15 +58,15 @@ void appendJsonScalar(const Value& value, bool ietf, std::string* out) {
   }
 }
 
-bool setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue* out,
+bool setTypedValue(const Value& value, ::gnmi::Encoding encoding, ::gnmi::TypedValue* out,
                    const YangLeafType* ietf_type) {
-  if (encoding == gnmi::JSON) {
+  if (encoding == ::gnmi::JSON) {
     std::string text;
     appendJsonScalar(value, false, &text);
     out->set_json_val(std::move(text));
     return true;
   }
-  if (encoding == gnmi::JSON_IETF) {
+  if (encoding == ::gnmi::JSON_IETF) {
     std::string text;
     if (ietf_type == nullptr) {
       appendJsonScalar(value, true, &text);
@@ -90,4 +90,4 @@ bool setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue
   return true;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

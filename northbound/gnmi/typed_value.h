@@ -12,7 +12,7 @@
 #include "models/value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // True for the encodings this server answers in (PROTO, JSON, JSON_IETF).
 bool servedEncoding(int encoding);
@@ -21,7 +21,7 @@ bool servedEncoding(int encoding);
 // encodes by `ietf_type` (null: not in the schema, as the store holds it);
 // false, `out` untouched, when the value does not fit that type: the caller
 // leaves the leaf out and reports it (ietf_scalar.h).
-bool setTypedValue(const Value& value, gnmi::Encoding encoding, gnmi::TypedValue* out,
+bool setTypedValue(const Value& value, ::gnmi::Encoding encoding, ::gnmi::TypedValue* out,
                    const YangLeafType* ietf_type = nullptr);
 
 // Appends `value` as a JSON scalar as the store holds it; `ietf` quotes
@@ -31,4 +31,4 @@ void appendJsonScalar(const Value& value, bool ietf, std::string* out);
 // Appends `text` as a JSON string literal, quotes included.
 void appendJsonString(std::string_view text, std::string* out);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -2,26 +2,26 @@
 
 #include "models/path.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // The same conversion as the gateway-chaining relay: a member always
 // answers PROTO with scalar values.
-bool toValue(const gnmi::TypedValue& v, Value* out) {
+bool toValue(const ::gnmi::TypedValue& v, Value* out) {
   switch (v.value_case()) {
-    case gnmi::TypedValue::kUintVal: *out = v.uint_val(); return true;
-    case gnmi::TypedValue::kIntVal: *out = v.int_val(); return true;
-    case gnmi::TypedValue::kDoubleVal: *out = v.double_val(); return true;
-    case gnmi::TypedValue::kBoolVal: *out = v.bool_val(); return true;
-    case gnmi::TypedValue::kStringVal: *out = v.string_val(); return true;
+    case ::gnmi::TypedValue::kUintVal: *out = v.uint_val(); return true;
+    case ::gnmi::TypedValue::kIntVal: *out = v.int_val(); return true;
+    case ::gnmi::TypedValue::kDoubleVal: *out = v.double_val(); return true;
+    case ::gnmi::TypedValue::kBoolVal: *out = v.bool_val(); return true;
+    case ::gnmi::TypedValue::kStringVal: *out = v.string_val(); return true;
     default: return false;
   }
 }
 
-std::string pathText(const gnmi::Path& prefix, const gnmi::Path& path) {
+std::string pathText(const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
   Path out;
-  for (const gnmi::Path* part : {&prefix, &path}) {
-    for (const gnmi::PathElem& e : part->elem()) {
+  for (const ::gnmi::Path* part : {&prefix, &path}) {
+    for (const ::gnmi::PathElem& e : part->elem()) {
       out.add(e.name(), std::map<std::string, std::string>(e.key().begin(), e.key().end()));
     }
   }
@@ -31,12 +31,12 @@ std::string pathText(const gnmi::Path& prefix, const gnmi::Path& path) {
 }  // namespace
 
 std::shared_ptr<UpstreamLink> UpstreamLink::open(uint64_t id, const std::shared_ptr<grpc::Channel>& channel,
-                                                 gnmi::SubscribeRequest request,
+                                                 ::gnmi::SubscribeRequest request,
                                                  const std::vector<std::pair<std::string, std::string>>& metadata,
                                                  std::shared_ptr<LinkSink> sink) {
   std::shared_ptr<UpstreamLink> link(new UpstreamLink(id, std::move(sink)));
   link->self_ = link;
-  link->stub_ = gnmi::gNMI::NewStub(channel);
+  link->stub_ = ::gnmi::gNMI::NewStub(channel);
   for (const auto& [k, v] : metadata) link->ctx_.AddMetadata(k, v);
   link->request_ = std::move(request);
   link->stub_->async()->Subscribe(&link->ctx_, link.get());
@@ -57,12 +57,12 @@ void UpstreamLink::OnReadDone(bool ok) {
   StartRead(&response_);
 }
 
-void UpstreamLink::handle(const gnmi::Notification& n) {
+void UpstreamLink::handle(const ::gnmi::Notification& n) {
   const std::string& target = n.prefix().target();
   if (target.empty()) return;
   std::vector<ChangedLeaf> leaves;
   leaves.reserve(size_t(n.update_size() + n.delete__size()));
-  for (const gnmi::Update& u : n.update()) {
+  for (const ::gnmi::Update& u : n.update()) {
     ChangedLeaf c;
     if (!toValue(u.val(), &c.value)) continue;
     c.path = pathText(n.prefix(), u.path());
@@ -72,7 +72,7 @@ void UpstreamLink::handle(const gnmi::Notification& n) {
     c.timestamp_ns = n.timestamp();  // the owner's collection time
     leaves.push_back(std::move(c));
   }
-  for (const gnmi::Path& d : n.delete_()) {
+  for (const ::gnmi::Path& d : n.delete_()) {
     ChangedLeaf c;
     c.path = pathText(n.prefix(), d);
     c.leaf = cache_.lookup(c.path);
@@ -91,4 +91,4 @@ void UpstreamLink::OnDone(const grpc::Status& status) {
   std::shared_ptr<UpstreamLink> keep = std::move(self_);  // may be the last reference: freed on return
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -20,7 +20,7 @@
 #include "gnmi.grpc.pb.h"
 #include "northbound/gnmi/leaf_cache.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // Where a link's data goes. The callbacks run on gRPC threads, under the
 // sink's lock (taken before any lock of the receiver).
@@ -50,12 +50,12 @@ class LinkSink {
   bool attached_;  // guarded by mu_
 };
 
-class UpstreamLink : public grpc::ClientBidiReactor<gnmi::SubscribeRequest, gnmi::SubscribeResponse> {
+class UpstreamLink : public grpc::ClientBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse> {
  public:
   // Starts the call. `metadata` goes with it (the client's credentials,
   // the forwarding mark).
   static std::shared_ptr<UpstreamLink> open(uint64_t id, const std::shared_ptr<grpc::Channel>& channel,
-                                            gnmi::SubscribeRequest request,
+                                            ::gnmi::SubscribeRequest request,
                                             const std::vector<std::pair<std::string, std::string>>& metadata,
                                             std::shared_ptr<LinkSink> sink);
   void cancel() { ctx_.TryCancel(); }
@@ -66,16 +66,16 @@ class UpstreamLink : public grpc::ClientBidiReactor<gnmi::SubscribeRequest, gnmi
 
  private:
   UpstreamLink(uint64_t id, std::shared_ptr<LinkSink> sink) : id_(id), sink_(std::move(sink)) {}
-  void handle(const gnmi::Notification& n);
+  void handle(const ::gnmi::Notification& n);
 
   const uint64_t id_;
   const std::shared_ptr<LinkSink> sink_;
   std::shared_ptr<UpstreamLink> self_;  // set until OnDone
-  std::unique_ptr<gnmi::gNMI::Stub> stub_;
+  std::unique_ptr<::gnmi::gNMI::Stub> stub_;
   grpc::ClientContext ctx_;
-  gnmi::SubscribeRequest request_;
-  gnmi::SubscribeResponse response_;  // the one outstanding read
+  ::gnmi::SubscribeRequest request_;
+  ::gnmi::SubscribeResponse response_;  // the one outstanding read
   LeafCache cache_{100'000};          // reads are serialized: one thread at a time
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

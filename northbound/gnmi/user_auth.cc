@@ -11,7 +11,7 @@
 
 #include "common/file_text.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 constexpr std::string_view kScheme = "$pbkdf2-sha256$";
@@ -151,4 +151,4 @@ bool UserAuth::check(const std::string& user, const std::string& password) const
   return true;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

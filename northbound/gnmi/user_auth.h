@@ -21,7 +21,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 class UserAuth {
  public:
@@ -51,4 +51,4 @@ class UserAuth {
 // The hash line for `password` (tests and tooling).
 std::string hashPassword(const std::string& password, unsigned iterations);
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 constexpr std::array<std::pair<std::string_view, YangType>, 13> kTypeNames = {{
@@ -112,4 +112,4 @@ const YangNode* YangTree::find(const std::vector<PathElem>& elems, size_t n) con
   return node;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -16,7 +16,7 @@
 #include "models/path.h"
 #include "models/status.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 
 // YANG built-in types, as far as RFC 7951 encodes them differently.
 // kUnknown: a type the encoder has no rule for; the value is written as the
@@ -98,4 +98,4 @@ class YangTree {
   std::unique_ptr<YangNode> root_;
 };
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

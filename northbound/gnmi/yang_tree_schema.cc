@@ -4,7 +4,7 @@
 #include "models/schema.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 // The generator checked the schema; a row this tree cannot place (a
@@ -37,4 +37,4 @@ const YangTree& YangTree::schema() {
   return tree;
 }
 
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

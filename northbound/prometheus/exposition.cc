@@ -10,20 +10,20 @@
 #include "northbound/prometheus/self_metrics_text.h"
 #include "northbound/prometheus/text_format.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
-using promtext::appendDouble;
-using promtext::appendHelpText;
-using promtext::appendLabelValue;
-using promtext::appendUint;
+using prometheus::appendDouble;
+using prometheus::appendHelpText;
+using prometheus::appendLabelValue;
+using prometheus::appendUint;
 
 // The leaf's own name as a label: last path element, '-' -> '_'
 // (fw-version -> fw_version).
 std::string infoLabelName(std::string_view path) {
   size_t slash = path.rfind('/');
   std::string_view leaf = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  return promtext::sanitizeLabelName(leaf);
+  return prometheus::sanitizeLabelName(leaf);
 }
 
 }  // namespace
@@ -102,7 +102,7 @@ ExpositionWriter::ExpositionWriter() {
     Family& f = families_[i];
     f.is_info = row.kind == LeafKind::kString;
     // String leaves become info-style gauges (value 1, the string as a label).
-    f.header = promtext::familyHeader(row.prom_name, row.help, !f.is_info && row.kind == LeafKind::kCounter);
+    f.header = prometheus::familyHeader(row.prom_name, row.help, !f.is_info && row.kind == LeafKind::kCounter);
     f.prefix = std::string(row.prom_name) + "{" + std::string(kTargetLabel) + "=\"";
     for (std::string_view label : SchemaTable::splitLabels(row.labels)) {
       f.separators.push_back("\"," + std::string(label) + "=\"");
@@ -290,4 +290,4 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
   if (stats != nullptr) *stats = st;
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

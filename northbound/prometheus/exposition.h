@@ -22,7 +22,7 @@
 #include "models/store.h"
 #include "northbound/prometheus/sample_buffer.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 struct ExpositionStats {
   size_t series = 0;           // device samples written (gateway families not counted)
@@ -118,4 +118,4 @@ class ExpositionWriter {
   mutable std::atomic<int64_t> last_build_cpu_ns_{0};  // exported as the scrape CPU time
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

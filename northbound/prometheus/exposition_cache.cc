@@ -6,7 +6,7 @@
 #include "models/thread_role.h"
 #include "northbound/prometheus/gzip_body.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 constexpr const char* kComponent = "prometheus";
 }  // namespace
@@ -89,4 +89,4 @@ void ExpositionCache::buildOnce() {
   malloc_trim(0);
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -27,7 +27,7 @@
 #include "models/store.h"
 #include "northbound/prometheus/exposition.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 // One built exposition, immutable once published.
 struct BuiltExposition {
@@ -69,4 +69,4 @@ class ExpositionCache {
   std::thread thread_;
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

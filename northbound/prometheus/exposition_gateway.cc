@@ -8,12 +8,12 @@
 #include "northbound/prometheus/exposition.h"
 #include "northbound/prometheus/text_format.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
-using promtext::appendDouble;
-using promtext::appendLabelValue;
-using promtext::appendUint;
+using prometheus::appendDouble;
+using prometheus::appendLabelValue;
+using prometheus::appendUint;
 
 double toSeconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
@@ -46,7 +46,7 @@ void ExpositionWriter::addGatewayFamilies(const SchemaTable& table) {
   for (const Source& src : kSources) {
     const GatewayMetric& m = table.gateway(src.id);  // aborts if the table lost the row
     GatewayFamily g;
-    g.header = promtext::familyHeader(m.prom_name, m.help, m.kind == LeafKind::kCounter);
+    g.header = prometheus::familyHeader(m.prom_name, m.help, m.kind == LeafKind::kCounter);
     g.labels = SchemaTable::splitLabels(m.labels);
     g.prefix = std::string(m.prom_name) + (g.labels.empty() ? " " : "{");
     g.value = src.value;
@@ -75,7 +75,7 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
     tl.tail = "\"";
     std::vector<std::string> used;
     for (const auto& [raw_name, value] : t.health.labels) {
-      std::string name = promtext::sanitizeLabelName(raw_name);
+      std::string name = prometheus::sanitizeLabelName(raw_name);
       if (name.empty() || name.starts_with("__") ||
           std::binary_search(reserved_labels_.begin(), reserved_labels_.end(), name) ||
           std::find(used.begin(), used.end(), name) != used.end()) {
@@ -129,4 +129,4 @@ void ExpositionWriter::writeGateway(std::string* out, const std::vector<TargetSt
   }
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

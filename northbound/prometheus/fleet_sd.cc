@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 std::string fleetSdJson(const FleetSnapshot& fleet) {
   nlohmann::json groups = nlohmann::json::array();
@@ -25,4 +25,4 @@ std::string healthText(const FleetSnapshot& fleet) {
   return out;
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

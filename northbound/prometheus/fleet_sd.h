@@ -10,7 +10,7 @@
 
 #include "models/fleet_view.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 // `[{"targets": ["host:port"], "labels": {"member": "...", "cluster": "..."}}, ...]`;
 // "[]" outside a fleet.
@@ -20,4 +20,4 @@ std::string fleetSdJson(const FleetSnapshot& fleet);
 // ("cluster: degraded ..." while etcd does not answer).
 std::string healthText(const FleetSnapshot& fleet);
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <climits>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -120,4 +120,4 @@ Status gunzipTo(std::string_view gz, const std::function<bool(std::string_view)>
   return Status::corrupt("gunzip: corrupt input (" + why + ")");
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

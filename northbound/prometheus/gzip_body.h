@@ -10,7 +10,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 // True when an Accept-Encoding header value admits gzip: a `gzip` or `*`
 // token whose q is not 0. Null or empty: no.
@@ -29,4 +29,4 @@ Result<std::string> gzipCompress(const std::vector<std::string_view>& pieces);
 // Corrupt or truncated input is an error; what was already handed out stays.
 Status gunzipTo(std::string_view gz, const std::function<bool(std::string_view)>& sink);
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

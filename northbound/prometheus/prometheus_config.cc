@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 bool allDigits(std::string_view s) {
@@ -77,4 +77,4 @@ Status PrometheusConfig::validate() const {
   return Status::invalidArgument(msg);
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

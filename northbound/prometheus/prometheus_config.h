@@ -6,7 +6,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 struct PrometheusConfig {
   // host:port or [v6-address]:port. Loopback by default: exposing telemetry
@@ -28,4 +28,4 @@ struct PrometheusConfig {
   Status validate() const;
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

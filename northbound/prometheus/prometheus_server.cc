@@ -12,7 +12,7 @@
 #include "northbound/prometheus/fleet_sd.h"
 #include "northbound/prometheus/gzip_body.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 constexpr const char* kComponent = "prometheus";
@@ -216,4 +216,4 @@ bool PrometheusServer::servePrebuilt(mg_connection* conn, bool head_only) {
   return true;
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

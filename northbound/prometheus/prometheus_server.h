@@ -29,7 +29,7 @@
 struct mg_context;
 struct mg_connection;
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 class PrometheusServer {
  public:
@@ -69,4 +69,4 @@ class PrometheusServer {
   std::atomic<int64_t> last_scrape_ns_{0};
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 inline constexpr size_t kHugePage = size_t{2} << 20;
 
@@ -152,4 +152,4 @@ inline char* putEscaped(char* p, std::string_view s) {
   return p;
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -6,7 +6,7 @@
 #include "models/self_metrics.h"
 #include "northbound/prometheus/text_format.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 void appendSelfMetrics(std::string* out) {
   std::vector<SelfMetricSample> samples = SelfMetrics::instance().collect();
@@ -19,7 +19,7 @@ void appendSelfMetrics(std::string* out) {
     if (it == by_id.end()) continue;
     const std::vector<std::string_view> labels = SchemaTable::splitLabels(m.labels);
     out->append("# HELP ").append(m.prom_name).push_back(' ');
-    promtext::appendHelpText(out, m.help);
+    prometheus::appendHelpText(out, m.help);
     out->append("\n# TYPE ").append(m.prom_name);
     out->append(m.kind == LeafKind::kCounter ? " counter\n" : " gauge\n");
     for (const SelfMetricSample* s : it->second) {
@@ -27,15 +27,15 @@ void appendSelfMetrics(std::string* out) {
       out->append(m.prom_name);
       for (size_t i = 0; i < labels.size(); ++i) {
         out->append(i == 0 ? "{" : ",").append(labels[i]).append("=\"");
-        promtext::appendLabelValue(out, s->label_values[i]);
+        prometheus::appendLabelValue(out, s->label_values[i]);
         out->push_back('"');
       }
       if (!labels.empty()) out->push_back('}');
       out->push_back(' ');
-      promtext::appendDouble(out, s->value);
+      prometheus::appendDouble(out, s->value);
       out->push_back('\n');
     }
   }
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

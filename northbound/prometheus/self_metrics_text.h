@@ -5,8 +5,8 @@
 
 #include <string>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 
 void appendSelfMetrics(std::string* out);
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

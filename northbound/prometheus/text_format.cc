@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace rdmagw::northbound::promtext {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 // Most values need no escaping: find the first special byte and copy the
@@ -74,4 +74,4 @@ std::string familyHeader(std::string_view name, std::string_view help, bool coun
   return out;
 }
 
-}  // namespace rdmagw::northbound::promtext
+}  // namespace rdmagw::northbound::prometheus

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace rdmagw::northbound::promtext {
+namespace rdmagw::northbound::prometheus {
 
 // Label values escape `\`, `"` and newline.
 void appendLabelValue(std::string* out, std::string_view value);
@@ -27,4 +27,4 @@ std::string sanitizeLabelName(std::string_view name);
 // A family's "# HELP" and "# TYPE" lines (counter, else gauge).
 std::string familyHeader(std::string_view name, std::string_view help, bool counter);
 
-}  // namespace rdmagw::northbound::promtext
+}  // namespace rdmagw::northbound::prometheus

@@ -10,7 +10,7 @@
 #include "northbound/snmp/snapshot_builder.h"
 #include "models/thread_role.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
 // Net-SNMP's state is process-wide: one running agent at a time.
@@ -164,4 +164,4 @@ void SnmpAgent::refreshLoop() {
   }
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

@@ -35,12 +35,10 @@
 #include "northbound/snmp/mib_snapshot.h"
 #include "northbound/snmp/snmp_config.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 
-namespace snmp {
 class AgentxSubagent;
 struct NotifyCounters;
-}
 
 class SnmpAgent {
  public:
@@ -104,4 +102,4 @@ class SnmpAgent {
   bool running_ = false;
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
 // Empty when `socket` is a transport snmpd's agentXSocket accepts that we support.
@@ -61,4 +61,4 @@ Status SnmpConfig::validateNotifications() const {
   return msg.empty() ? Status::ok() : Status::invalidArgument(msg);
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

@@ -9,7 +9,7 @@
 #include "models/status.h"
 #include "northbound/snmp/snmp_notify_config.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 
 struct SnmpConfig {
   // snmpd's `agentXSocket`: a unix socket path ("/var/agentx/master",
@@ -46,4 +46,4 @@ struct SnmpConfig {
   std::string ifIndexStateFile() const { return state_dir + "/snmp-ifindex.tsv"; }
 };
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

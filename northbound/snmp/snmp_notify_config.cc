@@ -2,7 +2,7 @@
 
 #include <vector>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 
 std::string SnmpNotifyDestination::label() const {
   const bool v6 = host.find(':') != std::string::npos;
@@ -88,4 +88,4 @@ Status SnmpNotifyDestination::validate() const {
   return Status::invalidArgument(msg);
 }
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

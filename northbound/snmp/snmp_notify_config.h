@@ -13,7 +13,7 @@
 
 #include "models/status.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 
 // An environment variable or a file holding a secret (one of them).
 struct SecretRef {
@@ -57,4 +57,4 @@ struct SnmpNotifyDestination {
 // "host", "host:port", "[v6addr]:port" into host and port (default 162).
 Status parseNotifyAddress(std::string_view text, std::string* host, uint16_t* port);
 
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

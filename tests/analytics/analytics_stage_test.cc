@@ -29,11 +29,11 @@ TEST(AnalyticsStageTest, RunsOnItsPeriodWritesLinksAndStops) {
   config.period = std::chrono::milliseconds(100);
   AnalyticsStage stage(store, config);
   stage.start();
-  const bool wrote = testsupport::waitUntil(
+  const bool wrote = testing::waitUntil(
       [&] { return store.get("leaf01", "/fabric/interfaces/interface[name=Ethernet1/2]/link/state/peer-target").has_value(); },
-      testsupport::kEventWait);
+      testing::kEventWait);
   EXPECT_TRUE(wrote);
-  EXPECT_TRUE(testsupport::waitUntil([&] { return stage.runs() >= 2; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return stage.runs() >= 2; }));
   stage.stop();
   const uint64_t runs = stage.runs();
   stage.stop();  // twice is fine
@@ -61,7 +61,7 @@ TEST(AnalyticsStageTest, ReportsItsLastRunAsSelfMetrics) {
     AnalyticsStage stage(store, config);
     EXPECT_FALSE(find("analytics_run_duration").has_value());
     stage.start();
-    ASSERT_TRUE(testsupport::waitUntil([&] { return stage.runs() >= 2; }));
+    ASSERT_TRUE(testing::waitUntil([&] { return stage.runs() >= 2; }));
     const std::optional<double> run = find("analytics_run_duration");
     const std::optional<double> roce = find("analytics_roce_check_duration");
     ASSERT_TRUE(run.has_value());

@@ -203,7 +203,7 @@ TEST_F(DcbConsistencyTest, AnEsxiVmnicWithPfcDisabledIsAMismatch) {
 TEST_F(DcbConsistencyTest, ServedOnPrometheusAndGnmi) {
   f_.set("host01", SmallFabric::pfcState(kNetdev, "enabled-priorities"), 0);
   f_.tick();
-  const std::string text = northbound::ExpositionWriter().build(f_.store());
+  const std::string text = northbound::prometheus::ExpositionWriter().build(f_.store());
   const std::string leaf = "{target=\"leaf01\",interface=\"Ethernet1/1\"}";
   EXPECT_NE(text.find("\nrdmagw_fabric_dcb_consistency_code" + leaf + " 1\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nrdmagw_fabric_dcb_consistency_code{target=\"leaf01\",interface=\"Ethernet1/2\"} 0\n"),
@@ -216,7 +216,7 @@ TEST_F(DcbConsistencyTest, ServedOnPrometheusAndGnmi) {
 
   const gnmi::GetRequest req = testing::getRequest("leaf01", "/fabric/interfaces/interface[name=Ethernet1/1]/dcb/state");
   gnmi::GetResponse r;
-  ASSERT_TRUE(northbound::gnmi_server::answerGet(f_.store(), req, &r).ok());
+  ASSERT_TRUE(northbound::gnmi::answerGet(f_.store(), req, &r).ok());
   std::map<std::string, std::string> got;
   for (const auto& n : r.notification()) {
     for (const auto& u : n.update()) {

@@ -16,7 +16,7 @@ using testing::SmallFabric;
 
 gnmi::GetResponse get(const Store& store, const std::string& target, const std::string& path) {
   gnmi::GetResponse out;
-  EXPECT_TRUE(northbound::gnmi_server::answerGet(store, testing::getRequest(target, path), &out).ok()) << path;
+  EXPECT_TRUE(northbound::gnmi::answerGet(store, testing::getRequest(target, path), &out).ok()) << path;
   return out;
 }
 

@@ -8,7 +8,7 @@
 #include "gnmi.pb.h"
 #include "models/path.h"
 
-namespace rdmagw::analytics::testing {
+namespace rdmagw::testing {
 
 inline gnmi::GetRequest getRequest(const std::string& target, const std::string& path) {
   gnmi::GetRequest req;
@@ -24,4 +24,4 @@ inline gnmi::GetRequest getRequest(const std::string& target, const std::string&
   return req;
 }
 
-}  // namespace rdmagw::analytics::testing
+}  // namespace rdmagw::testing

@@ -75,7 +75,7 @@ Codes fromExposition(const std::string& text, const std::string& family) {
 // joined by ':' -> its value as text.
 Codes fromGnmiGet(const Store& store, const std::string& path) {
   gnmi::GetResponse resp;
-  const grpc::Status st = northbound::gnmi_server::answerGet(store, testing::getRequest("*", path), &resp);
+  const grpc::Status st = northbound::gnmi::answerGet(store, testing::getRequest("*", path), &resp);
   Codes out;
   if (!st.ok()) return out;  // NOT_FOUND: nothing to flag
   for (const gnmi::Notification& n : resp.notification()) {
@@ -113,7 +113,7 @@ class ScenarioNorthboundsTest : public ::testing::TestWithParam<Case> {
   Codes got() { return alarmsOf(fromGnmiGet(feed_.store(), GetParam().gnmi_path), GetParam().alarming); }
 
   SimFeed feed_{SimFeed::calmFabric(), SimFeed::config()};
-  northbound::ExpositionWriter writer_;
+  northbound::prometheus::ExpositionWriter writer_;
 };
 
 TEST_P(ScenarioNorthboundsTest, PrometheusAndGnmiFlagExactlyTheStoresPortsThenNothing) {

@@ -16,7 +16,7 @@
 #include "southbound/ssh/profiles/esxi_profile.h"
 #include "southbound/ssh/profiles/nexus_profile.h"
 
-namespace rdmagw::analytics::testing {
+namespace rdmagw::testing {
 namespace {
 
 // The simulator's cabling as static links, as gateway/demo/demo_config.cc's
@@ -228,4 +228,4 @@ std::string SimFeed::switchPort(int e) const {
 
 std::string SimFeed::rdmaPort(int e) const { return fabric_.endpointName(e) + ":1"; }
 
-}  // namespace rdmagw::analytics::testing
+}  // namespace rdmagw::testing

@@ -26,7 +26,7 @@
 #include "sim/tree_writer.h"
 #include "southbound/ssh/cli_command.h"
 
-namespace rdmagw::analytics::testing {
+namespace rdmagw::testing {
 
 struct SimFeedOptions {
   // The config's links are the simulator's cabling (as `rdmagw-demo` had
@@ -90,4 +90,4 @@ class SimFeed {
   std::set<int> paused_;
 };
 
-}  // namespace rdmagw::analytics::testing
+}  // namespace rdmagw::testing

@@ -4,7 +4,7 @@
 
 #include "models/path.h"
 
-namespace rdmagw::analytics::testing {
+namespace rdmagw::testing {
 namespace {
 
 const char* const kHosts[] = {"host01", "host02"};
@@ -168,4 +168,4 @@ std::map<std::string, std::string> SmallFabric::derived(const std::string& leaf)
   return out;
 }
 
-}  // namespace rdmagw::analytics::testing
+}  // namespace rdmagw::testing

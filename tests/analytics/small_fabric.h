@@ -25,7 +25,7 @@
 #include "analytics/analytics_engine.h"
 #include "models/store.h"
 
-namespace rdmagw::analytics::testing {
+namespace rdmagw::testing {
 
 // The roles the gateway registers for the kinds these tests' targets have
 // (gateway/runtime/builtin_components.cc; GatewayRolesTest holds the two equal).
@@ -89,4 +89,4 @@ class SmallFabric {
   std::map<std::string, bool> silent_;
 };
 
-}  // namespace rdmagw::analytics::testing
+}  // namespace rdmagw::testing

@@ -9,7 +9,7 @@
 
 #include "cluster/membership.h"
 
-namespace rdmagw::cluster::testing {
+namespace rdmagw::testing {
 
 class MemberRecorder {
  public:
@@ -76,4 +76,4 @@ inline MembershipConfig memberConfig(const std::string& endpoint, const std::str
   return c;
 }
 
-}  // namespace rdmagw::cluster::testing
+}  // namespace rdmagw::testing

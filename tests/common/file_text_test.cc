@@ -11,9 +11,9 @@ namespace rdmagw::common {
 namespace {
 
 TEST(FileTextTest, ReadsTheWholeFileByteForByte) {
-  testsupport::TempDir dir("rdmagw-file-text");
+  testing::TempDir dir("rdmagw-file-text");
   const std::string bytes = std::string("line one\r\nline two\n\0binary\xff", 27);
-  ASSERT_TRUE(testsupport::writeFile(dir.file("f"), bytes));
+  ASSERT_TRUE(testing::writeFile(dir.file("f"), bytes));
   FileText f = readFileText(dir.file("f"));
   ASSERT_TRUE(f.ok()) << f.error;
   EXPECT_EQ(f.text, bytes);
@@ -21,10 +21,10 @@ TEST(FileTextTest, ReadsTheWholeFileByteForByte) {
 }
 
 TEST(FileTextTest, ReadsAFileLargerThanOneReadBuffer) {
-  testsupport::TempDir dir("rdmagw-file-text");
+  testing::TempDir dir("rdmagw-file-text");
   std::string big;
   for (int i = 0; big.size() < 300 * 1024; ++i) big += std::to_string(i) + "\n";
-  ASSERT_TRUE(testsupport::writeFile(dir.file("big"), big));
+  ASSERT_TRUE(testing::writeFile(dir.file("big"), big));
   FileText f = readFileText(dir.file("big"));
   ASSERT_TRUE(f.ok()) << f.error;
   EXPECT_EQ(f.text.size(), big.size());
@@ -32,8 +32,8 @@ TEST(FileTextTest, ReadsAFileLargerThanOneReadBuffer) {
 }
 
 TEST(FileTextTest, AnEmptyFileIsReadAsEmpty) {
-  testsupport::TempDir dir("rdmagw-file-text");
-  ASSERT_TRUE(testsupport::writeFile(dir.file("empty"), ""));
+  testing::TempDir dir("rdmagw-file-text");
+  ASSERT_TRUE(testing::writeFile(dir.file("empty"), ""));
   FileText f = readFileText(dir.file("empty"));
   EXPECT_TRUE(f.ok()) << f.error;
   EXPECT_EQ(f.text, "");
@@ -48,7 +48,7 @@ TEST(FileTextTest, AMissingFileIsAnErrorNamingThePathAndTheReason) {
 }
 
 TEST(FileTextTest, ADirectoryIsAnErrorNotAnEmptyText) {
-  testsupport::TempDir dir("rdmagw-file-text");
+  testing::TempDir dir("rdmagw-file-text");
   FileText f = readFileText(dir.path());
   EXPECT_FALSE(f.ok());
   EXPECT_EQ(f.error_number, EISDIR);

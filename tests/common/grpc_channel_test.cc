@@ -13,27 +13,27 @@ namespace {
 constexpr const char* kPem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
 
 TEST(GrpcChannelTest, ReadPemReturnsTheFileText) {
-  testsupport::TempDir dir("rdmagw-pem");
-  ASSERT_TRUE(testsupport::writeFile(dir.file("ca.pem"), kPem));
+  testing::TempDir dir("rdmagw-pem");
+  ASSERT_TRUE(testing::writeFile(dir.file("ca.pem"), kPem));
   FileText pem = readPem("ca_file", dir.file("ca.pem"));
   ASSERT_TRUE(pem.ok()) << pem.error;
   EXPECT_EQ(pem.text, kPem);
 }
 
 TEST(GrpcChannelTest, ReadPemErrorsNameTheFieldAndTheFile) {
-  testsupport::TempDir dir("rdmagw-pem");
+  testing::TempDir dir("rdmagw-pem");
   FileText missing = readPem("tls.key", "/nonexistent/server.key");
   EXPECT_FALSE(missing.ok());
   EXPECT_EQ(missing.error, "tls.key: cannot read /nonexistent/server.key");
   EXPECT_EQ(missing.error_number, ENOENT);
 
-  ASSERT_TRUE(testsupport::writeFile(dir.file("empty.pem"), ""));
+  ASSERT_TRUE(testing::writeFile(dir.file("empty.pem"), ""));
   FileText empty = readPem("cert_file", dir.file("empty.pem"));
   EXPECT_FALSE(empty.ok());
   EXPECT_EQ(empty.error, "cert_file: " + dir.file("empty.pem") + " is empty");
   EXPECT_EQ(empty.error_number, 0) << "read, but wrong content";
 
-  ASSERT_TRUE(testsupport::writeFile(dir.file("key.txt"), "not a certificate\n"));
+  ASSERT_TRUE(testing::writeFile(dir.file("key.txt"), "not a certificate\n"));
   FileText garbage = readPem("tls.cert", dir.file("key.txt"));
   EXPECT_FALSE(garbage.ok());
   EXPECT_EQ(garbage.error, "tls.cert: " + dir.file("key.txt") + " holds no PEM block");

@@ -6,7 +6,7 @@
 
 #include "models/schema.h"
 
-namespace rdmagw::promcheck {
+namespace rdmagw::testing {
 namespace {
 
 // The label a string leaf's *_info gauge carries its value in: the last path
@@ -160,4 +160,4 @@ std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::
   return problems;
 }
 
-}  // namespace rdmagw::promcheck
+}  // namespace rdmagw::testing

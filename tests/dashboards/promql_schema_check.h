@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace rdmagw::promcheck {
+namespace rdmagw::testing {
 
 struct PromFamily {
   std::set<std::string> labels;  // target, the row's keys, the info label
@@ -42,4 +42,4 @@ struct QueryPolicy {
 std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::string, PromFamily>& families,
                                         const QueryPolicy& policy);
 
-}  // namespace rdmagw::promcheck
+}  // namespace rdmagw::testing

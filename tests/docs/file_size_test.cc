@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace rdmagw::testsupport {
+namespace rdmagw::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -84,4 +84,4 @@ TEST(FileSizeTest, TheRuleSeesALongFile) {
 }
 
 }  // namespace
-}  // namespace rdmagw::testsupport
+}  // namespace rdmagw::testing

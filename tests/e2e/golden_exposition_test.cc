@@ -24,7 +24,7 @@
 
 #include "tests/support/test_support.h"
 
-namespace rdmagw::testsupport {
+namespace rdmagw::testing {
 namespace {
 
 const std::string kGolden = RDMAGW_SOURCE_DIR "/tests/e2e/golden/demo_exposition.txt";
@@ -129,4 +129,4 @@ TEST(GoldenExpositionTest, DemoFabricMatchesTheGoldenFile) {
 }
 
 }  // namespace
-}  // namespace rdmagw::testsupport
+}  // namespace rdmagw::testing

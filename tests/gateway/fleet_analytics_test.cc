@@ -192,7 +192,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     for (int h = 1; h <= kHosts; ++h) targets_.push_back(hostName(h));
     expected_owner_ = place;
     std::filesystem::create_directories(dir_ + "/targets.d");
-    ASSERT_TRUE(testsupport::writeFile(dir_ + "/targets.d/fabric.yaml", yaml));
+    ASSERT_TRUE(testing::writeFile(dir_ + "/targets.d/fabric.yaml", yaml));
 
     // The analytics as the demo runs them: a window of ten polls, LLDP from
     // the leaves for the cabling.
@@ -200,24 +200,24 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
         "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [3]\n  pause_storm: {for: 5s}\n";
     for (int i = 0; i <= kMembers; ++i) {
       const bool lone = i == kMembers;
-      const int port = testsupport::freeLoopbackPort();
+      const int port = testing::freeLoopbackPort();
       prom_ports_.push_back(port);
       std::string cfg = "targets_dir: targets.d\nadmin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
                         std::to_string(port) + "\"}\n";
       if (!lone) {
-        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testsupport::freeLoopbackPort()) +
-               "\", insecure: true}\n" + fleettest::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), 3);
+        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) +
+               "\", insecure: true}\n" + testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), 3);
       }
       cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
-      ASSERT_TRUE(testsupport::writeFile(path, cfg));
+      ASSERT_TRUE(testing::writeFile(path, cfg));
       pids_.push_back(spawn(path, dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".log"));
     }
   }
 
   void TearDown() override {
     for (pid_t pid : pids_) {
-      if (pid > 0) testsupport::stopChild(pid, SIGTERM);
+      if (pid > 0) testing::stopChild(pid, SIGTERM);
     }
     etcd_.stop();
     sshd_.stop();
@@ -225,12 +225,12 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   }
 
   static pid_t spawn(const std::string& cfg, const std::string& log) {
-    const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg, "--log-level", "warn"}, log);
+    const pid_t pid = testing::spawnLogged({RDMAGW_BIN, "run", "--config", cfg, "--log-level", "warn"}, log);
     return pid;
   }
 
   std::string metrics(int i) {
-    return testsupport::httpGet("http://127.0.0.1:" + std::to_string(prom_ports_[i]) + "/metrics");
+    return testing::httpGet("http://127.0.0.1:" + std::to_string(prom_ports_[i]) + "/metrics");
   }
 
   // Targets gateway i reports up.
@@ -271,7 +271,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     std::string out;
     for (int i = 0; i <= kMembers; ++i) {
       const std::string name = i == kMembers ? std::string("lone") : memberName(i);
-      std::string text = testsupport::readFile(dir_ + "/" + name + ".log");
+      std::string text = testing::readFile(dir_ + "/" + name + ".log");
       if (text.size() > 2000) text = "..." + text.substr(text.size() - 2000);
       out += "--- " + name + ".log\n" + text;
     }
@@ -285,20 +285,20 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     const std::set<std::string> which = flaggingMetrics();
     Verdicts last;
     int still = 0;
-    const bool settled = testsupport::waitUntil(
+    const bool settled = testing::waitUntil(
         [&] {
           Verdicts now = lone(true, which);
           still = (now == last && now.empty() == quiet) ? still + 1 : 0;
           last = std::move(now);
           return still >= 6;  // three seconds unchanged: three analytics runs
         },
-        testsupport::kEventWait, milliseconds(500));
+        testing::kEventWait, milliseconds(500));
     if (!settled) {
       *why = "the lone gateway's flags did not settle" + std::string(quiet ? " to none" : "") + ":\n" + show(last);
       return false;
     }
     Verdicts l, f, twice;
-    const bool same = testsupport::waitUntil(
+    const bool same = testing::waitUntil(
         [&] {
           twice.clear();
           l = lone(true, which);
@@ -317,7 +317,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     return same;
   }
 
-  testsupport::TempDir tmp_{"rdmagw-fleet-analytics"};
+  testing::TempDir tmp_{"rdmagw-fleet-analytics"};
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
   std::unique_ptr<sim::SimRunner> sim_;
@@ -335,7 +335,7 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
   // Every target collected by the member the placement gives it, and by the
   // lone gateway.
   std::string who;
-  const bool placed = testsupport::waitUntil(
+  const bool placed = testing::waitUntil(
       [&] {
         who.clear();
         std::map<std::string, std::set<std::string>> by;
@@ -351,7 +351,7 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
         }
         return ok;
       },
-      testsupport::kEventWait, milliseconds(500));
+      testing::kEventWait, milliseconds(500));
   ASSERT_TRUE(placed) << who << logs();
   // The cabling crosses members: each host has a device on each leaf, and
   // the leaves are on m1 and m2.
@@ -361,7 +361,7 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
   const std::set<std::string> link_metrics = {"rdmagw_fabric_dcb_consistency_code",
                                               "rdmagw_fabric_link_source_info"};
   Verdicts l, f, twice;
-  const bool linked = testsupport::waitUntil(
+  const bool linked = testing::waitUntil(
       [&] {
         twice.clear();
         l = lone(false, link_metrics);
@@ -369,7 +369,7 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
         // At least: two links per host (one to each leaf), both ends.
         return l.size() >= size_t(kHosts) * 2 * 2 && l == f && twice.empty();
       },
-      testsupport::kEventWait, milliseconds(500));
+      testing::kEventWait, milliseconds(500));
   ASSERT_TRUE(linked) << "lone only:\n" << show(minus(l, f)) << "fleet only:\n" << show(minus(f, l))
                       << "twice:\n" << show(twice) << logs();
   // Links judged whose two ends different members own.

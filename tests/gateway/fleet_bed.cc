@@ -9,7 +9,7 @@
 
 #include "tests/gateway/fleet_member_yaml.h"
 
-namespace rdmagw::gateway::fleettest {
+namespace rdmagw::testing {
 
 namespace {
 
@@ -24,18 +24,18 @@ std::string readAll(const std::string& path) {
 
 std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
   lease_ttl_s_ = lease_ttl_s;
-  reloadtest::BedOptions o;
+  testing::BedOptions o;
   o.hosts = hosts;
   o.esxi_hosts = 1;
   o.gnmi_leaf = true;
-  peers_ = std::make_unique<reloadtest::ReloadBed>(o);
+  peers_ = std::make_unique<testing::ReloadBed>(o);
   if (std::string why = peers_->startPeers(); !why.empty()) return why;
   if (Status st = etcd_.start(); !st.isOk()) return "etcd: " + st.message();
   std::string yaml;
   for (int h = 1; h <= hosts; ++h) {
     yaml += peers_->hostYaml(h);
     if (h <= 3) yaml += "  placement_group: leaf01\n";  // cabled to the leaf: placed with it
-    targets_.push_back(reloadtest::hostName(h));
+    targets_.push_back(testing::hostName(h));
   }
   yaml += peers_->esxiYaml(1);
   targets_.push_back("esx01");
@@ -47,10 +47,10 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
     auto relay = std::make_unique<sim::TcpRelay>(etcd_.clientPort());
     if (Status st = relay->start(); !st.isOk()) return "relay: " + st.message();
     relays_.push_back(std::move(relay));
-    ports_.push_back(testsupport::freeLoopbackPort());
-    gnmi_ports_.push_back(testsupport::freeLoopbackPort());
+    ports_.push_back(testing::freeLoopbackPort());
+    gnmi_ports_.push_back(testing::freeLoopbackPort());
     const std::string cfg = peers_->dir() + "/" + memberName(i) + ".yaml";
-    testsupport::writeFile(cfg, "targets_dir: targets.d\nadmin_socket: off\n"
+    testing::writeFile(cfg, "targets_dir: targets.d\nadmin_socket: off\n"
                                 "northbound:\n  prometheus: {listen: \"127.0.0.1:" + std::to_string(ports_[i]) +
                                 "\"}\n  gnmi: {listen: \"127.0.0.1:" + std::to_string(gnmi_ports_[i]) +
                                 "\", insecure: true}\n" +
@@ -61,7 +61,7 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
 
 FleetBed::~FleetBed() {
   for (size_t i = 0; i < pids_.size(); ++i) {
-    if (pids_[i] > 0) testsupport::stopChild(pids_[i], SIGTERM);
+    if (pids_[i] > 0) testing::stopChild(pids_[i], SIGTERM);
   }
   for (auto& r : relays_) r->stop();
   etcd_.stop();
@@ -71,7 +71,7 @@ FleetBed::~FleetBed() {
 void FleetBed::startMember(int i) {
   const std::string cfg = peers_->dir() + "/" + memberName(i) + ".yaml";
   const std::string log = peers_->dir() + "/" + memberName(i) + ".log";
-  const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
+  const pid_t pid = testing::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
   pids_[i] = pid;
 }
 
@@ -85,7 +85,7 @@ void FleetBed::kill9(int i) {
 std::set<std::string> FleetBed::collectedBy(int i) {
   std::set<std::string> out;
   if (pids_[i] <= 0) return out;
-  const std::string body = testsupport::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/metrics");
+  const std::string body = testing::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/metrics");
   const std::string head = "rdmagw_target_up{target=\"";
   for (size_t at = body.find(head); at != std::string::npos; at = body.find(head, at + 1)) {
     const size_t name_end = body.find('"', at + head.size());
@@ -105,22 +105,22 @@ std::map<std::string, std::set<std::string>> FleetBed::collectors() {
 }
 
 bool FleetBed::waitConverged() {
-  return testsupport::waitUntil([&] {
+  return testing::waitUntil([&] {
     std::map<std::string, std::set<std::string>> c = collectors();
     for (const std::string& t : targets_) {
       auto it = c.find(t);
       if (it == c.end() || it->second.size() != 1) return false;
     }
     return true;
-  }, testsupport::kEventWait, std::chrono::milliseconds(250));
+  }, testing::kEventWait, std::chrono::milliseconds(250));
 }
 
 std::string FleetBed::healthz(int i) {
-  return testsupport::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/healthz");
+  return testing::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/healthz");
 }
 
 std::string FleetBed::sd(int i) {
-  return testsupport::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/sd");
+  return testing::httpGet("http://127.0.0.1:" + std::to_string(ports_[i]) + "/sd");
 }
 
 std::string FleetBed::log(int i) const { return readAll(peers_->dir() + "/" + memberName(i) + ".log"); }
@@ -135,4 +135,4 @@ std::string FleetBed::describe() {
   return s.str();
 }
 
-}  // namespace rdmagw::gateway::fleettest
+}  // namespace rdmagw::testing

@@ -17,7 +17,7 @@
 #include "sim/tcp_relay.h"
 #include "tests/gateway/reload_bed.h"
 
-namespace rdmagw::gateway::fleettest {
+namespace rdmagw::testing {
 
 class FleetBed {
  public:
@@ -51,7 +51,7 @@ class FleetBed {
   std::string describe();  // who collects what, for failure messages
 
  private:
-  std::unique_ptr<reloadtest::ReloadBed> peers_;
+  std::unique_ptr<testing::ReloadBed> peers_;
   sim::EtcdLauncher etcd_;
   std::vector<std::unique_ptr<sim::TcpRelay>> relays_;
   std::vector<pid_t> pids_;
@@ -61,4 +61,4 @@ class FleetBed {
   int lease_ttl_s_ = 3;
 };
 
-}  // namespace rdmagw::gateway::fleettest
+}  // namespace rdmagw::testing

@@ -19,11 +19,11 @@
 #include "tests/gateway/fleet_bed.h"
 #include "tests/northbound/gnmi/python_client.h"
 
-namespace rdmagw::gateway::fleettest {
+namespace rdmagw::testing {
 namespace {
 
-using northbound::gnmi_server::testing::PythonClient;
-using northbound::gnmi_server::testing::runPython;
+using northbound::gnmi::testing::PythonClient;
+using northbound::gnmi::testing::runPython;
 using Clock = std::chrono::steady_clock;
 using Owners = std::map<std::string, std::set<std::string>>;
 
@@ -128,7 +128,7 @@ class FleetGnmiTest : public ::testing::Test {
     if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
     if (access("/usr/bin/etcd", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/etcd (Debian etcd-server)";
     std::string error;
-    ASSERT_TRUE(northbound::gnmi_server::testing::preparePythonClient(&error)) << error;
+    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
     ASSERT_EQ(bed_.start(kMembers, kHosts, kLeaseTtl), "");
     for (int i = 0; i < kMembers; ++i) bed_.startMember(i);
     ASSERT_TRUE(bed_.waitConverged()) << bed_.describe() << bed_.log(0);
@@ -158,7 +158,7 @@ TEST_F(FleetGnmiTest, GetThroughAnyMemberReturnsAnyTargetAndStarTheWholeFleet) {
   const std::string t = *m2.begin();
   // Values can lag the first poll a little: wait until m1 answers with data.
   std::vector<std::string> lines;
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     lines = runPython(bed_.gnmiAddress(0), R"({"rpc": "get", "target": ")" + t + R"(", "paths": ["/"]})");
     return !lines.empty() && lines.back() == "STATUS OK";
   })) << (lines.empty() ? "" : lines.back()) << "\n" << bed_.log(0);
@@ -174,7 +174,7 @@ TEST_F(FleetGnmiTest, GetThroughAnyMemberReturnsAnyTargetAndStarTheWholeFleet) {
   // "*": every target of the fleet, whichever member owns it.
   std::set<std::string> all(bed_.targets().begin(), bed_.targets().end());
   std::vector<std::string> star;
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     star = runPython(bed_.gnmiAddress(0),
                      R"({"rpc": "get", "target": "*", "paths": ["/"]})");
     return !star.empty() && star.back() == "STATUS OK" && notifiedTargets(star) == all;
@@ -218,7 +218,7 @@ TEST_F(FleetGnmiTest, OnChangeSubscriptionThroughM1FollowsItsTargetAcrossTheOwne
     if (!t.empty()) watches[t] = std::make_unique<Watch>(bed_.gnmiAddress(0), t);
   }
   const auto started = Clock::now();
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     for (auto& [t, w] : watches) {
       if (!w->synced() || w->notificationsSince(started) < 3) return false;
     }
@@ -233,7 +233,7 @@ TEST_F(FleetGnmiTest, OnChangeSubscriptionThroughM1FollowsItsTargetAcrossTheOwne
     const std::string& t = entry.first;
     Watch* w = entry.second.get();  // named, not bound: clang 14 cannot capture a structured binding
     const std::string owner = ownerOf(t);
-    ASSERT_TRUE(testsupport::waitUntil([&] { return w->notificationsSince(converged) >= 5; }))
+    ASSERT_TRUE(testing::waitUntil([&] { return w->notificationsSince(converged) >= 5; }))
         << t << " (now owned by " << owner << ") stopped at the client\n"
         << w->tail() << w->ended() << "\n" << bed_.log(0);
     EXPECT_EQ(w->ended(), "") << t;
@@ -248,4 +248,4 @@ TEST_F(FleetGnmiTest, OnChangeSubscriptionThroughM1FollowsItsTargetAcrossTheOwne
 }
 
 }  // namespace
-}  // namespace rdmagw::gateway::fleettest
+}  // namespace rdmagw::testing

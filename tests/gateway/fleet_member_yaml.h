@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace rdmagw::gateway::fleettest {
+namespace rdmagw::testing {
 
 inline std::string clusterYaml(const std::string& endpoint, const std::string& fleet, const std::string& member,
                                int lease_ttl_s) {
@@ -13,4 +13,4 @@ inline std::string clusterYaml(const std::string& endpoint, const std::string& f
          "\n  lease_ttl: " + std::to_string(lease_ttl_s) + "s\n";
 }
 
-}  // namespace rdmagw::gateway::fleettest
+}  // namespace rdmagw::testing

@@ -25,7 +25,7 @@
 namespace rdmagw {
 namespace {
 
-using testsupport::TempDir;
+using testing::TempDir;
 
 constexpr const char* kIfName = ".1.3.6.1.2.1.31.1.1.1.1";
 constexpr const char* kFleetTable = ".1.3.6.1.4.1.32473.1.1.11.1";  // rdmagwFleetTargetEntry
@@ -41,7 +41,7 @@ struct Row {
 // The fleet table of one snmpd's default context, by target: one numeric
 // walk (OID value per line), the target decoded from the row index.
 std::map<std::string, Row> fleetTable(const sim::SnmpdLauncher& snmpd, std::string* raw) {
-  testsupport::CommandResult r = testsupport::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
+  testing::CommandResult r = testing::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
                                                          snmpd.v2cArgs("") + " " + kFleetTable);
   *raw = r.output;
   std::map<std::string, Row> rows;
@@ -90,18 +90,18 @@ class FleetSnmpTest : public ::testing::Test {
       st = snmpd_[m]->start();
       ASSERT_TRUE(st.isOk()) << st.message();
       const std::string name = member(m);
-      testsupport::writeFile(tmp_.file(name + ".yaml"),
+      testing::writeFile(tmp_.file(name + ".yaml"),
                              targets + "admin_socket: off\nnorthbound:\n  snmp:\n    agentx_socket: " +
                                  snmpd_[m]->agentxSocket() + "\n    state_dir: " + tmp_.file(name + "-state") +
                                  "\n    refresh_period: 200ms\n" +
-                                 gateway::fleettest::clusterYaml(etcd_.endpoint(), "snmp-fleet", name, kLeaseTtlS) +
+                                 gateway::testing::clusterYaml(etcd_.endpoint(), "snmp-fleet", name, kLeaseTtlS) +
                                  "  advertise: {snmp: \"" + snmpd_[m]->address() + "\"}\n");
       pids_.push_back(startMember(m));
     }
   }
   void TearDown() override {
     for (pid_t& pid : pids_) {
-      if (pid > 0) testsupport::stopChild(pid, SIGTERM);
+      if (pid > 0) testing::stopChild(pid, SIGTERM);
       pid = -1;
     }
     if (HasFailure()) {
@@ -110,12 +110,12 @@ class FleetSnmpTest : public ::testing::Test {
   }
 
   static std::string member(int m) { return "m" + std::to_string(m + 1); }
-  std::string log(int m) { return testsupport::readFile(tmp_.file(member(m) + ".log")); }
+  std::string log(int m) { return testing::readFile(tmp_.file(member(m) + ".log")); }
 
   pid_t startMember(int m) {
     const std::string cfg = tmp_.file(member(m) + ".yaml");
     const std::string log = tmp_.file(member(m) + ".log");
-    const pid_t pid = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
+    const pid_t pid = testing::spawnLogged({RDMAGW_BIN, "run", "--config", cfg}, log);
     return pid;
   }
 
@@ -123,7 +123,7 @@ class FleetSnmpTest : public ::testing::Test {
   // column). snmpd does not answer a v2c request for a context nobody
   // registered: a short timeout, the callers retry.
   bool servesContext(int m, const std::string& target) {
-    testsupport::CommandResult r = testsupport::runCommand(
+    testing::CommandResult r = testing::runCommand(
         snmpd_[m]->clientEnv() + " snmpwalk -On -Oq -t 1 -r 0 " + snmpd_[m]->v2cArgs(target) + " " + kIfName);
     return r.output.find(std::string(kIfName) + ".") != std::string::npos;
   }
@@ -155,7 +155,7 @@ TEST_F(FleetSnmpTest, AnyMembersTableFindsEveryDeviceAndFollowsAMove) {
     }
     return true;
   };
-  ASSERT_TRUE(testsupport::waitUntil(agreed, std::chrono::seconds(60), std::chrono::milliseconds(500)))
+  ASSERT_TRUE(testing::waitUntil(agreed, std::chrono::seconds(60), std::chrono::milliseconds(500)))
       << "m1:\n" << raw[0] << "\nm2:\n" << raw[1];
   std::map<std::string, int> owned;
   for (const auto& entry : tables[0]) {
@@ -168,10 +168,10 @@ TEST_F(FleetSnmpTest, AnyMembersTableFindsEveryDeviceAndFollowsAMove) {
     // The row of the member asked says whether it is the owner.
     for (int m = 0; m < 2; ++m) EXPECT_EQ(tables[m][target].owned_here, m == owner ? "1" : "2") << target;
     // The NMS follows the row: the device answers in its context there.
-    EXPECT_TRUE(testsupport::waitUntil([&] { return servesContext(owner, target); }, std::chrono::seconds(30),
+    EXPECT_TRUE(testing::waitUntil([&] { return servesContext(owner, target); }, std::chrono::seconds(30),
                                        std::chrono::milliseconds(500)))
         << target << " not served by " << member(owner);
-    EXPECT_TRUE(testsupport::waitUntil([&] { return !servesContext(1 - owner, target); }, std::chrono::seconds(30),
+    EXPECT_TRUE(testing::waitUntil([&] { return !servesContext(1 - owner, target); }, std::chrono::seconds(30),
                                        std::chrono::milliseconds(500)))
         << target << " still served by " << member(1 - owner) << ", which does not own it";
   }
@@ -192,9 +192,9 @@ TEST_F(FleetSnmpTest, AnyMembersTableFindsEveryDeviceAndFollowsAMove) {
     }
     return true;
   };
-  EXPECT_TRUE(testsupport::waitUntil(all_m1, std::chrono::seconds(60), std::chrono::milliseconds(500))) << after_raw;
+  EXPECT_TRUE(testing::waitUntil(all_m1, std::chrono::seconds(60), std::chrono::milliseconds(500))) << after_raw;
   for (int i = 0; i < kTargets; ++i) {
-    EXPECT_TRUE(testsupport::waitUntil([&] { return servesContext(0, targetName(i)); }, std::chrono::seconds(30),
+    EXPECT_TRUE(testing::waitUntil([&] { return servesContext(0, targetName(i)); }, std::chrono::seconds(30),
                                        std::chrono::milliseconds(500)))
         << targetName(i) << " not served by m1 after the move";
   }

@@ -18,7 +18,7 @@
 #include "tests/gateway/fleet_bed.h"
 #include "tests/gateway/prometheus_process.h"
 
-namespace rdmagw::gateway::fleettest {
+namespace rdmagw::testing {
 namespace {
 
 using Owners = std::map<std::string, std::set<std::string>>;
@@ -86,14 +86,14 @@ TEST_F(FleetTest, EachTargetOnceAKilledMembersTargetsMoveAndComeBackAndNothingEl
   }
 
   bed_.startMember(1);
-  ASSERT_TRUE(testsupport::waitUntil([&] { return bed_.collectedBy(1) == m2_had; })) << bed_.describe();
+  ASSERT_TRUE(testing::waitUntil([&] { return bed_.collectedBy(1) == m2_had; })) << bed_.describe();
   ASSERT_TRUE(bed_.waitConverged()) << bed_.describe();
   EXPECT_EQ(bed_.collectors(), initial_) << "after m2's return exactly its targets move back\n" << bed_.describe();
 }
 
 TEST_F(FleetTest, EtcdStoppedForThirtySecondsMovesNothingAndHealthSaysDegraded) {
   bed_.etcd().stop();
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     for (int i = 0; i < kMembers; ++i) {
       if (bed_.healthz(i).find("cluster: degraded") == std::string::npos) return false;
     }
@@ -105,7 +105,7 @@ TEST_F(FleetTest, EtcdStoppedForThirtySecondsMovesNothingAndHealthSaysDegraded) 
     std::this_thread::sleep_for(std::chrono::seconds(2));
   }
   ASSERT_TRUE(bed_.etcd().start().isOk()) << bed_.etcd().logText();
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     for (int i = 0; i < kMembers; ++i) {
       if (bed_.healthz(i).find("cluster: healthy") == std::string::npos) return false;
     }
@@ -121,7 +121,7 @@ TEST_F(FleetTest, AMemberCutOffFromEtcdKeepsCollectingTheOthersTakeOverAndItYiel
   bed_.etcdPath(2).block();
   // The others see m3's lease expire and take its targets; m3, unable to
   // tell this from an etcd outage, keeps them: collected twice, visibly.
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     Owners now = bed_.collectors();
     for (const std::string& t : m3_had) {
       if (now[t].size() != 2) return false;
@@ -136,7 +136,7 @@ TEST_F(FleetTest, AMemberCutOffFromEtcdKeepsCollectingTheOthersTakeOverAndItYiel
   const auto healed = Clock::now();
   bed_.etcdPath(2).unblock();
   ASSERT_TRUE(bed_.waitConverged()) << bed_.describe();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return bed_.collectors() == initial_; })) << bed_.describe();
+  ASSERT_TRUE(testing::waitUntil([&] { return bed_.collectors() == initial_; })) << bed_.describe();
   std::printf("the cut healed: back to one collector per target after %.1f s\n", secondsSince(healed));
   EXPECT_NE(bed_.log(2).find("lease expired"), std::string::npos) << bed_.log(2);
 }
@@ -160,14 +160,14 @@ double longestGap(const std::string& answer) {
 }
 
 TEST_F(FleetTest, OnePrometheusJobOnServiceDiscoveryFollowsAKilledMembersTargetsToTheirNewMember) {
-  if (!reloadtest::PrometheusProcess::installed()) GTEST_SKIP() << "no /usr/bin/prometheus";
+  if (!testing::PrometheusProcess::installed()) GTEST_SKIP() << "no /usr/bin/prometheus";
   // SD from two members, so the job survives either one's death.
   std::string job = "  - job_name: rdmagw\n    http_sd_configs:\n";
   for (int i : {0, 2}) {
     job += "      - url: http://127.0.0.1:" + std::to_string(bed_.prometheusPort(i)) + "/sd\n"
            "        refresh_interval: 1s\n";
   }
-  reloadtest::PrometheusProcess prom(job);
+  testing::PrometheusProcess prom(job);
   ASSERT_TRUE(prom.started());
   ASSERT_TRUE(prom.waitFor("count(rdmagw_cluster_member_info)", "3")) << prom.lastResponse() << prom.log();
   ASSERT_TRUE(prom.waitFor("count(rdmagw_target_up == 1)", std::to_string(bed_.targets().size())))
@@ -191,4 +191,4 @@ TEST_F(FleetTest, OnePrometheusJobOnServiceDiscoveryFollowsAKilledMembersTargets
 }
 
 }  // namespace
-}  // namespace rdmagw::gateway::fleettest
+}  // namespace rdmagw::testing

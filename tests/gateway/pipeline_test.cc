@@ -31,14 +31,14 @@ class PipelineTest : public ::testing::Test {
 
   // Waits until every target has been polled at least `polls` times.
   static bool waitForPolls(const Store& store, uint64_t polls) {
-    return testsupport::waitUntil([&] {
+    return testing::waitUntil([&] {
       bool all = true;
       for (const TargetStatus& t : store.targets()) all = all && t.health.polls >= polls;
       return all;
     });
   }
 
-  testsupport::TempDir tmp_{"rdmagw-pipe"};
+  testing::TempDir tmp_{"rdmagw-pipe"};
   fs::path dir_ = tmp_.path();
   std::unique_ptr<sim::Fabric> fabric_;
 };
@@ -121,7 +121,7 @@ TEST_F(PipelineTest, AnalyticsWritesVerdictsIntoTheHostsTargets) {
   ASSERT_TRUE(p.start().isOk());
   const std::string& host = fabric_->hosts().front().name;
   const std::string verdict = "/fabric/dcqcn/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/verdict";
-  ASSERT_TRUE(testsupport::waitUntil([&] { return p.store().get(host, verdict).has_value(); }));
+  ASSERT_TRUE(testing::waitUntil([&] { return p.store().get(host, verdict).has_value(); }));
   EXPECT_EQ(std::get<std::string>(p.store().get(host, verdict)->value), "idle");
   p.stop();
 }

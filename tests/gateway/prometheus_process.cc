@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 
 bool PrometheusProcess::installed() { return access(kBinary, X_OK) == 0; }
 
@@ -19,9 +19,9 @@ PrometheusProcess::PrometheusProcess(int scrape_port)
 
 PrometheusProcess::PrometheusProcess(const std::string& scrape_config) {
   const std::string dir = tmp_.path();
-  testsupport::writeFile(dir + "/prometheus.yml",
+  testing::writeFile(dir + "/prometheus.yml",
                          "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n" + scrape_config);
-  port_ = testsupport::freeLoopbackPort();
+  port_ = testing::freeLoopbackPort();
   std::vector<std::string> args = {kBinary, "--config.file=" + dir + "/prometheus.yml",
                                    "--storage.tsdb.path=" + dir + "/data",
                                    "--web.listen-address=127.0.0.1:" + std::to_string(port_), "--log.level=warn"};
@@ -41,11 +41,11 @@ PrometheusProcess::PrometheusProcess(const std::string& scrape_config) {
 
 PrometheusProcess::~PrometheusProcess() {
   if (pid_ <= 0) return;
-  testsupport::stopChild(pid_, SIGTERM, std::chrono::seconds(10));
+  testing::stopChild(pid_, SIGTERM, std::chrono::seconds(10));
 }
 
 std::string PrometheusProcess::queryJson(const std::string& promql) {
-  testsupport::CommandResult r = testsupport::runCommand(
+  testing::CommandResult r = testing::runCommand(
       "curl -s --max-time 5 -G 'http://127.0.0.1:" + std::to_string(port_) + "/api/v1/query' --data-urlencode 'query=" +
       promql + "'");
   last_response_ = r.output;
@@ -53,7 +53,7 @@ std::string PrometheusProcess::queryJson(const std::string& promql) {
 }
 
 std::optional<std::string> PrometheusProcess::query(const std::string& promql) {
-  testsupport::CommandResult r = testsupport::runCommand(
+  testing::CommandResult r = testing::runCommand(
       "curl -s --max-time 5 -G 'http://127.0.0.1:" + std::to_string(port_) + "/api/v1/query' --data-urlencode 'query=" +
       promql + "'");
   if (r.exit_code != 0) return std::nullopt;
@@ -67,17 +67,17 @@ std::optional<std::string> PrometheusProcess::query(const std::string& promql) {
 }
 
 bool PrometheusProcess::waitFor(const std::string& promql, const std::string& want) {
-  return testsupport::waitUntil(
+  return testing::waitUntil(
       [&] {
         std::optional<std::string> got = query(promql);
         if (want.empty()) return !got && last_response_.find("\"result\":[]") != std::string::npos;
         return got && *got == want;
       },
-      testsupport::kEventWait, std::chrono::milliseconds(250));
+      testing::kEventWait, std::chrono::milliseconds(250));
 }
 
 std::string PrometheusProcess::log() const {
-  return testsupport::runCommand("tail -n 20 " + tmp_.path() + "/prometheus.log").output;
+  return testing::runCommand("tail -n 20 " + tmp_.path() + "/prometheus.log").output;
 }
 
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

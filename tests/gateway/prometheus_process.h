@@ -10,7 +10,7 @@
 
 #include "tests/support/test_support.h"
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 
 class PrometheusProcess {
  public:
@@ -35,10 +35,10 @@ class PrometheusProcess {
   std::string log() const;
 
  private:
-  testsupport::TempDir tmp_{"rdmagw-reload-prom"};
+  testing::TempDir tmp_{"rdmagw-reload-prom"};
   int port_ = 0;
   pid_t pid_ = -1;
   std::string last_response_;
 };
 
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

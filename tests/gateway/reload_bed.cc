@@ -9,7 +9,7 @@
 #include "gateway/demo/demo_config.h"
 #include "sim/fabric.h"
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
@@ -62,7 +62,7 @@ std::string ReloadBed::leafYaml(const std::string& extra_labels) const {
 
 void ReloadBed::writeTargets(const std::string& file, const std::string& yaml) {
   const std::string tmp = targetsDir() + "/.tmp-" + file;
-  testsupport::writeFile(tmp, yaml);
+  testing::writeFile(tmp, yaml);
   fs::rename(tmp, targetsDir() + "/" + file);
 }
 
@@ -100,7 +100,7 @@ std::string ReloadBed::startPeers() {
   }
   std::string main = "targets_dir: targets.d\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:0\"}\n";
   if (options_.gnmi_northbound) main += "  gnmi: {listen: \"127.0.0.1:0\", insecure: true}\n";
-  testsupport::writeFile(configPath(), main);
+  testing::writeFile(configPath(), main);
   return "";
 }
 
@@ -136,7 +136,7 @@ TargetStatus ReloadBed::status(const std::string& target) {
 }
 
 bool ReloadBed::waitUp(const std::vector<std::string>& names) {
-  return testsupport::waitUntil([&] {
+  return testing::waitUntil([&] {
     for (const std::string& n : names) {
       if (!status(n).health.up) return false;
     }
@@ -144,4 +144,4 @@ bool ReloadBed::waitUp(const std::vector<std::string>& names) {
   });
 }
 
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

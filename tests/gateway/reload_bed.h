@@ -17,7 +17,7 @@
 #include "sim/sshd_launcher.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 
 struct BedOptions {
   int hosts = 8;        // host01.. (sysfs trees)
@@ -64,7 +64,7 @@ class ReloadBed {
 
  private:
   BedOptions options_;
-  testsupport::TempDir tmp_{"rdmagw-reload"};
+  testing::TempDir tmp_{"rdmagw-reload"};
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
   std::unique_ptr<sim::SimRunner> sim_;
@@ -79,4 +79,4 @@ class ReloadBed {
 
 std::string hostName(int i);  // host01..
 
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

@@ -173,7 +173,7 @@ TEST(SchemaKnowledgeTest, TheScannerFindsPlantedKnowledge) {
   const Forbidden& forbidden = Forbidden::fromSchema();
   const std::string family(SchemaTable::instance().leaves()[0].prom_name);
   const std::string module(SchemaTable::instance().modules()[0].name);
-  testsupport::TempDir dir("rdmagw-knowledge");
+  testing::TempDir dir("rdmagw-knowledge");
   const std::string file = dir.file("planted.cc");
   std::ofstream(file) << "// comments may say " << family << ", " << module << " and 1.3.6.1.2.1.2.2\n"
                       << "/* " << forbidden.enterprise_number << " */\n"

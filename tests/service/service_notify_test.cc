@@ -23,7 +23,7 @@ namespace {
 
 using namespace std::chrono_literals;
 using testing::NotifySocket;
-using testsupport::TempDir;
+using testing::TempDir;
 
 class ServiceNotifyTest : public ::testing::Test {
  protected:
@@ -81,14 +81,14 @@ TEST(PipelineWatchdogTest, PetsOnlyWhileThePipelineIsAlive) {
   std::atomic<int> pets{0};
   PipelineWatchdog dog(200ms, [&] { return alive.load(); }, [&] { ++pets; });
   dog.start();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return pets.load() >= 3; }));
+  ASSERT_TRUE(testing::waitUntil([&] { return pets.load() >= 3; }));
   alive = false;
   std::this_thread::sleep_for(300ms);  // a look that began before the switch may still pet
   const int frozen = pets.load();
   std::this_thread::sleep_for(1s);     // ten looks
   EXPECT_EQ(pets.load(), frozen) << "petted while the pipeline made no progress";
   alive = true;
-  EXPECT_TRUE(testsupport::waitUntil([&] { return pets.load() > frozen; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return pets.load() > frozen; }));
   dog.stop();
 }
 
@@ -105,10 +105,10 @@ TEST(PollSchedulerHeartbeatTest, BeatsWhileIdle) {
   southbound::PollScheduler sched(store, 2);
   sched.add(southbound::PollTarget{"t", "rdma-host", std::make_unique<NeverDue>(), std::chrono::hours(1), {}, {}});
   sched.start();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return sched.heartbeat() > 0; }));
+  ASSERT_TRUE(testing::waitUntil([&] { return sched.heartbeat() > 0; }));
   const uint64_t first = sched.heartbeat();  // after the first poll
-  EXPECT_TRUE(testsupport::waitUntil([&] { return sched.heartbeat() >= first + 2; }))
-      << "no beat in " << testsupport::kEventWait.count() << " s";
+  EXPECT_TRUE(testing::waitUntil([&] { return sched.heartbeat() >= first + 2; }))
+      << "no beat in " << testing::kEventWait.count() << " s";
   sched.stop();
   const uint64_t stopped = sched.heartbeat();
   std::this_thread::sleep_for(southbound::PollScheduler::kHeartbeatPeriod * 2);

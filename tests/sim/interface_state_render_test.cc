@@ -21,8 +21,8 @@
 namespace rdmagw::sim {
 namespace {
 
-using testsupport::strAt;
-using testsupport::u64At;
+using testing::strAt;
+using testing::u64At;
 
 const Fabric& fabric() {
   static const Fabric* f = [] {
@@ -101,7 +101,7 @@ TEST(InterfaceStateRenderTest, EsxiNicListParsesToSpeedMtuAndStates) {
 }
 
 TEST(InterfaceStateRenderTest, LinuxSysfsNetdevHasSpeedAndLinkState) {
-  testsupport::TempDir tmp("rdmagw-sim-netdev");
+  testing::TempDir tmp("rdmagw-sim-netdev");
   ASSERT_TRUE(writeTree(fabric(), tmp.path()).isOk());
   const Host& host = fabric().hosts()[0];
   southbound::rdma::SysfsReaderImpl reader(tmp.path() + "/" + host.name + "/sys");

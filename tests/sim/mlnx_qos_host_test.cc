@@ -93,7 +93,7 @@ TEST(MlnxQosHostTest, TheLastHostsHaveMlnxQosTextAndNoDcb) {
   ASSERT_TRUE(c.validate().isOk());
   Fabric f(c);
   f.step();
-  testsupport::TempDir dir("rdmagw-mlnx-qos");
+  testing::TempDir dir("rdmagw-mlnx-qos");
   ASSERT_TRUE(writeTree(f, dir.path()).isOk());
   ASSERT_EQ(f.hosts().size(), 2u);
   for (const Host& h : f.hosts()) {
@@ -108,7 +108,7 @@ TEST(MlnxQosHostTest, TheLastHostsHaveMlnxQosTextAndNoDcb) {
   EXPECT_TRUE(f.hosts()[1].mlnx_qos);
   // The recorded ConnectX-7's layout: its labels, in its order.
   const std::string text =
-      testsupport::readFile(dir.path() + "/" + f.hosts()[1].name + "/ethtool/" + f.hosts()[1].devices[0].netdev +
+      testing::readFile(dir.path() + "/" + f.hosts()[1].name + "/ethtool/" + f.hosts()[1].devices[0].netdev +
                             ".mlnx_qos.txt");
   size_t at = 0;
   for (const char* label : {"DCBX mode: OS controlled\n", "Priority trust state: dscp\n", "dscp2prio mapping:\n",
@@ -138,7 +138,7 @@ TEST(MlnxQosHostTest, SamePlanTwoToolsSameLeaves) {
     Fabric a(with_dcb), b(with_mlnx);
     a.step();
     b.step();
-    testsupport::TempDir da("rdmagw-dcb-tree"), db("rdmagw-mlnx-tree");
+    testing::TempDir da("rdmagw-dcb-tree"), db("rdmagw-mlnx-tree");
     TreeWriter wa(da.path()), wb(db.path());
     int strict_seen = 0;
     for (ScenarioKind kind : {ScenarioKind::kNone, ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero,
@@ -180,7 +180,7 @@ TEST(MlnxQosHostTest, LiveCollectorRunsMlnxQosOnlyWhereDcbHasNothing) {
   Fabric a(with_dcb), b(with_mlnx);
   a.step();
   b.step();
-  testsupport::TempDir da("rdmagw-dcb-tree"), db("rdmagw-mlnx-tree"), bin("rdmagw-fake-bin");
+  testing::TempDir da("rdmagw-dcb-tree"), db("rdmagw-mlnx-tree"), bin("rdmagw-fake-bin");
   ASSERT_TRUE(writeTree(a, da.path()).isOk());
   ASSERT_TRUE(writeTree(b, db.path()).isOk());
   const Host& ha = a.hosts()[0];
@@ -189,7 +189,7 @@ TEST(MlnxQosHostTest, LiveCollectorRunsMlnxQosOnlyWhereDcbHasNothing) {
   // The fake prints the simulator's text for `mlnx_qos -i <netdev>` and
   // leaves a mark, so that a run where it must not be asked can tell.
   const std::string fake = bin.path() + "/mlnx_qos";
-  ASSERT_TRUE(testsupport::writeFile(fake, "#!/bin/sh\n[ \"$1\" = -i ] || exit 64\n: > \"$FAKE_MLNX_QOS_DIR/ran\"\n"
+  ASSERT_TRUE(testing::writeFile(fake, "#!/bin/sh\n[ \"$1\" = -i ] || exit 64\n: > \"$FAKE_MLNX_QOS_DIR/ran\"\n"
                                            "f=\"$FAKE_MLNX_QOS_DIR/$2.mlnx_qos.txt\"\n"
                                            "[ -f \"$f\" ] || { echo \"netlink error\" >&2; exit 1; }\ncat \"$f\"\n"));
   ASSERT_EQ(::chmod(fake.c_str(), 0755), 0);
@@ -208,7 +208,7 @@ TEST(MlnxQosHostTest, LiveCollectorRunsMlnxQosOnlyWhereDcbHasNothing) {
   // A `dcb` that answers (the dcb host's documents): dcb alone, mlnx_qos never runs.
   fs::remove(mark);
   const std::string fake_dcb = bin.path() + "/dcb";
-  ASSERT_TRUE(testsupport::writeFile(fake_dcb, "#!/bin/sh\nf=\"" + da.path() + "/" + ha.name +
+  ASSERT_TRUE(testing::writeFile(fake_dcb, "#!/bin/sh\nf=\"" + da.path() + "/" + ha.name +
                                                    "/ethtool/$5.dcb-$2.json\"\n[ -f \"$f\" ] || exit 1\ncat \"$f\"\n"));
   ASSERT_EQ(::chmod(fake_dcb.c_str(), 0755), 0);
   const Leaves dcb_ran = collect(db.path(), hb, dev, live);

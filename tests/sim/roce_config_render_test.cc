@@ -46,14 +46,14 @@ Files readTree(const std::string& root) {
     if (!e.is_regular_file()) continue;
     const std::string rel = fs::relative(e.path(), root).string();
     if (rel.front() == '.') continue;  // the writer's staging file
-    out[rel] = testsupport::readFile(e.path().string());
+    out[rel] = testing::readFile(e.path().string());
   }
   return out;
 }
 
 // Writes the fabric's tree into a fresh directory and reads every file back.
 Files render(const Fabric& f) {
-  testsupport::TempDir dir("rdmagw-roce-render");
+  testing::TempDir dir("rdmagw-roce-render");
   EXPECT_TRUE(writeTree(f, dir.path()).isOk());
   return readTree(dir.path());
 }
@@ -70,7 +70,7 @@ class Tree {
   const std::string& root() const { return dir_.path(); }
 
  private:
-  testsupport::TempDir dir_{"rdmagw-roce-tree"};
+  testing::TempDir dir_{"rdmagw-roce-tree"};
   TreeWriter writer_;
 };
 

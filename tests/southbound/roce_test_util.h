@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-namespace rdmagw::southbound::testing {
+namespace rdmagw::testing {
 
 inline std::string fixture(const std::string& name) {
   std::ifstream in(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + name, std::ios::binary);
@@ -26,4 +26,4 @@ inline std::string withoutHashLines(const std::string& text) {
   return out;
 }
 
-}  // namespace rdmagw::southbound::testing
+}  // namespace rdmagw::testing

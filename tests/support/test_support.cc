@@ -21,7 +21,7 @@
 
 #include "sim/child_setup.h"
 
-namespace rdmagw::testsupport {
+namespace rdmagw::testing {
 
 bool waitUntil(const std::function<bool()>& cond, std::chrono::milliseconds limit,
                std::chrono::milliseconds step) {
@@ -150,4 +150,4 @@ std::optional<std::string> strAt(const PollBatch& b, const std::string& path) {
   return std::get<std::string>(u->value);
 }
 
-}  // namespace rdmagw::testsupport
+}  // namespace rdmagw::testing

@@ -13,7 +13,7 @@
 
 #include "models/update.h"
 
-namespace rdmagw::testsupport {
+namespace rdmagw::testing {
 
 // A fresh directory /tmp/<prefix>-XXXXXX (mkdtemp), removed with its contents
 // by the destructor. path() is empty if mkdtemp failed.
@@ -84,4 +84,4 @@ const Update* findUpdate(const PollBatch& b, const std::string& path);
 std::optional<uint64_t> u64At(const PollBatch& b, const std::string& path);
 std::optional<std::string> strAt(const PollBatch& b, const std::string& path);
 
-}  // namespace rdmagw::testsupport
+}  // namespace rdmagw::testing

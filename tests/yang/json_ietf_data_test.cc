@@ -17,7 +17,7 @@
 
 #include "tests/yang/yanglint_runner.h"
 
-namespace rdmagw::yangtest {
+namespace rdmagw::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -46,18 +46,18 @@ TEST_P(EachDocumentTest, IsAValidReply) {
   // Printed back: the tree was parsed, not skipped, and every member is
   // named as RFC 7951 names it (no prefix where the module does not change).
   EXPECT_NE(v.printed.find("\"" + top + "\""), std::string::npos) << v.printed;
-  EXPECT_EQ(nonCanonicalMemberNames(testsupport::readFile(doc(file)), v.printed),
+  EXPECT_EQ(nonCanonicalMemberNames(testing::readFile(doc(file)), v.printed),
             std::vector<std::string>{});
 }
 
 TEST(JsonIetfDataTest, ARedundantModulePrefixIsFound) {
   // yanglint accepts it; nonCanonicalMemberNames() does not.
-  testsupport::TempDir tmp("rdmagw-json-ietf");
-  std::string json = testsupport::readFile(doc("interfaces.json"));
+  testing::TempDir tmp("rdmagw-json-ietf");
+  std::string json = testing::readFile(doc("interfaces.json"));
   const std::string plain = "\"admin-mode\":";
   ASSERT_NE(json.find(plain), std::string::npos);
   json.replace(json.find(plain), plain.size(), "\"rdmagw-interfaces:admin-mode\":");
-  ASSERT_TRUE(testsupport::writeFile(tmp.file("redundant.json"), json));
+  ASSERT_TRUE(testing::writeFile(tmp.file("redundant.json"), json));
   const Validation v = validateJsonIetf({tmp.file("redundant.json")}, DataKind::kReply);
   EXPECT_TRUE(v.ok()) << v.diagnostics;
   EXPECT_EQ(nonCanonicalMemberNames(json, v.printed),
@@ -133,4 +133,4 @@ TEST(JsonIetfDataTest, InvalidDocumentsAreRejectedForTheirFault) {
 }
 
 }  // namespace
-}  // namespace rdmagw::yangtest
+}  // namespace rdmagw::testing

@@ -16,7 +16,7 @@
 
 #include "tests/yang/yanglint_runner.h"
 
-namespace rdmagw::yangtest {
+namespace rdmagw::testing {
 
 struct SchemaNode {
   std::string module;       // defining module: "openconfig-if-ethernet", "rdmagw-interfaces"
@@ -190,4 +190,4 @@ class LoadedSchema {
   std::string error_;
 };
 
-}  // namespace rdmagw::yangtest
+}  // namespace rdmagw::testing

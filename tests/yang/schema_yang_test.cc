@@ -18,7 +18,7 @@
 #include "tests/yang/loaded_schema.h"
 #include "tests/yang/yanglint_runner.h"
 
-namespace rdmagw::yangtest {
+namespace rdmagw::testing {
 namespace {
 
 const LoadedSchema& loaded() {
@@ -157,12 +157,12 @@ class SchemaYangTest : public ::testing::Test {
     writeJson(doc, json);
     document_ = json.str();
     const std::string file = tmp_.file("schema.json");
-    EXPECT_TRUE(testsupport::writeFile(file, document_));
+    EXPECT_TRUE(testing::writeFile(file, document_));
     // A partial operational tree, as the gateway serves it (state only).
     return validateJsonIetf({file}, DataKind::kReply);
   }
 
-  testsupport::TempDir tmp_{"rdmagw-schema-yang"};
+  testing::TempDir tmp_{"rdmagw-schema-yang"};
   std::string document_;
 };
 
@@ -316,4 +316,4 @@ TEST(SchemaYangReverseTest, EveryLeafOfOurModulesIsARowOfTheTableWithItsKind) {
 }
 
 }  // namespace
-}  // namespace rdmagw::yangtest
+}  // namespace rdmagw::testing

@@ -14,7 +14,7 @@
 
 #include "tests/yang/yanglint_runner.h"
 
-namespace rdmagw::yangtest {
+namespace rdmagw::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -156,9 +156,9 @@ TEST(YangModulesTest, OnlyUpstreamsKnownWarningIsTolerated) {
 TEST(YangModulesTest, ABrokenModuleIsReported) {
   // Guards the harness: a yanglint that "passes" everything would make the
   // tests above worthless.
-  testsupport::TempDir tmp("rdmagw-yang");
+  testing::TempDir tmp("rdmagw-yang");
   const std::string broken = tmp.file("rdmagw-broken.yang");
-  ASSERT_TRUE(testsupport::writeFile(
+  ASSERT_TRUE(testing::writeFile(
       broken, "module rdmagw-broken { yang-version 1.1; namespace \"urn:x\"; prefix b; "
               "import openconfig-interfaces { prefix oc-if; } "
               "augment \"/oc-if:interfaces/oc-if:interface\" { leaf x { type no-such-type; } } }\n"));
@@ -168,4 +168,4 @@ TEST(YangModulesTest, ABrokenModuleIsReported) {
 }
 
 }  // namespace
-}  // namespace rdmagw::yangtest
+}  // namespace rdmagw::testing

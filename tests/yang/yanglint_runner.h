@@ -15,7 +15,7 @@
 
 #include "tests/support/test_support.h"
 
-namespace rdmagw::yangtest {
+namespace rdmagw::testing {
 
 inline const std::string kYangDir = std::string(RDMAGW_SOURCE_DIR) + "/yang";
 inline const std::string kOpenconfigDir = kYangDir + "/openconfig";
@@ -34,8 +34,8 @@ inline const char* const kOpenconfigModules[] = {
     "openconfig-lldp.yang", "iana-if-type.yang"};
 
 // yanglint runs through the shell; runCommand captures stdout and stderr.
-using testsupport::CommandResult;
-using testsupport::runCommand;
+using testing::CommandResult;
+using testing::runCommand;
 
 inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
@@ -106,13 +106,13 @@ struct Validation {
 // module-qualified; kDatastore merges the files into one tree first.
 inline Validation validateJsonIetf(const std::vector<std::string>& files,
                                    DataKind kind = DataKind::kReply) {
-  testsupport::TempDir tmp("rdmagw-yanglint");
+  testing::TempDir tmp("rdmagw-yanglint");
   const std::string printed = tmp.file("printed.json");
   std::string args = kind == DataKind::kReply ? "-t get " : "-t data -m ";
   args += "-f json -o " + quoted(printed) + " " + allModules();
   for (const std::string& f : files) args += quoted(f) + " ";
   const CommandResult r = runCommand(yanglint(args));
-  return {r.exit_code, withoutUpstreamWarnings(r.output), testsupport::readFile(printed)};
+  return {r.exit_code, withoutUpstreamWarnings(r.output), testing::readFile(printed)};
 }
 
 // Member names of `document` that yanglint, printing the same data back
@@ -139,4 +139,4 @@ inline std::vector<std::string> nonCanonicalMemberNames(const std::string& docum
   return out;
 }
 
-}  // namespace rdmagw::yangtest
+}  // namespace rdmagw::testing

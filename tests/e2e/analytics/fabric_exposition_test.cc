@@ -32,7 +32,7 @@ TEST(FabricExpositionTest, DerivedFamiliesCarryTheRawLabels) {
     f.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 10);
     f.bump("leaf01", SmallFabric::pfc("Ethernet1/1", 3, "in-pause-frames"), 10);
   });
-  const std::string text = northbound::ExpositionWriter().build(f.store());
+  const std::string text = northbound::prometheus::ExpositionWriter().build(f.store());
 
   // Raw and derived series of the same RDMA port: same label set and order.
   const std::string port = "{target=\"host01\",device=\"mlx5_0\",port=\"1\",rack=\"r1\"}";
@@ -67,10 +67,10 @@ TEST(FabricExpositionTest, PromtoolFindsNothingToLint) {
     f.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "in-pause-duration"), 1000);
     f.bump("host01", SmallFabric::pfc("ens1f0np0", 3, "out-pause-frames"), 10);
   });
-  testsupport::TempDir tmp("rdmagw-fabric-prom");
+  testing::TempDir tmp("rdmagw-fabric-prom");
   const std::string file = tmp.file("metrics.txt");
-  ASSERT_TRUE(testsupport::writeFile(file, northbound::ExpositionWriter().build(f.store())));
-  const testsupport::CommandResult r = testsupport::runCommand(std::string(kPromtool) + " check metrics < " + file);
+  ASSERT_TRUE(testing::writeFile(file, northbound::prometheus::ExpositionWriter().build(f.store())));
+  const testing::CommandResult r = testing::runCommand(std::string(kPromtool) + " check metrics < " + file);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, "");
 }

@@ -7,7 +7,7 @@
 // with the NIC as the only pause-tree root; its end as the clear of the
 // same port; and no other port ever gets a pause-storm notification.
 // Waits are counted in simulated ticks for the fabric, and bounded by
-// testsupport::kEventWait for the network.
+// testing::kEventWait for the network.
 
 #include <gtest/gtest.h>
 
@@ -25,11 +25,10 @@
 namespace rdmagw::analytics {
 namespace {
 
-using northbound::SnmpAgent;
-using northbound::SnmpNotifyDestination;
+using northbound::snmp::SnmpAgent;
+using northbound::snmp::SnmpNotifyDestination;
 using sim::ReceivedTrap;
 using testing::SimFeed;
-namespace snmptest = northbound::snmptest;
 
 constexpr int kWaitTicks = 60;  // generous: the verdicts settle within a window or two (4 ticks)
 constexpr int kRoceDefaultPriority = 3;
@@ -39,8 +38,8 @@ class FabricSnmpNotifyTest : public ::testing::Test {
   void SetUp() override {
     feed_.ticks(6);  // two samples and a full window: every verdict present and quiet
     ASSERT_TRUE(trapd_.start().isOk()) << trapd_.logText();
-    northbound::SnmpConfig cfg = snmptest::notifyAgentConfig(state_.path());
-    cfg.notifications = {snmptest::v2cDestination(trapd_, SnmpNotifyDestination::Type::kTrap)};
+    northbound::snmp::SnmpConfig cfg = testing::notifyAgentConfig(state_.path());
+    cfg.notifications = {testing::v2cDestination(trapd_, SnmpNotifyDestination::Type::kTrap)};
     agent_ = std::make_unique<SnmpAgent>(feed_.store(), cfg);
     Status st = agent_->start();
     ASSERT_TRUE(st.isOk()) << st.message();
@@ -55,7 +54,7 @@ class FabricSnmpNotifyTest : public ::testing::Test {
   // found is sent: two more snapshots taken into service after this call.
   void settle() {
     const uint64_t served = agent_->snapshotsServed();
-    ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return agent_->snapshotsServed() >= served + 2; }));
+    ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return agent_->snapshotsServed() >= served + 2; }));
   }
 
   // "target:interface" of a SimFeed key as the notification names it: the
@@ -66,7 +65,7 @@ class FabricSnmpNotifyTest : public ::testing::Test {
   Where where(const std::string& key) const {
     const size_t colon = key.find(':');
     Where w{key.substr(0, colon), key.substr(colon + 1), ""};
-    const uint32_t if_index = snmptest::ifIndexOf(*agent_, w.target, w.port);
+    const uint32_t if_index = testing::ifIndexOf(*agent_, w.target, w.port);
     w.instance = "." + std::to_string(if_index) + "." + std::to_string(kRoceDefaultPriority);
     return w;
   }
@@ -76,10 +75,10 @@ class FabricSnmpNotifyTest : public ::testing::Test {
   // Per pause-storm notification: "target port instance code".
   std::vector<std::string> received(const std::string& trap_oid, uint32_t column) const {
     std::vector<std::string> out;
-    const std::string col = std::string(snmptest::kFabricPrioEntry) + std::to_string(column);
-    for (const ReceivedTrap& t : snmptest::trapsOf(trapd_, trap_oid)) {
+    const std::string col = std::string(testing::kFabricPrioEntry) + std::to_string(column);
+    for (const ReceivedTrap& t : testing::trapsOf(trapd_, trap_oid)) {
       const std::string oid = t.oid(col + ".");
-      out.push_back(unquoted(t.value(snmptest::kNotifyTarget)) + " " + unquoted(t.value(snmptest::kNotifyPort)) + " " +
+      out.push_back(unquoted(t.value(testing::kNotifyTarget)) + " " + unquoted(t.value(testing::kNotifyPort)) + " " +
                     oid.substr(col.size()) + " " + t.value(col + "."));
     }
     return out;
@@ -89,7 +88,7 @@ class FabricSnmpNotifyTest : public ::testing::Test {
   }
 
   SimFeed feed_{SimFeed::calmFabric(), SimFeed::config()};
-  testsupport::TempDir state_{"rdmagw-fabric-snmp"};
+  testing::TempDir state_{"rdmagw-fabric-snmp"};
   sim::SnmptrapdLauncher trapd_;
   std::unique_ptr<SnmpAgent> agent_;
 };
@@ -101,13 +100,13 @@ TEST_F(FabricSnmpNotifyTest, APauseStormAlertsForTheStormingNicAloneAndClearsWhe
   feed_.ticks(4);
   const Where nic = where(nic_key);
   ASSERT_NE(nic.instance, ".0.3") << "no ifIndex for " << nic_key;
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return !received(snmptest::kPauseStormChange, 2).empty(); }))
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return !received(testing::kPauseStormChange, 2).empty(); }))
       << trapd_.logText();
   settle();
-  EXPECT_EQ(received(snmptest::kPauseStormChange, 2), (std::vector<std::string>{event(nic, "1")}));
+  EXPECT_EQ(received(testing::kPauseStormChange, 2), (std::vector<std::string>{event(nic, "1")}));
   // The storming NIC is the one root of the pause tree it causes.
   std::vector<std::string> roots;
-  for (const std::string& e : received(snmptest::kPauseTreeChange, 4)) {
+  for (const std::string& e : received(testing::kPauseTreeChange, 4)) {
     if (e.ends_with(" 2")) roots.push_back(e);
   }
   EXPECT_EQ(roots, (std::vector<std::string>{event(nic, "2")}));
@@ -117,15 +116,15 @@ TEST_F(FabricSnmpNotifyTest, APauseStormAlertsForTheStormingNicAloneAndClearsWhe
                                            feed_.flagged("pause-tree-state-code", "0").empty(); },
                               kWaitTicks));
   feed_.ticks(4);
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return received(snmptest::kPauseStormChange, 2).size() >= 2; }))
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return received(testing::kPauseStormChange, 2).size() >= 2; }))
       << trapd_.logText();
   settle();
-  EXPECT_EQ(received(snmptest::kPauseStormChange, 2), (std::vector<std::string>{event(nic, "1"), event(nic, "0")}));
+  EXPECT_EQ(received(testing::kPauseStormChange, 2), (std::vector<std::string>{event(nic, "1"), event(nic, "0")}));
   // Every port that entered the tree left it: its last notification is clear.
   std::map<std::string, std::string> last;
-  for (const std::string& e : received(snmptest::kPauseTreeChange, 4)) last[e.substr(0, e.rfind(' '))] = e.substr(e.rfind(' ') + 1);
+  for (const std::string& e : received(testing::kPauseTreeChange, 4)) last[e.substr(0, e.rfind(' '))] = e.substr(e.rfind(' ') + 1);
   for (const auto& [port, code] : last) EXPECT_EQ(code, "0") << port;
-  EXPECT_TRUE(received(snmptest::kLosslessDropChange, 3).empty());
+  EXPECT_TRUE(received(testing::kLosslessDropChange, 3).empty());
 }
 
 
@@ -159,8 +158,8 @@ class FabricSnmpScenarioTest : public FabricSnmpNotifyTest, public ::testing::Wi
   Codes lastNotified(const TrapCase& c) const {
     Codes out;
     const std::string col = std::string(c.entry) + std::to_string(c.code_column) + ".";
-    for (const ReceivedTrap& t : snmptest::trapsOf(trapd_, c.trap_oid)) {
-      std::string key = unquoted(t.value(snmptest::kNotifyTarget)) + ":" + unquoted(t.value(snmptest::kNotifyPort));
+    for (const ReceivedTrap& t : testing::trapsOf(trapd_, c.trap_oid)) {
+      std::string key = unquoted(t.value(testing::kNotifyTarget)) + ":" + unquoted(t.value(testing::kNotifyPort));
       if (c.per_priority) {
         const std::string oid = t.oid(col);
         key += ":" + oid.substr(oid.rfind('.') + 1);
@@ -179,7 +178,7 @@ TEST_P(FabricSnmpScenarioTest, NotifiesExactlyTheFlaggedPortsThenTheirClear) {
   feed_.ticks(4);
   const Codes expected = flagged();
   ASSERT_FALSE(expected.empty());
-  EXPECT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming) == expected; }))
+  EXPECT_TRUE(testing::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming) == expected; }))
       << trapd_.logText();
   settle();
   EXPECT_EQ(alarmsOf(lastNotified(c), c.alarming), expected) << trapd_.logText();
@@ -187,7 +186,7 @@ TEST_P(FabricSnmpScenarioTest, NotifiesExactlyTheFlaggedPortsThenTheirClear) {
   feed_.fabric().setScenario({});
   ASSERT_TRUE(feed_.tickUntil([&] { return flagged().empty(); }, kWaitTicks));
   feed_.ticks(4);
-  EXPECT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming).empty(); }))
+  EXPECT_TRUE(testing::waitRefreshing(*agent_, [&] { return alarmsOf(lastNotified(c), c.alarming).empty(); }))
       << trapd_.logText();
   settle();
   const Codes after = lastNotified(c);
@@ -198,12 +197,12 @@ TEST_P(FabricSnmpScenarioTest, NotifiesExactlyTheFlaggedPortsThenTheirClear) {
 INSTANTIATE_TEST_SUITE_P(
     Scenarios, FabricSnmpScenarioTest,
     ::testing::Values(
-        TrapCase{sim::ScenarioKind::kNpOff, snmptest::kDcqcnChange, snmptest::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
-        TrapCase{sim::ScenarioKind::kRpOff, snmptest::kDcqcnChange, snmptest::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
-        TrapCase{sim::ScenarioKind::kIncast, snmptest::kPauseTreeChange, snmptest::kFabricPrioEntry, 4, "pause-tree-state-code", {"2"}, true},
-        TrapCase{sim::ScenarioKind::kPfcMismatch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
-        TrapCase{sim::ScenarioKind::kPfcMismatchSwitch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
-        TrapCase{sim::ScenarioKind::kTrustMismatch, snmptest::kDcbChange, snmptest::kFabricDcbEntry, 1, "consistency-code", {"1"}, false}),
+        TrapCase{sim::ScenarioKind::kNpOff, testing::kDcqcnChange, testing::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
+        TrapCase{sim::ScenarioKind::kRpOff, testing::kDcqcnChange, testing::kFabricDcqcnEntry, 1, "verdict-code", {"2", "3", "4"}, false},
+        TrapCase{sim::ScenarioKind::kIncast, testing::kPauseTreeChange, testing::kFabricPrioEntry, 4, "pause-tree-state-code", {"2"}, true},
+        TrapCase{sim::ScenarioKind::kPfcMismatch, testing::kDcbChange, testing::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
+        TrapCase{sim::ScenarioKind::kPfcMismatchSwitch, testing::kDcbChange, testing::kFabricDcbEntry, 1, "consistency-code", {"1"}, false},
+        TrapCase{sim::ScenarioKind::kTrustMismatch, testing::kDcbChange, testing::kFabricDcbEntry, 1, "consistency-code", {"1"}, false}),
     [](const ::testing::TestParamInfo<TrapCase>& info) {
       std::string name(sim::scenarioName(info.param.kind));
       std::erase(name, '-');

@@ -12,7 +12,7 @@
 namespace rdmagw::cluster {
 namespace {
 
-using testsupport::runCommand;
+using testing::runCommand;
 
 std::unique_ptr<EtcdClient> clientFor(std::vector<std::string> endpoints, std::chrono::milliseconds timeout =
                                                                               std::chrono::milliseconds(2000)) {
@@ -25,7 +25,7 @@ std::unique_ptr<EtcdClient> clientFor(std::vector<std::string> endpoints, std::c
 }
 
 std::string etcdctl(const sim::EtcdLauncher& etcd, const std::string& args) {
-  testsupport::CommandResult r = runCommand("ETCDCTL_API=3 etcdctl --endpoints=" + etcd.endpoint() + " " + args);
+  testing::CommandResult r = runCommand("ETCDCTL_API=3 etcdctl --endpoints=" + etcd.endpoint() + " " + args);
   EXPECT_EQ(r.exit_code, 0) << args << ": " << r.output;
   return r.output;
 }
@@ -106,7 +106,7 @@ TEST_F(EtcdClientTest, ALeaseKeepsItsKeysUntilRevoked) {
 }
 
 TEST_F(EtcdClientTest, ADeadEndpointIsSkipped) {
-  const int dead = testsupport::freeLoopbackPort();
+  const int dead = testing::freeLoopbackPort();
   auto client = clientFor({"http://127.0.0.1:" + std::to_string(dead), etcd_.endpoint()});
   ASSERT_NE(client, nullptr);
   Status s = client->put("/f/k", "v");
@@ -128,7 +128,7 @@ TEST_F(EtcdClientTest, AFrozenServerCostsOneDeadline) {
   Result<int64_t> ka = client->keepAliveOnce(1);
   EXPECT_EQ(ka.status().code(), Status::Code::kUnavailable) << ka.status().toString();
   etcd_.resume();
-  EXPECT_TRUE(testsupport::waitUntil([&] { return client->put("/z/k", "x").isOk(); }));
+  EXPECT_TRUE(testing::waitUntil([&] { return client->put("/z/k", "x").isOk(); }));
 }
 
 TEST_F(EtcdClientTest, AWatchFromACompactedRevisionIsCanceled) {
@@ -178,7 +178,7 @@ TEST_F(EtcdClientTest, AuthenticatesWithUserAndPassword) {
 
 // A CA, a server certificate for 127.0.0.1 and a client certificate, made
 // with the openssl tool for one test.
-void makeCertificates(const testsupport::TempDir& dir) {
+void makeCertificates(const testing::TempDir& dir) {
   const std::string d = dir.path();
   const std::string cmd =
       "cd " + d + " && openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 1"
@@ -191,12 +191,12 @@ void makeCertificates(const testsupport::TempDir& dir) {
       "openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj /CN=rdmagw && "
       "openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 1"
       " -extfile client.ext";
-  testsupport::CommandResult r = runCommand(cmd);
+  testing::CommandResult r = runCommand(cmd);
   ASSERT_EQ(r.exit_code, 0) << r.output;
 }
 
 TEST(EtcdClientTlsTest, TalksToAnEtcdThatWantsClientCertificates) {
-  testsupport::TempDir dir("rdmagw-etcd-tls");
+  testing::TempDir dir("rdmagw-etcd-tls");
   makeCertificates(dir);
   sim::EtcdOptions o;
   o.server_cert_file = dir.file("server.pem");

@@ -26,7 +26,7 @@ namespace {
 
 using testing::MemberRecorder;
 using testing::memberConfig;
-using testsupport::waitUntil;
+using testing::waitUntil;
 
 class MembershipFailureTest : public ::testing::Test {
  protected:
@@ -205,7 +205,7 @@ class Probe {
     ::waitpid(pid_, nullptr, 0);
     pid_ = -1;
   }
-  std::string output() const { return testsupport::readFile(out_); }
+  std::string output() const { return testing::readFile(out_); }
 
  private:
   std::string out_;
@@ -213,7 +213,7 @@ class Probe {
 };
 
 TEST_F(MembershipFailureTest, AFrozenMemberIsDroppedAfterItsTtlAndRejoinsWhenItWakes) {
-  testsupport::TempDir dir("rdmagw-cluster");
+  testing::TempDir dir("rdmagw-cluster");
   MemberRecorder obs;
   auto observer = Membership::create(memberConfig(etcd_.endpoint(), "gw-obs", 2), obs.callbacks());
   ASSERT_TRUE(observer.isOk());
@@ -240,7 +240,7 @@ TEST_F(MembershipFailureTest, AFrozenMemberIsDroppedAfterItsTtlAndRejoinsWhenItW
 }
 
 TEST_F(MembershipFailureTest, AProbeStoppedCleanlyLeavesAtOnce) {
-  testsupport::TempDir dir("rdmagw-cluster");
+  testing::TempDir dir("rdmagw-cluster");
   MemberRecorder obs;
   auto observer = Membership::create(memberConfig(etcd_.endpoint(), "gw-obs", 3600), obs.callbacks());
   ASSERT_TRUE(observer.isOk());

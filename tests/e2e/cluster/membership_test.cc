@@ -15,7 +15,7 @@ namespace {
 
 using testing::MemberRecorder;
 using testing::memberConfig;
-using testsupport::waitUntil;
+using testing::waitUntil;
 
 class MembershipTest : public ::testing::Test {
  protected:
@@ -160,14 +160,14 @@ TEST_F(MembershipTest, StatsCountRequestsByKind) {
 }
 
 TEST_F(MembershipTest, JoinsWithAUserAndPasswordFile) {
-  ASSERT_EQ(testsupport::runCommand("ETCDCTL_API=3 etcdctl --endpoints=" + etcd_.endpoint() +
+  ASSERT_EQ(testing::runCommand("ETCDCTL_API=3 etcdctl --endpoints=" + etcd_.endpoint() +
                                     " user add root:fleet-secret && ETCDCTL_API=3 etcdctl --endpoints=" +
                                     etcd_.endpoint() + " auth enable")
                 .exit_code,
             0);
-  testsupport::TempDir dir("rdmagw-cluster");
-  ASSERT_TRUE(testsupport::writeFile(dir.file("password"), "fleet-secret\n"));
-  ASSERT_TRUE(testsupport::writeFile(dir.file("wrong"), "not-it\n"));
+  testing::TempDir dir("rdmagw-cluster");
+  ASSERT_TRUE(testing::writeFile(dir.file("password"), "fleet-secret\n"));
+  ASSERT_TRUE(testing::writeFile(dir.file("wrong"), "not-it\n"));
   MemberRecorder ra, rb;
   MembershipConfig c = memberConfig(etcd_.endpoint(), "gw-a", 3);
   c.user = "root";

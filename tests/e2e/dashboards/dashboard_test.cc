@@ -22,7 +22,7 @@
 #include "tests/dashboards/promql_schema_check.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::promcheck {
+namespace rdmagw::testing {
 namespace {
 
 using nlohmann::json;
@@ -125,7 +125,7 @@ TEST(DashboardTest, EveryMetricAndLabelIsInTheSchema) {
 TEST(DashboardTest, EveryQueryParsesAsPromQL) {
   constexpr const char* kPromtool = "/usr/bin/promtool";
   ASSERT_EQ(access(kPromtool, X_OK), 0) << kPromtool << " missing: apt-get install prometheus";
-  testsupport::TempDir tmp("rdmagw-dashboards");
+  testing::TempDir tmp("rdmagw-dashboards");
   for (const auto& [name, doc] : loadDashboards()) {
     std::vector<PromQuery> queries;
     collectQueries(doc, "dashboard", &queries);
@@ -138,8 +138,8 @@ TEST(DashboardTest, EveryQueryParsesAsPromQL) {
       rules += "      - record: dashboard_query_" + std::to_string(++n) + "\n        expr: " + json(expr).dump() + "\n";
     }
     const std::string file = tmp.file(name + ".rules.yml");
-    ASSERT_TRUE(testsupport::writeFile(file, rules));
-    testsupport::CommandResult r = testsupport::runCommand(std::string(kPromtool) + " check rules " + file);
+    ASSERT_TRUE(testing::writeFile(file, rules));
+    testing::CommandResult r = testing::runCommand(std::string(kPromtool) + " check rules " + file);
     EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.output << "\n" << rules;
     EXPECT_NE(r.output.find("SUCCESS: " + std::to_string(n) + " rules found"), std::string::npos) << r.output;
   }
@@ -281,4 +281,4 @@ TEST(DashboardTest, CheckerRejectsBadQueries) {
 }
 
 }  // namespace
-}  // namespace rdmagw::promcheck
+}  // namespace rdmagw::testing

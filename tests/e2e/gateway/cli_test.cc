@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using rdmagw::testsupport::TempDir;
+using rdmagw::testing::TempDir;
 
 struct Output {
   int exit_code;
@@ -27,7 +27,7 @@ struct Output {
 };
 
 Output run(const std::string& args) {
-  rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(std::string(RDMAGW_BIN) + " " + args);
+  rdmagw::testing::CommandResult r = rdmagw::testing::runCommand(std::string(RDMAGW_BIN) + " " + args);
   return Output{r.exit_code, r.output};
 }
 
@@ -66,11 +66,11 @@ TEST(CliTest, EverySubcommandHasHelpAndRejectsWrongOptions) {
                         Case{RDMAGW_BIN, "check roce", "usage: rdmagw check roce", "--group"}}) {
     const std::string cmd = std::string(c.program) + (*c.command != '\0' ? std::string(" ") + c.command : "");
     auto runIt = [&cmd](const std::string& args) {
-      rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(cmd + " " + args);
+      rdmagw::testing::CommandResult r = rdmagw::testing::runCommand(cmd + " " + args);
       return Output{r.exit_code, r.output};
     };
     for (const char* flag : {"--help", "-h"}) {
-      rdmagw::testsupport::CommandResult r = rdmagw::testsupport::runCommand(cmd + " " + flag + " 2>/dev/null");
+      rdmagw::testing::CommandResult r = rdmagw::testing::runCommand(cmd + " " + flag + " 2>/dev/null");
       EXPECT_EQ(r.exit_code, 0) << cmd << " " << flag << ": " << r.output;
       EXPECT_EQ(r.output.rfind(c.usage_line, 0), 0u) << cmd << " " << flag << ": " << r.output;
       EXPECT_NE(r.output.find(c.an_option), std::string::npos) << cmd << ": " << r.output;
@@ -178,7 +178,7 @@ TEST(CliTest, ParseGarbageNeverCrashes) {
 TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   TempDir tmp("rdmagw-cli");
   const fs::path dir = tmp.path();
-  const int port = rdmagw::testsupport::freeLoopbackPort();
+  const int port = rdmagw::testing::freeLoopbackPort();
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
@@ -195,12 +195,12 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   std::smatch m;
   // Polls /metrics until `re` matches (generous limit: see kEventWait).
   auto scrapeUntil = [&](const std::regex& re) {
-    return rdmagw::testsupport::waitUntil(
+    return rdmagw::testing::waitUntil(
         [&] {
-          body = rdmagw::testsupport::httpGet(url);
+          body = rdmagw::testing::httpGet(url);
           return std::regex_search(body, re);
         },
-        rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
+        rdmagw::testing::kEventWait, std::chrono::milliseconds(250));
   };
   // Every host polls on its own schedule: the last one's first poll may land
   // after host01's counters do.
@@ -246,13 +246,13 @@ TEST(CliTest, DemoServesMovingMetricsAndStopsOnSigint) {
   };
   const unsigned long long first = total(body);
   unsigned long long later = first;
-  rdmagw::testsupport::waitUntil([&] {
-    later = total(rdmagw::testsupport::httpGet(url));
+  rdmagw::testing::waitUntil([&] {
+    later = total(rdmagw::testing::httpGet(url));
     return later > first;
   });
   EXPECT_GT(later, first);
 
-  const std::optional<int> status = rdmagw::testsupport::interruptChild(pid);
+  const std::optional<int> status = rdmagw::testing::interruptChild(pid);
   ASSERT_TRUE(status) << "demo did not stop on SIGINT";
   EXPECT_TRUE(WIFEXITED(*status));
   EXPECT_EQ(WEXITSTATUS(*status), 0);

@@ -14,21 +14,21 @@
 
 namespace {
 
-using rdmagw::testsupport::TempDir;
+using rdmagw::testing::TempDir;
 
 TEST(DemoScenarioTest, AnUnknownScenarioIsRefusedWithTheList) {
-  auto r = rdmagw::testsupport::runCommand(std::string(RDMAGW_DEMO_BIN) + " --scenario pause_storm");
+  auto r = rdmagw::testing::runCommand(std::string(RDMAGW_DEMO_BIN) + " --scenario pause_storm");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("unknown --scenario pause_storm (one of: incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio, watchdog-false-trip, ecn-late)"),
             std::string::npos)
       << r.output;
-  auto help = rdmagw::testsupport::runCommand(std::string(RDMAGW_DEMO_BIN) + " --help");
+  auto help = rdmagw::testing::runCommand(std::string(RDMAGW_DEMO_BIN) + " --help");
   EXPECT_NE(help.output.find("--scenario NAME"), std::string::npos) << help.output;
 }
 
 TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
   TempDir tmp("rdmagw-demo-scenario");
-  const int port = rdmagw::testsupport::freeLoopbackPort();
+  const int port = rdmagw::testing::freeLoopbackPort();
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
@@ -46,19 +46,19 @@ TEST(DemoScenarioTest, PauseStormShowsAsTheStormingNicsAlarm) {
   const std::regex storm(
       R"(rdmagw_fabric_pfc_pause_storm_alarm\{target="host01",interface="ens1f0np0",priority="3"[^}]*\} 1\b)");
   std::string body;
-  const bool seen = rdmagw::testsupport::waitUntil(
+  const bool seen = rdmagw::testing::waitUntil(
       [&] {
-        body = rdmagw::testsupport::httpGet(url);
+        body = rdmagw::testing::httpGet(url);
         return std::regex_search(body, storm);
       },
-      rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
+      rdmagw::testing::kEventWait, std::chrono::milliseconds(250));
   EXPECT_TRUE(seen) << body.substr(0, 3000);
   // Nobody else storms.
   const std::regex other(R"re(rdmagw_fabric_pfc_pause_storm_alarm\{target="([^"]+)",interface="([^"]+)"[^}]*\} 1\b)re");
   for (auto it = std::sregex_iterator(body.begin(), body.end(), other); it != std::sregex_iterator(); ++it) {
     EXPECT_EQ((*it)[1].str() + ":" + (*it)[2].str(), "host01:ens1f0np0");
   }
-  const std::optional<int> stopped = rdmagw::testsupport::interruptChild(pid);
+  const std::optional<int> stopped = rdmagw::testing::interruptChild(pid);
   ASSERT_TRUE(stopped) << "demo did not stop on SIGINT";
   const int status = *stopped;
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;

@@ -17,7 +17,7 @@
 
 namespace {
 
-using rdmagw::testsupport::TempDir;
+using rdmagw::testing::TempDir;
 
 constexpr int kSwitches = 3;
 
@@ -27,7 +27,7 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
   if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' sshd needs root";
   TempDir tmp("rdmagw-demo-switches");
   const std::string log_file = tmp.file("stderr.log");
-  const int port = rdmagw::testsupport::freeLoopbackPort();
+  const int port = rdmagw::testing::freeLoopbackPort();
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
@@ -52,15 +52,15 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
     return body.find("rdmagw_target_info{" + t + ",kind=\"nexus\",transport=\"gnmi\"") != std::string::npos &&
            std::regex_search(body, up) && std::regex_search(body, received);
   };
-  const bool all = rdmagw::testsupport::waitUntil(
+  const bool all = rdmagw::testing::waitUntil(
       [&] {
-        body = rdmagw::testsupport::httpGet(url);
+        body = rdmagw::testing::httpGet(url);
         for (int i = 1; i <= kSwitches; ++i) {
           if (!onGnmi(i)) return false;
         }
         return true;
       },
-      rdmagw::testsupport::kEventWait, std::chrono::milliseconds(250));
+      rdmagw::testing::kEventWait, std::chrono::milliseconds(250));
   for (int i = 1; i <= kSwitches; ++i) {
     EXPECT_TRUE(onGnmi(i)) << leafName(i) << " does not stream over gNMI";
   }
@@ -75,14 +75,14 @@ TEST(DemoSwitchesTest, EveryLeafStreamsOverGnmi) {
     }
   }
 
-  const std::optional<int> stopped = rdmagw::testsupport::interruptChild(pid);
+  const std::optional<int> stopped = rdmagw::testing::interruptChild(pid);
   ASSERT_TRUE(stopped) << "demo did not stop on SIGINT";
   const int status = *stopped;
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
   // gRPC's own format is "E1125 16:32:21.781339844 23888 file.cc:1501] ...";
   // every line must be the gateway's ("2026-11-25T16:32:21.781Z WARN  [grpc] ...").
-  const std::string log = rdmagw::testsupport::readFile(log_file);
+  const std::string log = rdmagw::testing::readFile(log_file);
   const std::regex grpc_native(R"((^|\n)[DIE][0-9]{4} [0-9:.]+ +[0-9]+ [^ ]+:[0-9]+\])");
   EXPECT_FALSE(std::regex_search(log, grpc_native)) << log.substr(0, 4000);
   EXPECT_EQ(log.find("Handshake failed"), std::string::npos) << log.substr(0, 4000);

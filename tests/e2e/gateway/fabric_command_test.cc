@@ -24,13 +24,13 @@ using analytics::testing::SmallFabric;
 using Codes = std::map<std::string, std::string>;
 
 // stdout and stderr together.
-testsupport::CommandResult fabric(const std::string& args) {
-  return testsupport::runCommand(std::string(RDMAGW_BIN) + " fabric " + args);
+testing::CommandResult fabric(const std::string& args) {
+  return testing::runCommand(std::string(RDMAGW_BIN) + " fabric " + args);
 }
 
 // stdout alone: the tables, without whatever gRPC logs.
-testsupport::CommandResult fabricTables(const std::string& args) {
-  return testsupport::runCommand("{ " + std::string(RDMAGW_BIN) + " fabric " + args + " 2>/dev/null; }");
+testing::CommandResult fabricTables(const std::string& args) {
+  return testing::runCommand("{ " + std::string(RDMAGW_BIN) + " fabric " + args + " 2>/dev/null; }");
 }
 
 // The rows of one table of the output: each row's cells split on runs of
@@ -71,16 +71,16 @@ Codes column(const std::vector<std::vector<std::string>>& rows, size_t col) {
 class FabricCommandTest : public ::testing::Test {
  protected:
   void startServer() {
-    northbound::GnmiServerConfig c;
+    northbound::gnmi::GnmiServerConfig c;
     c.listen = "127.0.0.1:0";
     c.insecure = true;
-    server_ = std::make_unique<northbound::GnmiServer>(fabric_.store(), c);
+    server_ = std::make_unique<northbound::gnmi::GnmiServer>(fabric_.store(), c);
     Status st = server_->start();
     ASSERT_TRUE(st.isOk()) << st.toString();
   }
 
   SmallFabric fabric_;
-  std::unique_ptr<northbound::GnmiServer> server_;
+  std::unique_ptr<northbound::gnmi::GnmiServer> server_;
 };
 
 TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
@@ -107,7 +107,7 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
   ASSERT_EQ(fabric_.derived("lossless-drop-alarm")["host02:ens1f0np0:3"], "1");
   startServer();
 
-  testsupport::CommandResult r = fabricTables("--address " + server_->address() + " --insecure");
+  testing::CommandResult r = fabricTables("--address " + server_->address() + " --insecure");
   ASSERT_EQ(r.exit_code, 0) << r.output;
 
   auto dcqcn = table(r.output, "DCQCN chain per RDMA port");
@@ -146,7 +146,7 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
 
   // --problems: the broken chain, the tree and the drops; not the idle
   // receiver, not the clear priority 0.
-  testsupport::CommandResult problems = fabricTables("--address " + server_->address() + " --insecure --problems");
+  testing::CommandResult problems = fabricTables("--address " + server_->address() + " --insecure --problems");
   ASSERT_EQ(problems.exit_code, 0) << problems.output;
   EXPECT_EQ(column(table(problems.output, "DCQCN chain per RDMA port"), 3), (Codes{{"host01:mlx5_0:1", "marks-no-cnp"}}))
       << problems.output;
@@ -159,7 +159,7 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
   EXPECT_EQ(table(problems.output, "DCB consistency per link end").size(), 2u) << problems.output;
 
   // One target only.
-  testsupport::CommandResult one = fabricTables("--address " + server_->address() + " --insecure --target host02");
+  testing::CommandResult one = fabricTables("--address " + server_->address() + " --insecure --target host02");
   ASSERT_EQ(one.exit_code, 0) << one.output;
   std::set<std::string> targets;
   for (const auto& row : table(one.output, "PFC per port and priority")) targets.insert(row[0]);
@@ -169,25 +169,25 @@ TEST_F(FabricCommandTest, PrintsTheVerdictsAndRootsTheStoreHolds) {
 TEST_F(FabricCommandTest, AGatewayWithoutVerdictsOrUnreachableIsAnError) {
   fabric_.ticks(1);  // one sample: no rate, so no verdict yet
   startServer();
-  testsupport::CommandResult none = fabric("--address " + server_->address() + " --insecure");
+  testing::CommandResult none = fabric("--address " + server_->address() + " --insecure");
   EXPECT_EQ(none.exit_code, 1) << none.output;
   EXPECT_NE(none.output.find("has no fabric verdicts"), std::string::npos) << none.output;
 
-  const int port = testsupport::freeLoopbackPort();
+  const int port = testing::freeLoopbackPort();
   ASSERT_NE(port, 0);
-  testsupport::CommandResult down =
+  testing::CommandResult down =
       fabric("--address 127.0.0.1:" + std::to_string(port) + " --insecure --timeout 2s");
   EXPECT_EQ(down.exit_code, 1) << down.output;
   EXPECT_NE(down.output.find("gNMI Get from 127.0.0.1:" + std::to_string(port) + " failed"), std::string::npos)
       << down.output;
 
   // TLS by default: a plain-text server does not answer a TLS client.
-  testsupport::CommandResult tls = fabric("--address " + server_->address() + " --skip-verify --timeout 2s");
+  testing::CommandResult tls = fabric("--address " + server_->address() + " --skip-verify --timeout 2s");
   EXPECT_EQ(tls.exit_code, 1) << tls.output;
 }
 
 TEST_F(FabricCommandTest, HelpAndUsageErrors) {
-  testsupport::CommandResult help = fabric("--help");
+  testing::CommandResult help = fabric("--help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_EQ(help.output.rfind("usage: rdmagw fabric", 0), 0u) << help.output;
   for (const char* opt : {"--address", "--insecure", "--skip-verify", "--ca-file", "--username", "--password-env"}) {

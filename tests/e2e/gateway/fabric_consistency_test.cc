@@ -32,7 +32,7 @@ uint64_t counter(const Store& store, const std::string& target, const std::strin
 
 TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
   if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
-  testsupport::TempDir tmp("rdmagw-consistency");
+  testing::TempDir tmp("rdmagw-consistency");
   const fs::path dir = tmp.path();
 
   sim::FabricConfig fc;  // 4 hosts x 2 devices, 1 leaf, 2 ESXi hosts
@@ -49,7 +49,7 @@ TEST(FabricConsistencyTest, SwitchAndHostsAgreeThroughTheGateway) {
   Pipeline pipeline(std::move(cfg).value());
   ASSERT_TRUE(pipeline.start().isOk());
   const Store& store = pipeline.store();
-  const bool all = testsupport::waitUntil([&] {
+  const bool all = testing::waitUntil([&] {
     bool polled = true;
     for (const TargetStatus& ts : store.targets()) polled = polled && ts.health.polls >= 1;
     return polled;

@@ -34,20 +34,20 @@ namespace rdmagw {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using northbound::gnmi_server::YangNode;
-using northbound::gnmi_server::YangTree;
-using northbound::gnmi_server::YangType;
-using northbound::gnmi_server::testing::PythonClient;
-using northbound::gnmi_server::testing::runPython;
-using testsupport::TempDir;
-using yangtest::LoadedSchema;
+using northbound::gnmi::YangNode;
+using northbound::gnmi::YangTree;
+using northbound::gnmi::YangType;
+using northbound::gnmi::testing::PythonClient;
+using northbound::gnmi::testing::runPython;
+using testing::TempDir;
+using testing::LoadedSchema;
 
 // `rdmagw-demo` in a child process, its log kept.
 class Demo {
  public:
   Demo(const TempDir& tmp, const std::vector<std::string>& extra) : log_(tmp.file("demo.log")) {
-    gnmi_port_ = testsupport::freeLoopbackPort();
-    metrics_port_ = testsupport::freeLoopbackPort();
+    gnmi_port_ = testing::freeLoopbackPort();
+    metrics_port_ = testing::freeLoopbackPort();
     std::vector<std::string> args = {RDMAGW_DEMO_BIN, "--hosts", "2", "--devices", "1", "--esxi", "1",
                                      "--switches", "1", "--interval", "1s", "--snmp", "off",
                                      "--gnmi-listen", "127.0.0.1:" + std::to_string(gnmi_port_),
@@ -70,13 +70,13 @@ class Demo {
   }
   ~Demo() {
     if (pid_ <= 0) return;
-    testsupport::interruptChild(pid_);
+    testing::interruptChild(pid_);
   }
   std::string gnmi() const { return "127.0.0.1:" + std::to_string(gnmi_port_); }
   std::string metrics() const {
-    return testsupport::httpGet("http://127.0.0.1:" + std::to_string(metrics_port_) + "/metrics");
+    return testing::httpGet("http://127.0.0.1:" + std::to_string(metrics_port_) + "/metrics");
   }
-  std::string log() const { return testsupport::readFile(log_); }
+  std::string log() const { return testing::readFile(log_); }
 
  private:
   std::string log_;
@@ -159,7 +159,7 @@ std::string wrap(const std::string& path_text, const std::string& value_text, st
   for (size_t i = 0; i < elems.size(); ++i) {
     prefix += "/" + elems[i].name;
     keyless[i] = prefix;
-    const yangtest::SchemaNode* n = schema.find(prefix);
+    const testing::SchemaNode* n = schema.find(prefix);
     if (n == nullptr) {
       *error = prefix + " is not a node of the loaded modules";
       return "";
@@ -175,7 +175,7 @@ std::string wrap(const std::string& path_text, const std::string& value_text, st
         *error = "first-level member \"" + member + "\" has no module";
         return "";
       }
-      const yangtest::SchemaNode* n = schema.find(prefix + "/" + member.substr(colon + 1));
+      const testing::SchemaNode* n = schema.find(prefix + "/" + member.substr(colon + 1));
       const bool same = n != nullptr && n->module == parent_module && member.substr(0, colon) == n->module;
       inner[same ? member.substr(colon + 1) : member] = v;
     }
@@ -214,12 +214,12 @@ void validate(const TempDir& tmp, const std::vector<Answer>& got, const std::str
     }
     if (doc.empty()) continue;
     files.push_back(tmp.file("doc-" + std::to_string(files.size()) + ".json"));
-    ASSERT_TRUE(testsupport::writeFile(files.back(), doc));
+    ASSERT_TRUE(testing::writeFile(files.back(), doc));
     docs.push_back(doc);
     documents += doc + "\n";
   }
   EXPECT_EQ(unwrapped, 0u) << what << ": answers that could not be placed";
-  const yangtest::Validation v = yangtest::validateJsonIetf(files);
+  const testing::Validation v = testing::validateJsonIetf(files);
   // yanglint stops at the first file it rejects, and names it.
   std::string rejected;
   for (size_t i = 0; i < files.size(); ++i) {
@@ -228,7 +228,7 @@ void validate(const TempDir& tmp, const std::vector<Answer>& got, const std::str
   EXPECT_TRUE(v.ok()) << what << ": yanglint exit " << v.exit_code << "\n"
                       << v.diagnostics.substr(0, 3000) << "\nthe document: " << rejected.substr(0, 3000);
   if (v.ok()) {
-    EXPECT_EQ(yangtest::nonCanonicalMemberNames(documents, v.printed), std::vector<std::string>{}) << what;
+    EXPECT_EQ(testing::nonCanonicalMemberNames(documents, v.printed), std::vector<std::string>{}) << what;
   }
 }
 
@@ -252,7 +252,7 @@ std::set<std::string> topTrees(const Demo& demo, const std::string& target) {
 // is collected over `transport`.
 bool waitForTrees(const Demo& demo, const std::map<std::string, std::set<std::string>>& want,
                   const std::string& transport, std::string* last) {
-  return testsupport::waitUntil(
+  return testing::waitUntil(
       [&] {
         const std::string info = "rdmagw_target_info{target=\"leaf01\",kind=\"nexus\",transport=\"" + transport + "\"";
         if (demo.metrics().find(info) == std::string::npos) {
@@ -270,7 +270,7 @@ bool waitForTrees(const Demo& demo, const std::map<std::string, std::set<std::st
         }
         return true;
       },
-      testsupport::kEventWait, std::chrono::milliseconds(500));
+      testing::kEventWait, std::chrono::milliseconds(500));
 }
 
 const std::map<std::string, std::set<std::string>> kSwitchTrees = {
@@ -385,7 +385,7 @@ class JsonIetfValidationTest : public ::testing::Test {
   void SetUp() override {
     if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' and ESXi hosts' sshd needs root";
     std::string error;
-    ASSERT_TRUE(northbound::gnmi_server::testing::preparePythonClient(&error)) << error;
+    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
   }
 };
 

@@ -39,7 +39,7 @@ class NexusFallbackTest : public ::testing::Test {
   // Waits until leaf01 is up on `transport` and its counter has moved past
   // `above`; checks on the way that the counter never went backwards.
   bool waitFor(const std::string& transport, uint64_t above) {
-    const auto deadline = std::chrono::steady_clock::now() + testsupport::kEventWait;
+    const auto deadline = std::chrono::steady_clock::now() + testing::kEventWait;
     while (std::chrono::steady_clock::now() < deadline) {
       const uint64_t v = inOctets();
       EXPECT_GE(v, last_) << "counter went backwards";
@@ -57,7 +57,7 @@ class NexusFallbackTest : public ::testing::Test {
 
 TEST_F(NexusFallbackTest, FallsBackToSshAndReturnsWithContinuousCounters) {
   if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
-  testsupport::TempDir tmp("rdmagw-fallback");
+  testing::TempDir tmp("rdmagw-fallback");
   const fs::path dir = tmp.path();
 
   sim::FabricConfig fc;

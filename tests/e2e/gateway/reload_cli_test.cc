@@ -14,8 +14,8 @@
 namespace rdmagw::gateway {
 namespace {
 
-using testsupport::httpGet;
-using testsupport::writeFile;
+using testing::httpGet;
+using testing::writeFile;
 
 std::string hostYaml(const std::string& sim, const std::string& h) {
   return "- name: " + h + "\n  kind: rdma-host\n  interval: 300ms\n  rdma: {sysfs_root: " + sim + "/" + h +
@@ -23,7 +23,7 @@ std::string hostYaml(const std::string& sim, const std::string& h) {
 }
 
 TEST(ReloadCliTest, RunReloadsOnSighupAndOnAChangedFile) {
-  testsupport::TempDir tmp("rdmagw-reload-cli");
+  testing::TempDir tmp("rdmagw-reload-cli");
   const std::string sim_dir = tmp.file("sim");
   sim::FabricConfig fc;
   fc.hosts = 2;
@@ -31,12 +31,12 @@ TEST(ReloadCliTest, RunReloadsOnSighupAndOnAChangedFile) {
   sim::SimRunner sim(fc, sim_dir, std::chrono::milliseconds(200));
   ASSERT_TRUE(sim.start().isOk());
   std::filesystem::create_directories(tmp.file("targets.d"));
-  const int port = testsupport::freeLoopbackPort();
+  const int port = testing::freeLoopbackPort();
   const std::string config = tmp.file("rdmagw.yaml");
   ASSERT_TRUE(writeFile(config, "targets_dir: targets.d\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
                                     std::to_string(port) + "\"}\ntargets:\n" + hostYaml(sim_dir, "host01")));
   ASSERT_TRUE(writeFile(tmp.file("targets.d/h2.yaml"), hostYaml(sim_dir, "host02")));
-  const auto check = testsupport::runCommand(std::string(RDMAGW_BIN) + " check-config " + config);
+  const auto check = testing::runCommand(std::string(RDMAGW_BIN) + " check-config " + config);
   EXPECT_EQ(check.exit_code, 0) << check.output;
   EXPECT_NE(check.output.find("target host02: kind rdma-host"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("targets_dir: " + tmp.file("targets.d") + " (1 file(s))"), std::string::npos)
@@ -51,10 +51,10 @@ TEST(ReloadCliTest, RunReloadsOnSighupAndOnAChangedFile) {
   const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
   std::string body;
   auto scrapeUntil = [&](const std::string& want) {
-    return testsupport::waitUntil([&] {
+    return testing::waitUntil([&] {
       body = httpGet(url);
       return body.find(want) != std::string::npos;
-    }, testsupport::kEventWait, std::chrono::milliseconds(200));
+    }, testing::kEventWait, std::chrono::milliseconds(200));
   };
   EXPECT_TRUE(scrapeUntil("rdmagw_target_up{target=\"host02\"} 1")) << body.substr(0, 1000);
   EXPECT_TRUE(scrapeUntil("rdmagw_config_reloads_total{result=\"success\"} 0"));
@@ -72,7 +72,7 @@ TEST(ReloadCliTest, RunReloadsOnSighupAndOnAChangedFile) {
   EXPECT_EQ(body.find("target=\"host02\""), std::string::npos);
   EXPECT_NE(body.find("rdmagw_target_up{target=\"host01\"} 1"), std::string::npos);
 
-  std::optional<int> status = testsupport::interruptChild(pid);
+  std::optional<int> status = testing::interruptChild(pid);
   ASSERT_TRUE(status.has_value());
   EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0);
   sim.stop();

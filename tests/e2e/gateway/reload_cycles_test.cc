@@ -14,7 +14,7 @@
 #include "models/self_metrics.h"
 #include "tests/gateway/reload_bed.h"
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 namespace {
 
 // "name xN" of every thread of the process, for a failure message.
@@ -84,11 +84,11 @@ TEST(ReloadCyclesTest, TwoHundredAddRemoveCyclesLeaveNothingBehind) {
   EXPECT_EQ(bed.pipeline().store().targets().size(), 2u);
   EXPECT_EQ(SelfMetrics::instance().collect().size(), metrics_before);
   // Threads end with their targets (gRPC's own pools grow and shrink on their own, within a few).
-  EXPECT_TRUE(testsupport::waitUntil([&] { return procStatus("Threads") <= threads_before + 8; }))
+  EXPECT_TRUE(testing::waitUntil([&] { return procStatus("Threads") <= threads_before + 8; }))
       << procStatus("Threads") << " threads: " << threadNames() << "\n" << threads_before << " before: " << names_before;
   EXPECT_TRUE(bed.status("host01").health.up);
   EXPECT_EQ(bed.status("host01").counter_resets, 0u);
 }
 
 }  // namespace
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

@@ -17,21 +17,21 @@
 #include "tests/gateway/reload_bed.h"
 #include "tests/northbound/gnmi/python_client.h"
 
-namespace rdmagw::gateway::reloadtest {
+namespace rdmagw::testing {
 namespace {
 
 using std::chrono::milliseconds;
-using northbound::gnmi_server::testing::PythonClient;
+using northbound::gnmi::testing::PythonClient;
 
 bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 ReloadResult waitReload(ReloadBed& bed, uint64_t before) {
-  EXPECT_TRUE(bed.reloader().waitForReloads(before + 1, testsupport::kEventWait)) << "no reload after a file changed";
+  EXPECT_TRUE(bed.reloader().waitForReloads(before + 1, testing::kEventWait)) << "no reload after a file changed";
   return bed.reloader().lastResult();
 }
 
 std::string metrics(ReloadBed& bed) {
-  return testsupport::httpGet("http://127.0.0.1:" + std::to_string(bed.pipeline().prometheusPort()) + "/metrics");
+  return testing::httpGet("http://127.0.0.1:" + std::to_string(bed.pipeline().prometheusPort()) + "/metrics");
 }
 
 TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
@@ -43,7 +43,7 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
   if (contains(peers, "needs root")) GTEST_SKIP() << peers;
   ASSERT_EQ(peers, "");
   std::string error;
-  ASSERT_TRUE(northbound::gnmi_server::testing::preparePythonClient(&error)) << error;
+  ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
 
   const std::vector<std::string> kept = {"host01", "host02", "host03", "leaf01", "esx01"};
   auto base = [&bed](const std::string& esx02_labels) {
@@ -107,7 +107,7 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
   ASSERT_TRUE(r.ok) << r.summary();
   EXPECT_EQ(r.changed, 1u);
   EXPECT_EQ(r.unchanged, 5u);
-  EXPECT_TRUE(testsupport::waitUntil([&] {
+  EXPECT_TRUE(testing::waitUntil([&] {
     return bed.status("esx02").health.up && bed.sshd().connectionCount("esx02") > esx02_before;
   })) << "esx02 did not restart";
   EXPECT_TRUE(prom.waitFor("rdmagw_target_up{target=\"esx02\",rack=\"r9\"}", "1")) << prom.lastResponse();
@@ -165,4 +165,4 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
 }
 
 }  // namespace
-}  // namespace rdmagw::gateway::reloadtest
+}  // namespace rdmagw::testing

@@ -23,13 +23,13 @@ namespace {
 const std::vector<std::string> kGroups = {"lossless", "classification", "congestion-control",
                                           "flow-control", "ets", "live"};
 
-testsupport::CommandResult check(const std::string& args) {
-  return testsupport::runCommand(std::string(RDMAGW_BIN) + " check roce " + args);
+testing::CommandResult check(const std::string& args) {
+  return testing::runCommand(std::string(RDMAGW_BIN) + " check roce " + args);
 }
 
 // stdout alone: what a script would parse, without whatever gRPC logs.
-testsupport::CommandResult checkStdout(const std::string& args) {
-  return testsupport::runCommand("{ " + std::string(RDMAGW_BIN) + " check roce " + args + " 2>/dev/null; }");
+testing::CommandResult checkStdout(const std::string& args) {
+  return testing::runCommand("{ " + std::string(RDMAGW_BIN) + " check roce " + args + " 2>/dev/null; }");
 }
 
 class RoceCheckCommandTest : public ::testing::Test {
@@ -67,10 +67,10 @@ class RoceCheckCommandTest : public ::testing::Test {
   }
 
   void startServer() {
-    northbound::GnmiServerConfig c;
+    northbound::gnmi::GnmiServerConfig c;
     c.listen = "127.0.0.1:0";
     c.insecure = true;
-    server_ = std::make_unique<northbound::GnmiServer>(store_, c);
+    server_ = std::make_unique<northbound::gnmi::GnmiServer>(store_, c);
     Status st = server_->start();
     ASSERT_TRUE(st.isOk()) << st.toString();
   }
@@ -78,7 +78,7 @@ class RoceCheckCommandTest : public ::testing::Test {
   std::string at() const { return "--address " + server_->address() + " --insecure "; }
 
   Store store_;
-  std::unique_ptr<northbound::GnmiServer> server_;
+  std::unique_ptr<northbound::gnmi::GnmiServer> server_;
 };
 
 TEST_F(RoceCheckCommandTest, PrintsTheSumsAndFindingsTheStoreHolds) {
@@ -97,7 +97,7 @@ TEST_F(RoceCheckCommandTest, PrintsTheSumsAndFindingsTheStoreHolds) {
   apply("leaf01", {{"/fabric/interfaces/interface[name=Ethernet1/2]/dcb/state/consistency", std::string("mismatch")}});
   startServer();
 
-  testsupport::CommandResult r = checkStdout(at());
+  testing::CommandResult r = checkStdout(at());
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_EQ(r.output.rfind("RoCE check: FAIL (3 targets)\n", 0), 0u) << r.output;
   EXPECT_NE(r.output.find("1  lossless                 12       1       0  FAIL\n"), std::string::npos) << r.output;
@@ -109,7 +109,7 @@ TEST_F(RoceCheckCommandTest, PrintsTheSumsAndFindingsTheStoreHolds) {
             std::string::npos)
       << r.output;
 
-  testsupport::CommandResult j = checkStdout(at() + "--json");
+  testing::CommandResult j = checkStdout(at() + "--json");
   EXPECT_EQ(j.exit_code, 1) << j.output;
   const nlohmann::json doc = nlohmann::json::parse(j.output);
   EXPECT_EQ(doc["result"], "FAIL");
@@ -124,7 +124,7 @@ TEST_F(RoceCheckCommandTest, PrintsTheSumsAndFindingsTheStoreHolds) {
   EXPECT_EQ(doc["findings"][1]["found"], "DSCP 48 -> qos-group 0");
 
   // One group: its warning alone passes, by number or by name.
-  testsupport::CommandResult two = checkStdout(at() + "--group 2");
+  testing::CommandResult two = checkStdout(at() + "--group 2");
   EXPECT_EQ(two.exit_code, 0) << two.output;
   EXPECT_EQ(two.output.find("lossless"), std::string::npos) << two.output;
   EXPECT_NE(two.output.find("cnp-dscp-lossy-queue"), std::string::npos) << two.output;
@@ -134,7 +134,7 @@ TEST_F(RoceCheckCommandTest, PrintsTheSumsAndFindingsTheStoreHolds) {
   // The switch is fixed: its finding goes, its counts clear; all pass.
   ASSERT_EQ(store_.remove("leaf01", *Path::parse("/fabric/checks/roce/findings")), 6u);
   group("leaf01", "lossless", 7, 0, 0);
-  testsupport::CommandResult fixed = checkStdout(at());
+  testing::CommandResult fixed = checkStdout(at());
   EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
   EXPECT_EQ(fixed.output.rfind("RoCE check: WARN (3 targets)\n", 0), 0u) << fixed.output;
 }
@@ -144,25 +144,25 @@ TEST_F(RoceCheckCommandTest, CannotCheckIsExitTwo) {
   // without the check, or before its first run).
   apply("leaf01", {{"/fabric/interfaces/interface[name=Ethernet1/2]/dcb/state/consistency", std::string("mismatch")}});
   startServer();
-  testsupport::CommandResult none = check(at());
+  testing::CommandResult none = check(at());
   EXPECT_EQ(none.exit_code, 2) << none.output;
   EXPECT_NE(none.output.find("holds no check results"), std::string::npos) << none.output;
   // Check leaves, none of the asked group.
   group("host01", "ets", 1, 0, 0);
-  testsupport::CommandResult other = check(at() + "--group 1");
+  testing::CommandResult other = check(at() + "--group 1");
   EXPECT_EQ(other.exit_code, 2) << other.output;
   EXPECT_NE(other.output.find("no RoCE check group named lossless"), std::string::npos) << other.output;
 
-  const int port = testsupport::freeLoopbackPort();
+  const int port = testing::freeLoopbackPort();
   ASSERT_NE(port, 0);
   const std::string down = "--address 127.0.0.1:" + std::to_string(port) + " --insecure --timeout 2s";
-  testsupport::CommandResult unreachable = check(down);
+  testing::CommandResult unreachable = check(down);
   EXPECT_EQ(unreachable.exit_code, 2) << unreachable.output;
   EXPECT_NE(unreachable.output.find("gNMI Get from 127.0.0.1:" + std::to_string(port) + " failed"),
             std::string::npos)
       << unreachable.output;
   // --json: still one JSON object on stdout.
-  testsupport::CommandResult json = checkStdout(down + " --json");
+  testing::CommandResult json = checkStdout(down + " --json");
   EXPECT_EQ(json.exit_code, 2) << json.output;
   const nlohmann::json doc = nlohmann::json::parse(json.output);
   EXPECT_EQ(doc["result"], "UNKNOWN");
@@ -174,7 +174,7 @@ TEST_F(RoceCheckCommandTest, CannotCheckIsExitTwo) {
 }
 
 TEST_F(RoceCheckCommandTest, HelpAndUsageErrors) {
-  testsupport::CommandResult help = checkStdout("--help");
+  testing::CommandResult help = checkStdout("--help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_EQ(help.output.rfind("usage: rdmagw check roce", 0), 0u) << help.output;
   for (const char* opt : {"--address", "--json", "--group", "--insecure", "--ca-file", "--password-env"}) {
@@ -185,8 +185,8 @@ TEST_F(RoceCheckCommandTest, HelpAndUsageErrors) {
   EXPECT_EQ(check("--insecure --ca-file /x.pem").exit_code, 2);
   EXPECT_EQ(check("--timeout soon").exit_code, 2);
   EXPECT_EQ(check("--address nohost").exit_code, 2);
-  EXPECT_EQ(testsupport::runCommand(std::string(RDMAGW_BIN) + " check").exit_code, 2);
-  testsupport::CommandResult unknown = testsupport::runCommand(std::string(RDMAGW_BIN) + " check bgp");
+  EXPECT_EQ(testing::runCommand(std::string(RDMAGW_BIN) + " check").exit_code, 2);
+  testing::CommandResult unknown = testing::runCommand(std::string(RDMAGW_BIN) + " check bgp");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.output.find("unknown check 'bgp'"), std::string::npos) << unknown.output;
 }

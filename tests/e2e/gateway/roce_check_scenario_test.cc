@@ -234,7 +234,7 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     // shows within seconds. The leaves read `show running-config ipqos` on
     // every 10th poll: ten seconds here.
     std::string yaml = "admin_socket: off\nnorthbound:\n  gnmi: {listen: \"127.0.0.1:" +
-                       std::to_string(testsupport::freeLoopbackPort()) + "\", insecure: true}\n";
+                       std::to_string(testing::freeLoopbackPort()) + "\", insecure: true}\n";
     yaml += "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [" +
             std::to_string(fabric_.roce_priority) + "]\n  pause_storm: {for: 5s}\n";
     yaml += "targets:\n";
@@ -265,21 +265,21 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     }
     ASSERT_EQ(cli, size_t(fabric_.switches + fabric_.esxi_hosts));
     const std::string cfg = dir_ + "/gateway.yaml";
-    ASSERT_TRUE(testsupport::writeFile(cfg, yaml));
+    ASSERT_TRUE(testing::writeFile(cfg, yaml));
     gnmi_ = yaml.substr(yaml.find("127.0.0.1:"), yaml.find('"', yaml.find("127.0.0.1:")) - yaml.find("127.0.0.1:"));
-    pid_ = testsupport::spawnLogged({RDMAGW_BIN, "run", "--config", cfg, "--log-level", "warn"}, dir_ + "/gateway.log");
+    pid_ = testing::spawnLogged({RDMAGW_BIN, "run", "--config", cfg, "--log-level", "warn"}, dir_ + "/gateway.log");
     ASSERT_GT(pid_, 0);
   }
 
   void TearDown() override {
-    if (pid_ > 0) testsupport::stopChild(pid_, SIGTERM);
+    if (pid_ > 0) testing::stopChild(pid_, SIGTERM);
     sshd_.stop();
     if (sim_) sim_->stop();
   }
 
   CheckRun check() {
     CheckRun r;
-    testsupport::CommandResult c = testsupport::runCommand(std::string(RDMAGW_BIN) + " check roce --json --address " +
+    testing::CommandResult c = testing::runCommand(std::string(RDMAGW_BIN) + " check roce --json --address " +
                                                            gnmi_ + " --insecure --timeout 5s");
     r.exit_code = c.exit_code;
     r.output = c.output;
@@ -298,17 +298,17 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
   bool settles(const std::function<bool(const CheckRun&, std::string*)>& ok, CheckRun* last, std::string* why,
                int times = 3) {
     int in_a_row = 0;
-    return testsupport::waitUntil(
+    return testing::waitUntil(
         [&] {
           *last = check();
           in_a_row = ok(*last, why) ? in_a_row + 1 : 0;
           return in_a_row >= times;
         },
-        2 * testsupport::kEventWait, milliseconds(1000));
+        2 * testing::kEventWait, milliseconds(1000));
   }
 
   std::string log() {
-    std::string text = testsupport::readFile(dir_ + "/gateway.log");
+    std::string text = testing::readFile(dir_ + "/gateway.log");
     return text.size() > 3000 ? "..." + text.substr(text.size() - 3000) : text;
   }
 
@@ -316,7 +316,7 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - began_).count();
   }
 
-  testsupport::TempDir tmp_{"rdmagw-roce-check"};
+  testing::TempDir tmp_{"rdmagw-roce-check"};
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
   sim::FabricConfig fabric_;

@@ -20,7 +20,7 @@
 namespace rdmagw {
 namespace {
 
-using testsupport::TempDir;
+using testing::TempDir;
 
 pid_t startGateway(const std::string& config) {
   pid_t pid = fork();
@@ -47,7 +47,7 @@ std::map<std::string, std::string> ifIndexes(const sim::SnmpdLauncher& snmpd, co
   std::map<std::string, std::string> out;
   for (int i = 0; i < 120 && out.size() < want; ++i) {
     out.clear();
-    testsupport::CommandResult r = testsupport::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 " +
+    testing::CommandResult r = testing::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 " +
                                                            snmpd.v2cArgs(ctx) + " .1.3.6.1.2.1.31.1.1.1.1");
     std::istringstream in(r.output);
     for (std::string line; std::getline(in, line);) {

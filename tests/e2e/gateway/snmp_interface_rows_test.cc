@@ -24,7 +24,7 @@
 namespace rdmagw {
 namespace {
 
-using testsupport::TempDir;
+using testing::TempDir;
 
 constexpr const char* kIfTable = ".1.3.6.1.2.1.2.2.1.";
 constexpr const char* kIfXTable = ".1.3.6.1.2.1.31.1.1.1.";
@@ -34,8 +34,8 @@ using Walk = std::map<int, std::map<std::string, std::string>>;
 
 Walk walk(const std::string& env, const std::string& args, const std::string& table) {
   Walk out;
-  testsupport::CommandResult r =
-      testsupport::runCommand(env + " snmpbulkwalk -On -Oq -Oe -t 3 -r 1 " + args + " " + table.substr(0, table.size() - 1) + " 2>/dev/null");
+  testing::CommandResult r =
+      testing::runCommand(env + " snmpbulkwalk -On -Oq -Oe -t 3 -r 1 " + args + " " + table.substr(0, table.size() - 1) + " 2>/dev/null");
   std::istringstream in(r.output);
   for (std::string line; std::getline(in, line);) {
     if (line.rfind(table, 0) != 0) continue;
@@ -87,7 +87,7 @@ Metrics metricsOf(const std::string& body, const std::string& target) {
 class Demo {
  public:
   Demo(const TempDir& tmp, bool gnmi) {
-    port_ = testsupport::freeLoopbackPort();
+    port_ = testing::freeLoopbackPort();
     stdout_ = tmp.file(gnmi ? "demo-gnmi.out" : "demo-ssh.out");
     pid_ = fork();
     if (pid_ == 0) {
@@ -104,7 +104,7 @@ class Demo {
   }
   ~Demo() {
     if (pid_ <= 0) return;
-    testsupport::interruptChild(pid_);
+    testing::interruptChild(pid_);
   }
   // "snmpwalk -v2c -c '<prefix>leaf01' 127.0.0.1:PORT ...": the address and
   // the community prefix, once the demo printed them.
@@ -162,11 +162,11 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
     }
     return true;
   };
-  const bool done = testsupport::waitUntil(complete, testsupport::kEventWait, std::chrono::milliseconds(1000));
+  const bool done = testing::waitUntil(complete, testing::kEventWait, std::chrono::milliseconds(1000));
   ASSERT_GE(ifx[1].size(), min_rows) << "rows: " << ifx[1].size();
   // The store, after the walk: values that were there are there still (the
   // simulator's line rate, MTU and states do not change).
-  const Metrics m = metricsOf(testsupport::httpGet(demo.metricsUrl()), e.context);
+  const Metrics m = metricsOf(testing::httpGet(demo.metricsUrl()), e.context);
   for (const auto& [index, name] : ifx[1]) {
     SCOPED_TRACE(name);
     ASSERT_TRUE(ifx[15].count(index)) << "no ifHighSpeed";
@@ -222,7 +222,7 @@ TEST_P(SnmpInterfaceRowsTest, EveryRowHasSpeedMtuAndOperStatusAsTheStore) {
   TempDir tmp("rdmagw-snmp-rows");
   Demo demo(tmp, GetParam());
   std::string address, prefix;
-  ASSERT_TRUE(testsupport::waitUntil([&] { return demo.snmpArgs(&address, &prefix); })) << "no SNMP how-to printed";
+  ASSERT_TRUE(testing::waitUntil([&] { return demo.snmpArgs(&address, &prefix); })) << "no SNMP how-to printed";
   // The tools read no user or system configuration and load no MIB.
   const std::string env = "SNMPCONFPATH=" + tmp.path() + " MIBS=";
   // leaf01: 2 host ports of host01, 1 of esx01 (vmnic0), 4 ii ports, and mgmt0 over SSH.

@@ -13,7 +13,7 @@
 namespace rdmagw::gateway {
 namespace {
 
-using northbound::SnmpNotifyDestination;
+using northbound::snmp::SnmpNotifyDestination;
 
 constexpr const char* kSecretValue = "s3cret-Community-value";
 
@@ -22,7 +22,7 @@ class SnmpNotificationsConfigTest : public ::testing::Test {
   void SetUp() override {
     setenv("RDMAGW_TEST_NOTIFY_COMMUNITY", kSecretValue, 1);
     setenv("RDMAGW_TEST_NOTIFY_AUTH", kSecretValue, 1);
-    ASSERT_TRUE(testsupport::writeFile(dir_.file("priv"), std::string(kSecretValue) + "\n"));
+    ASSERT_TRUE(testing::writeFile(dir_.file("priv"), std::string(kSecretValue) + "\n"));
   }
   std::string good() const {
     return R"(northbound:
@@ -44,7 +44,7 @@ class SnmpNotificationsConfigTest : public ::testing::Test {
         timeout: 3s
 )";
   }
-  testsupport::TempDir dir_{"rdmagw-notify-config"};
+  testing::TempDir dir_{"rdmagw-notify-config"};
 };
 
 TEST_F(SnmpNotificationsConfigTest, ReadsV2cTrapAndV3InformDestinations) {
@@ -115,8 +115,8 @@ TEST_F(SnmpNotificationsConfigTest, EveryMistakeIsAFileLineErrorAndNoneShowsASec
 }
 
 TEST_F(SnmpNotificationsConfigTest, CheckConfigExplainsWhereNotificationsGoWithoutTheSecrets) {
-  ASSERT_TRUE(testsupport::writeFile(dir_.file("gw.yaml"), good()));
-  testsupport::CommandResult r = testsupport::runCommand(std::string(RDMAGW_BIN) + " check-config " + dir_.file("gw.yaml"));
+  ASSERT_TRUE(testing::writeFile(dir_.file("gw.yaml"), good()));
+  testing::CommandResult r = testing::runCommand(std::string(RDMAGW_BIN) + " check-config " + dir_.file("gw.yaml"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("snmp: AgentX subagent of /run/agentx.sock"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("notifications (dcqcn-verdict, pause-storm, lossless-drop, pause-tree-state, dcb-consistency, roce-check-group)"),

@@ -33,18 +33,18 @@ namespace rdmagw::gateway {
 namespace {
 
 using Json = nlohmann::json;
-using testsupport::TempDir;
+using testing::TempDir;
 namespace fs = std::filesystem;
 
 // stdout alone (the table or the JSON), with the exit status.
-testsupport::CommandResult status(const std::string& socket, const std::string& flags = "") {
-  return testsupport::runCommand("{ " + std::string(RDMAGW_BIN) + " status --socket " + socket + " " + flags +
+testing::CommandResult status(const std::string& socket, const std::string& flags = "") {
+  return testing::runCommand("{ " + std::string(RDMAGW_BIN) + " status --socket " + socket + " " + flags +
                                  " 2>/dev/null; }");
 }
 
 // The raw reply of the admin socket to `bytes`.
 std::string rawExchange(const std::string& path, const std::string& bytes) {
-  const int fd = testsupport::connectUnix(path);
+  const int fd = testing::connectUnix(path);
   if (fd < 0) return "";
   size_t sent = 0;
   while (sent < bytes.size()) {
@@ -69,8 +69,8 @@ std::string rawExchange(const std::string& path, const std::string& bytes) {
 class Demo {
  public:
   explicit Demo(const TempDir& tmp) : dir_(tmp.file("sim")), stdout_(tmp.file("demo.out")) {
-    metrics_port_ = testsupport::freeLoopbackPort();
-    gnmi_port_ = testsupport::freeLoopbackPort();
+    metrics_port_ = testing::freeLoopbackPort();
+    gnmi_port_ = testing::freeLoopbackPort();
     pid_ = fork();
     if (pid_ == 0) {
       const int fd = ::open(stdout_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -85,7 +85,7 @@ class Demo {
   }
   ~Demo() { stop(); }
   void stop() {
-    if (pid_ > 0) testsupport::interruptChild(pid_);
+    if (pid_ > 0) testing::interruptChild(pid_);
     pid_ = -1;
   }
   // The socket the demo printed ("rdmagw status --socket PATH"), once it did.
@@ -121,12 +121,12 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   TempDir tmp("rdmagw-status");
   Demo demo(tmp);
   std::string socket;
-  ASSERT_TRUE(testsupport::waitUntil([&] { return !(socket = demo.socket()).empty(); })) << "the demo printed no socket";
+  ASSERT_TRUE(testing::waitUntil([&] { return !(socket = demo.socket()).empty(); })) << "the demo printed no socket";
   // Every target up (the switch over gNMI, the ESXi host over sshd) and the
   // subagent attached to the demo's snmpd.
   // A gNMI target is marked up on its first data and its last success
   // follows with the next health refresh (up to a second later): wait for both.
-  ASSERT_TRUE(testsupport::waitUntil([&] {
+  ASSERT_TRUE(testing::waitUntil([&] {
     Json j = statusJson(socket);
     if (status(socket).exit_code != 0 || !j.is_object() || j["targets"].size() != 4) return false;
     for (const Json& t : j["targets"]) {
@@ -134,7 +134,7 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
     }
     return j["northbounds"]["snmp"]["agentx_connected"] == true;
   })) << status(socket).output;
-  ASSERT_FALSE(testsupport::httpGet(demo.metricsUrl()).empty());  // a scrape to show
+  ASSERT_FALSE(testing::httpGet(demo.metricsUrl()).empty());  // a scrape to show
 
   Json j = statusJson(socket);
   ASSERT_TRUE(j.is_object());
@@ -158,7 +158,7 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   EXPECT_EQ(nb["gnmi"]["address"], demo.gnmiAddress());
   EXPECT_TRUE(j["reload"]["last_successful"].is_null()) << j;
 
-  testsupport::CommandResult text = status(socket);
+  testing::CommandResult text = status(socket);
   EXPECT_EQ(text.exit_code, 0) << text.output;
   for (const Json& t : j["targets"]) {
     EXPECT_TRUE(std::regex_search(text.output, std::regex("\n" + t["name"].get<std::string>() + " +" +
@@ -174,17 +174,17 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   // A gNMI subscriber (an independent Python client) is counted while its stream is open.
   {
     std::string error;
-    ASSERT_TRUE(northbound::gnmi_server::testing::preparePythonClient(&error)) << error;
-    northbound::gnmi_server::testing::PythonClient client(
+    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
+    northbound::gnmi::testing::PythonClient client(
         demo.gnmiAddress(), R"({"rpc": "sub", "mode": "STREAM", "encoding": "JSON", "timeout": 120, "target": "leaf01",
                                "subs": [{"path": "/interfaces/interface/state/mtu", "mode": "ON_CHANGE"}]})");
     const std::vector<std::string> lines = client.until("SYNC");
     ASSERT_TRUE(!lines.empty() && lines.back() == "SYNC") << (lines.empty() ? "" : lines.back());
-    EXPECT_TRUE(testsupport::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 1; }))
+    EXPECT_TRUE(testing::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 1; }))
         << statusJson(socket);
     EXPECT_TRUE(std::regex_search(status(socket).output, std::regex("\\ngnmi +\\S+ +1 subscriber\\n")));
   }
-  EXPECT_TRUE(testsupport::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 0; }))
+  EXPECT_TRUE(testing::waitUntil([&] { return statusJson(socket)["northbounds"]["gnmi"]["subscribers"] == 0; }))
       << statusJson(socket);
 
   // Bad and oversized requests on the running gateway: an error each, and it goes on.
@@ -198,7 +198,7 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   ASSERT_FALSE(host.empty());
   const fs::path sys = fs::path(demo.dir()) / host / "sys";
   fs::rename(sys, fs::path(demo.dir()) / host / "sys.hidden");
-  ASSERT_TRUE(testsupport::waitUntil([&] { return status(socket).exit_code == 1; })) << status(socket).output;
+  ASSERT_TRUE(testing::waitUntil([&] { return status(socket).exit_code == 1; })) << status(socket).output;
   j = statusJson(socket);
   const Json* down = targetNamed(j, host);
   ASSERT_NE(down, nullptr) << j;
@@ -210,15 +210,15 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
 
   // Back: up again.
   fs::rename(fs::path(demo.dir()) / host / "sys.hidden", sys);
-  EXPECT_TRUE(testsupport::waitUntil([&] { return status(socket).exit_code == 0; })) << status(socket).output;
+  EXPECT_TRUE(testing::waitUntil([&] { return status(socket).exit_code == 0; })) << status(socket).output;
 
   // No gateway: exit 2 with a message on stderr, nothing on stdout.
   demo.stop();
   EXPECT_FALSE(fs::exists(socket)) << "the demo left its socket behind";
-  testsupport::CommandResult gone = status(socket);
+  testing::CommandResult gone = status(socket);
   EXPECT_EQ(gone.exit_code, 2);
   EXPECT_TRUE(gone.output.empty()) << gone.output;
-  gone = testsupport::runCommand(std::string(RDMAGW_BIN) + " status --json --socket " + socket);
+  gone = testing::runCommand(std::string(RDMAGW_BIN) + " status --json --socket " + socket);
   EXPECT_EQ(gone.exit_code, 2);
   EXPECT_NE(gone.output.find("cannot reach the gateway"), std::string::npos) << gone.output;
 }
@@ -233,10 +233,10 @@ TEST(StatusCommandTest, NothingListeningIsExitTwo) {
   std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
   ASSERT_EQ(::bind(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)), 0);
   ::close(fd);
-  testsupport::CommandResult r = testsupport::runCommand(std::string(RDMAGW_BIN) + " status --socket " + path);
+  testing::CommandResult r = testing::runCommand(std::string(RDMAGW_BIN) + " status --socket " + path);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("nothing is listening"), std::string::npos) << r.output;
-  r = testsupport::runCommand(std::string(RDMAGW_BIN) + " status --socket " + tmp.file("none.sock"));
+  r = testing::runCommand(std::string(RDMAGW_BIN) + " status --socket " + tmp.file("none.sock"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("no such socket"), std::string::npos) << r.output;
 }

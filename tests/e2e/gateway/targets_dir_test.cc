@@ -12,8 +12,8 @@
 namespace rdmagw::gateway {
 namespace {
 
-using testsupport::TempDir;
-using testsupport::writeFile;
+using testing::TempDir;
+using testing::writeFile;
 
 class TargetsDirTest : public ::testing::Test {
  protected:
@@ -25,7 +25,7 @@ class TargetsDirTest : public ::testing::Test {
   }
   std::string dir() {
     const std::string d = tmp_.file("targets.d");
-    testsupport::runCommand("mkdir -p " + d);
+    testing::runCommand("mkdir -p " + d);
     return d;
   }
   TempDir tmp_{"rdmagw-targets-dir"};
@@ -99,7 +99,7 @@ TEST_F(TargetsDirTest, AnalyticsLinksMayNameTargetsOfTheDir) {
   auto ok = loadConfigFile(main("analytics:\n  links:\n    - a: {target: main1, interface: eth0}\n"
                                 "      b: {target: leafx, interface: eth1}\n"));
   EXPECT_TRUE(ok.isOk()) << ok.status().message();
-  testsupport::runCommand("rm " + d + "/leaf.yaml");
+  testing::runCommand("rm " + d + "/leaf.yaml");
   auto gone = loadConfigFile(main("analytics:\n  links:\n    - a: {target: main1, interface: eth0}\n"
                                   "      b: {target: leafx, interface: eth1}\n"));
   ASSERT_FALSE(gone.isOk());

@@ -20,7 +20,7 @@
 #include "tests/dashboards/promql_schema_check.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::promcheck {
+namespace rdmagw::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -43,8 +43,8 @@ std::vector<fs::path> yamlFiles(const fs::path& dir, const std::string& suffix) 
 std::vector<fs::path> rulesFiles() { return yamlFiles(kRulesDir, ".yml"); }
 std::vector<fs::path> unitTestFiles() { return yamlFiles(kTestsDir, "_test.yml"); }
 
-testsupport::CommandResult promtool(const std::string& args) {
-  return testsupport::runCommand(std::string(kPromtool) + " " + args);
+testing::CommandResult promtool(const std::string& args) {
+  return testing::runCommand(std::string(kPromtool) + " " + args);
 }
 
 // Every rule of every shipped file, keyed by alert or record name.
@@ -86,7 +86,7 @@ TEST_F(RulesTest, ShipsAlertAndRecordingRules) {
 
 TEST_F(RulesTest, PromtoolCheckRulesAcceptsEveryFile) {
   for (const fs::path& file : rulesFiles()) {
-    testsupport::CommandResult r = promtool("check rules " + file.string());
+    testing::CommandResult r = promtool("check rules " + file.string());
     EXPECT_EQ(r.exit_code, 0) << file << "\n" << r.output;
     EXPECT_NE(r.output.find("SUCCESS"), std::string::npos) << r.output;
   }
@@ -94,7 +94,7 @@ TEST_F(RulesTest, PromtoolCheckRulesAcceptsEveryFile) {
 
 TEST_F(RulesTest, PromtoolUnitTestsPass) {
   for (const fs::path& file : unitTestFiles()) {
-    testsupport::CommandResult r = promtool("test rules " + file.string());
+    testing::CommandResult r = promtool("test rules " + file.string());
     EXPECT_EQ(r.exit_code, 0) << file << "\n" << r.output;
     EXPECT_NE(r.output.find("SUCCESS"), std::string::npos) << r.output;
   }
@@ -165,27 +165,27 @@ TEST_F(RulesTest, EveryMetricAndLabelIsInTheSchema) {
 
 // The tests above are only worth something if they can fail.
 TEST_F(RulesTest, BrokenRulesFail) {
-  testsupport::TempDir tmp("rdmagw-rules");
+  testing::TempDir tmp("rdmagw-rules");
   ASSERT_FALSE(tmp.path().empty());
 
   // A syntax error: promtool check rules refuses the file.
   const std::string broken = tmp.file("broken.yml");
-  ASSERT_TRUE(testsupport::writeFile(broken, "groups:\n  - name: x\n    rules:\n      - alert: X\n"
+  ASSERT_TRUE(testing::writeFile(broken, "groups:\n  - name: x\n    rules:\n      - alert: X\n"
                                              "        expr: rate(rdmagw_target_up[5m]\n"));
-  testsupport::CommandResult syntax = promtool("check rules " + broken);
+  testing::CommandResult syntax = promtool("check rules " + broken);
   EXPECT_NE(syntax.exit_code, 0) << syntax.output;
 
   // A wrong threshold in a copy of the shipped alerts: the shipped unit
   // tests, run on the copy from the same relative place, catch it.
   fs::create_directories(tmp.file("rules"));
   fs::create_directories(tmp.file("tests/rules"));
-  std::string alerts = testsupport::readFile((kRulesDir / "rdmagw-alerts.yml").string());
+  std::string alerts = testing::readFile((kRulesDir / "rdmagw-alerts.yml").string());
   const std::string good = "expr: rdmagw_target_up == 0";
   ASSERT_NE(alerts.find(good), std::string::npos);
   alerts.replace(alerts.find(good), good.size(), "expr: rdmagw_target_up == 2");
-  ASSERT_TRUE(testsupport::writeFile(tmp.file("rules/rdmagw-alerts.yml"), alerts));
+  ASSERT_TRUE(testing::writeFile(tmp.file("rules/rdmagw-alerts.yml"), alerts));
   fs::copy_file(kTestsDir / "rdmagw-alerts_test.yml", tmp.file("tests/rules/rdmagw-alerts_test.yml"));
-  testsupport::CommandResult wrong = promtool("test rules " + tmp.file("tests/rules/rdmagw-alerts_test.yml"));
+  testing::CommandResult wrong = promtool("test rules " + tmp.file("tests/rules/rdmagw-alerts_test.yml"));
   EXPECT_NE(wrong.exit_code, 0) << wrong.output;
   EXPECT_NE(wrong.output.find("RdmagwTargetDown"), std::string::npos) << wrong.output;
 
@@ -200,4 +200,4 @@ TEST_F(RulesTest, BrokenRulesFail) {
 }
 
 }  // namespace
-}  // namespace rdmagw::promcheck
+}  // namespace rdmagw::testing

@@ -13,8 +13,8 @@
 namespace rdmagw {
 namespace {
 
-using testsupport::CommandResult;
-using testsupport::runCommand;
+using testing::CommandResult;
+using testing::runCommand;
 
 // How many of `binary`'s symbols (demangled) contain `text`.
 long countSymbols(const std::string& binary, const std::string& text) {

@@ -25,9 +25,9 @@ namespace rdmagw {
 namespace {
 
 using namespace std::chrono_literals;
-using testsupport::CommandResult;
-using testsupport::runCommand;
-using testsupport::TempDir;
+using testing::CommandResult;
+using testing::runCommand;
+using testing::TempDir;
 
 bool have(const std::string& tool) { return runCommand("command -v " + tool).exit_code == 0; }
 
@@ -147,8 +147,8 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
   Result<std::string> one_host = sim::writeOneHostTree(tmp.file("sim"));
   ASSERT_TRUE(one_host.isOk()) << one_host.status().message();
   const std::string host = one_host.value();
-  std::string cfg = testsupport::readFile(etc);
-  const int port = testsupport::freeLoopbackPort();
+  std::string cfg = testing::readFile(etc);
+  const int port = testing::freeLoopbackPort();
   for (auto [from, to] : {std::pair<std::string, std::string>{"sysfs_root: /sys", "sysfs_root: " + tmp.file("sim/" + host + "/sys")},
                           {"ethtool: ioctl", "ethtool: text\n      ethtool_dir: " + tmp.file("sim/" + host + "/ethtool")},
                           {"127.0.0.1:9464", "127.0.0.1:" + std::to_string(port)}}) {
@@ -156,7 +156,7 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
     ASSERT_NE(at, std::string::npos) << from << " not in the installed config";
     cfg.replace(at, from.size(), to);
   }
-  ASSERT_TRUE(testsupport::writeFile(tmp.file("rdmagw.yaml"), cfg));
+  ASSERT_TRUE(testing::writeFile(tmp.file("rdmagw.yaml"), cfg));
 
   const pid_t pid = fork();
   if (pid == 0) {
@@ -173,9 +173,9 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
     }
   } guard{pid};
   std::string body;
-  const bool scraped = testsupport::waitUntil(
+  const bool scraped = testing::waitUntil(
       [&] {
-        body = testsupport::httpGet("http://127.0.0.1:" + std::to_string(port) + "/metrics");
+        body = testing::httpGet("http://127.0.0.1:" + std::to_string(port) + "/metrics");
         // A counter of the simulated host's RDMA port, not a self-metric.
         std::istringstream lines(body);
         for (std::string l; std::getline(lines, l);) {
@@ -186,9 +186,9 @@ TEST_F(PackageTest, InstalledBinaryChecksItsConfigAndServesASimulatedHost) {
         }
         return false;
       },
-      testsupport::kEventWait, 50ms);
+      testing::kEventWait, 50ms);
   const auto first_scrape = std::chrono::steady_clock::now() - t0;
-  const std::optional<int> stopped = testsupport::interruptChild(pid);
+  const std::optional<int> stopped = testing::interruptChild(pid);
   ASSERT_TRUE(scraped) << "no series of the simulated host in the scrape:\n" << body.substr(0, 2000);
   std::printf("install (dpkg-deb -x) to first scrape with data: %lld ms\n",
               static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(first_scrape).count()));

@@ -29,9 +29,9 @@ namespace rdmagw {
 namespace {
 
 using namespace std::chrono_literals;
-using northbound::gnmi_server::testing::PythonClient;
-using testsupport::kEventWait;
-using testsupport::TempDir;
+using northbound::gnmi::testing::PythonClient;
+using testing::kEventWait;
+using testing::TempDir;
 
 bool accepts(int port) {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -59,7 +59,7 @@ pid_t startUnderNotify(const std::string& config, const std::string& notify_sock
 
 // Rows of IF-MIB ifName the gateway serves in `ctx` through snmpd.
 size_t ifNameRows(const sim::SnmpdLauncher& snmpd, const std::string& ctx) {
-  testsupport::CommandResult r = testsupport::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 " +
+  testing::CommandResult r = testing::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 2 " +
                                                          snmpd.v2cArgs(ctx) + " .1.3.6.1.2.1.31.1.1.1.1");
   size_t rows = 0;
   for (size_t at = r.output.find(".1.3.6.1.2.1.31.1.1.1.1."); at != std::string::npos;
@@ -83,7 +83,7 @@ struct ChildGuard {
 TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   if (access("/usr/sbin/snmpd", X_OK) != 0) GTEST_SKIP() << "snmpd (Debian package snmpd) is not installed";
   std::string why;
-  if (!northbound::gnmi_server::testing::preparePythonClient(&why)) {
+  if (!northbound::gnmi::testing::preparePythonClient(&why)) {
     GTEST_SKIP() << "no python3-grpcio gNMI client: " << why;
   }
   TempDir tmp("rdmagw-lifecycle");
@@ -96,8 +96,8 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   Status st = snmpd.start();
   ASSERT_TRUE(st.isOk()) << st.message();
 
-  const int prom = testsupport::freeLoopbackPort();
-  const int gnmi = testsupport::freeLoopbackPort();
+  const int prom = testing::freeLoopbackPort();
+  const int gnmi = testing::freeLoopbackPort();
   std::ofstream(tmp.file("gw.yaml"))
       << "targets:\n"
       << "  - name: " << host << "\n    kind: rdma-host\n    interval: 500ms\n"
@@ -128,14 +128,14 @@ TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   std::vector<std::string> lines = sub.until("SYNC");
   ASSERT_TRUE(!lines.empty() && lines.back() == "SYNC")
       << "the subscription never synced: " << (lines.empty() ? "" : lines.back());
-  ASSERT_TRUE(testsupport::waitUntil([&] { return ifNameRows(snmpd, host) > 0; }, kEventWait, 500ms))
+  ASSERT_TRUE(testing::waitUntil([&] { return ifNameRows(snmpd, host) > 0; }, kEventWait, 500ms))
       << "snmpd never served the gateway's IF-MIB rows: " << snmpd.logText();
 
   const auto t0 = std::chrono::steady_clock::now();
   ASSERT_EQ(kill(gw, SIGTERM), 0);
   int wstatus = 0;
   // A hang guard only: the drain's figure is printed, not asserted.
-  const bool exited = testsupport::waitUntil([&] { return waitpid(gw, &wstatus, WNOHANG) == gw; }, kEventWait, 5ms);
+  const bool exited = testing::waitUntil([&] { return waitpid(gw, &wstatus, WNOHANG) == gw; }, kEventWait, 5ms);
   const auto drain_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
   if (!exited) {
     kill(gw, SIGKILL);

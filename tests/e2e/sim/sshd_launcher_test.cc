@@ -87,7 +87,7 @@ TEST(SshdLauncherTest, StopKillsSessionsAndRemovesDir) {
                     " root@127.0.0.1 x >/dev/null 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
-  testsupport::waitUntil([&] { return !sshd.sessions("slow").empty(); });
+  testing::waitUntil([&] { return !sshd.sessions("slow").empty(); });
   ASSERT_EQ(sshd.sessions("slow").size(), 1u);
   const std::string dir = sshd.dir();
   sshd.stop();

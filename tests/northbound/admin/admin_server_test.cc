@@ -20,17 +20,17 @@
 #include "northbound/admin/admin_server.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::admin {
 namespace {
 
 using Json = nlohmann::json;
-using testsupport::TempDir;
+using testing::TempDir;
 
 // Sends `bytes` as they are (no newline added), then reads until the server
 // closes; a reset after some reply counts as the end (the server closes on
 // bytes it did not read).
 std::string ask(const std::string& path, const std::string& bytes, bool close_write = true) {
-  const int fd = testsupport::connectUnix(path);
+  const int fd = testing::connectUnix(path);
   if (fd < 0) return "<connect failed: " + std::string(std::strerror(errno)) + ">";
   size_t sent = 0;
   while (sent < bytes.size()) {
@@ -43,7 +43,7 @@ std::string ask(const std::string& path, const std::string& bytes, bool close_wr
   char buf[4096];
   for (;;) {
     pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, int(std::chrono::milliseconds(testsupport::kEventWait).count())) <= 0) break;
+    if (::poll(&p, 1, int(std::chrono::milliseconds(testing::kEventWait).count())) <= 0) break;
     const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
     if (n <= 0) break;
     reply.append(buf, size_t(n));
@@ -153,7 +153,7 @@ TEST_F(AdminServerTest, BadRequestsGetAnErrorAndServingGoesOn) {
   }
   // A client that connects and never sends holds the server only for its
   // deadline: the next client is answered after it.
-  const int idle = testsupport::connectUnix(path_);
+  const int idle = testing::connectUnix(path_);
   ASSERT_GE(idle, 0);
   Json j = parsed(ask(path_, "status\n"));
   EXPECT_TRUE(j.contains("targets")) << j;
@@ -203,11 +203,11 @@ TEST_F(AdminServerTest, ReplacesADeadSocketButNotALiveOneNorAnotherFile) {
 
   // Not a socket: never replaced.
   const std::string file = tmp_.file("not-a-socket");
-  ASSERT_TRUE(testsupport::writeFile(file, "keep me"));
+  ASSERT_TRUE(testing::writeFile(file, "keep me"));
   st = server(file)->start();
   EXPECT_FALSE(st.isOk());
   EXPECT_NE(st.message().find("not a socket"), std::string::npos) << st.message();
-  EXPECT_EQ(testsupport::readFile(file), "keep me");
+  EXPECT_EQ(testing::readFile(file), "keep me");
 }
 
 TEST_F(AdminServerTest, AMissingDirectoryFailsOnlyWhenThePathWasAskedFor) {
@@ -225,4 +225,4 @@ TEST_F(AdminServerTest, AMissingDirectoryFailsOnlyWhenThePathWasAskedFor) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::admin

@@ -4,7 +4,7 @@
 
 #include "northbound/gnmi/path_pattern.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 using Pattern = ChangeInterest::Pattern;
@@ -61,10 +61,10 @@ TEST(ChangeInterestTest, WhatTheScanCannotReadIsPassed) {
   EXPECT_FALSE(i.wants("other", kIn));  // but a plain path outside /qos is not
 }
 
-gnmi::Path gp(std::vector<std::string> names, std::map<std::string, std::string> keys_of_second = {}) {
-  gnmi::Path p;
+::gnmi::Path gp(std::vector<std::string> names, std::map<std::string, std::string> keys_of_second = {}) {
+  ::gnmi::Path p;
   for (size_t k = 0; k < names.size(); ++k) {
-    gnmi::PathElem* e = p.add_elem();
+    ::gnmi::PathElem* e = p.add_elem();
     e->set_name(names[k]);
     if (k == 1) for (const auto& [key, v] : keys_of_second) (*e->mutable_key())[key] = v;
   }
@@ -74,7 +74,7 @@ gnmi::Path gp(std::vector<std::string> names, std::map<std::string, std::string>
 // The promise the hub relies on: whatever a session's full match selects,
 // the interest built from the same request passes.
 TEST(ChangeInterestTest, NeverRefusesWhatAPathPatternMatches) {
-  const std::vector<gnmi::Path> requests = {
+  const std::vector<::gnmi::Path> requests = {
       gp({}), gp({"interfaces"}), gp({"interfaces", "interface"}, {{"name", "eth1/1"}}),
       gp({"interfaces", "interface"}, {{"name", "*"}}), gp({"*", "*", "state"}), gp({"...", "in-octets"}),
       gp({"qos", "...", "priority", "...", "rx-pause"}), gp({"...", "counters", "..."}),
@@ -85,8 +85,8 @@ TEST(ChangeInterestTest, NeverRefusesWhatAPathPatternMatches) {
       "/rdma/devices/device[name=mlx5_0]/ports/port[id=1]/hw-counters/np-cnp-sent", "/system/state/hostname"};
   int matched = 0;
   for (const char* target : {"leaf01", "*", ""}) {
-    for (const gnmi::Path& req : requests) {
-      gnmi::Path prefix;
+    for (const ::gnmi::Path& req : requests) {
+      ::gnmi::Path prefix;
       prefix.set_target(target);
       Result<PathPattern> pattern = PathPattern::fromRequest(prefix, req);
       ASSERT_TRUE(pattern.isOk()) << pattern.status().message();
@@ -107,11 +107,11 @@ TEST(ChangeInterestTest, NeverRefusesWhatAPathPatternMatches) {
 }
 
 TEST(ChangeInterestTest, OnlyStreamEntriesThatListenToChanges) {
-  auto specOf = [](gnmi::SubscriptionList::Mode list_mode, std::vector<SubscriptionEntry::Mode> modes) {
+  auto specOf = [](::gnmi::SubscriptionList::Mode list_mode, std::vector<SubscriptionEntry::Mode> modes) {
     SubscriptionSpec spec;
     spec.list_mode = list_mode;
     for (SubscriptionEntry::Mode m : modes) {
-      gnmi::Path prefix;
+      ::gnmi::Path prefix;
       prefix.set_target("leaf01");
       SubscriptionEntry e{*PathPattern::fromRequest(prefix, gp({"interfaces", "interface"}, {{"name", "eth1/1"}}))};
       e.mode = m;
@@ -120,15 +120,15 @@ TEST(ChangeInterestTest, OnlyStreamEntriesThatListenToChanges) {
     return spec;
   };
   using M = SubscriptionEntry::Mode;
-  EXPECT_TRUE(interestOf(specOf(gnmi::SubscriptionList::STREAM, {M::kSample})).empty());
-  EXPECT_TRUE(interestOf(specOf(gnmi::SubscriptionList::ONCE, {M::kOnChange})).empty());
-  EXPECT_TRUE(interestOf(specOf(gnmi::SubscriptionList::POLL, {M::kOnChange})).empty());
+  EXPECT_TRUE(interestOf(specOf(::gnmi::SubscriptionList::STREAM, {M::kSample})).empty());
+  EXPECT_TRUE(interestOf(specOf(::gnmi::SubscriptionList::ONCE, {M::kOnChange})).empty());
+  EXPECT_TRUE(interestOf(specOf(::gnmi::SubscriptionList::POLL, {M::kOnChange})).empty());
   const std::vector<Pattern> got =
-      interestOf(specOf(gnmi::SubscriptionList::STREAM, {M::kSample, M::kOnChange, M::kTargetDefined}));
+      interestOf(specOf(::gnmi::SubscriptionList::STREAM, {M::kSample, M::kOnChange, M::kTargetDefined}));
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0], (Pattern{"leaf01", {"interfaces", "interface"}}));
   EXPECT_EQ(got[1], got[0]);
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

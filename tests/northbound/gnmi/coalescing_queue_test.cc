@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 TEST(CoalescingQueueTest, CoalescesPerPathInPlace) {
@@ -53,4 +53,4 @@ TEST(CoalescingQueueTest, FullQueueDropsNewLeavesAndCountsThem) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -5,38 +5,38 @@
 #include "northbound/gnmi/json_tree.h"
 #include "northbound/gnmi/typed_value.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
-gnmi::TypedValue tv(const Value& v, gnmi::Encoding e) {
-  gnmi::TypedValue out;
+::gnmi::TypedValue tv(const Value& v, ::gnmi::Encoding e) {
+  ::gnmi::TypedValue out;
   setTypedValue(v, e, &out);
   return out;
 }
 
 TEST(EncodingTest, ProtoScalars) {
-  EXPECT_EQ(tv(uint64_t{1} << 63, gnmi::PROTO).uint_val(), uint64_t{1} << 63);
-  EXPECT_EQ(tv(int64_t{-5}, gnmi::PROTO).int_val(), -5);
-  EXPECT_EQ(tv(2.5, gnmi::PROTO).double_val(), 2.5);
-  EXPECT_TRUE(tv(true, gnmi::PROTO).bool_val());
-  EXPECT_EQ(tv(std::string("ACTIVE"), gnmi::PROTO).string_val(), "ACTIVE");
+  EXPECT_EQ(tv(uint64_t{1} << 63, ::gnmi::PROTO).uint_val(), uint64_t{1} << 63);
+  EXPECT_EQ(tv(int64_t{-5}, ::gnmi::PROTO).int_val(), -5);
+  EXPECT_EQ(tv(2.5, ::gnmi::PROTO).double_val(), 2.5);
+  EXPECT_TRUE(tv(true, ::gnmi::PROTO).bool_val());
+  EXPECT_EQ(tv(std::string("ACTIVE"), ::gnmi::PROTO).string_val(), "ACTIVE");
 }
 
 TEST(EncodingTest, JsonAndJsonIetfScalars) {
-  EXPECT_EQ(tv(uint64_t{1152921504606846983}, gnmi::JSON).json_val(), "1152921504606846983");
-  EXPECT_EQ(tv(uint64_t{1152921504606846983}, gnmi::JSON_IETF).json_ietf_val(), "\"1152921504606846983\"");
-  EXPECT_EQ(tv(int64_t{-5}, gnmi::JSON_IETF).json_ietf_val(), "\"-5\"");
-  EXPECT_EQ(tv(2.5, gnmi::JSON_IETF).json_ietf_val(), "2.5");
-  EXPECT_EQ(tv(std::string("a\"b\\c\n"), gnmi::JSON).json_val(), "\"a\\\"b\\\\c\\n\"");
-  EXPECT_EQ(tv(false, gnmi::JSON).json_val(), "false");
+  EXPECT_EQ(tv(uint64_t{1152921504606846983}, ::gnmi::JSON).json_val(), "1152921504606846983");
+  EXPECT_EQ(tv(uint64_t{1152921504606846983}, ::gnmi::JSON_IETF).json_ietf_val(), "\"1152921504606846983\"");
+  EXPECT_EQ(tv(int64_t{-5}, ::gnmi::JSON_IETF).json_ietf_val(), "\"-5\"");
+  EXPECT_EQ(tv(2.5, ::gnmi::JSON_IETF).json_ietf_val(), "2.5");
+  EXPECT_EQ(tv(std::string("a\"b\\c\n"), ::gnmi::JSON).json_val(), "\"a\\\"b\\\\c\\n\"");
+  EXPECT_EQ(tv(false, ::gnmi::JSON).json_val(), "false");
 }
 
 TEST(EncodingTest, ServedEncodings) {
-  EXPECT_TRUE(servedEncoding(gnmi::PROTO));
-  EXPECT_TRUE(servedEncoding(gnmi::JSON));
-  EXPECT_TRUE(servedEncoding(gnmi::JSON_IETF));
-  EXPECT_FALSE(servedEncoding(gnmi::BYTES));
-  EXPECT_FALSE(servedEncoding(gnmi::ASCII));
+  EXPECT_TRUE(servedEncoding(::gnmi::PROTO));
+  EXPECT_TRUE(servedEncoding(::gnmi::JSON));
+  EXPECT_TRUE(servedEncoding(::gnmi::JSON_IETF));
+  EXPECT_FALSE(servedEncoding(::gnmi::BYTES));
+  EXPECT_FALSE(servedEncoding(::gnmi::ASCII));
   EXPECT_FALSE(servedEncoding(42));
 }
 
@@ -72,4 +72,4 @@ TEST(EncodingTest, JsonIetfQualifiesEveryTopLevelTreeOfTheSchema) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 FleetSnapshot fleetOf(std::vector<std::pair<std::string, std::string>> gnmi_addresses) {
@@ -47,4 +47,4 @@ TEST(FleetRoutesTest, AMemberAdvertisedByHostNameIsBelievedByName) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

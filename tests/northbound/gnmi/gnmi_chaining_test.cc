@@ -15,7 +15,7 @@
 #include "southbound/gnmi/relay_source.h"
 #include "tests/northbound/gnmi/test_store.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 // Polls `done` until true or 60 s passed; returns the last answer.
@@ -29,11 +29,11 @@ bool eventually(F done) {
   return true;
 }
 
-std::string getAll(const Store& store, gnmi::Encoding enc) {
-  gnmi::GetRequest req;
+std::string getAll(const Store& store, ::gnmi::Encoding enc) {
+  ::gnmi::GetRequest req;
   req.mutable_prefix()->set_target("*");
   req.set_encoding(enc);
-  gnmi::GetResponse resp;
+  ::gnmi::GetResponse resp;
   grpc::Status st = answerGet(store, req, &resp);
   return st.ok() ? resp.SerializeAsString() : "error: " + st.error_message();
 }
@@ -68,8 +68,8 @@ TEST(GnmiChainingTest, GatewayBRelaysEveryDeviceOfGatewayA) {
     }
   }
   // B's Get answers exactly what A's does, in every encoding.
-  EXPECT_EQ(getAll(b, gnmi::PROTO), getAll(a, gnmi::PROTO));
-  EXPECT_EQ(getAll(b, gnmi::JSON_IETF), getAll(a, gnmi::JSON_IETF));
+  EXPECT_EQ(getAll(b, ::gnmi::PROTO), getAll(a, ::gnmi::PROTO));
+  EXPECT_EQ(getAll(b, ::gnmi::JSON_IETF), getAll(a, ::gnmi::JSON_IETF));
   // B's /metrics: A's counters, each device its own target, up, relayed via site-a.
   const std::string metrics = ExpositionWriter().build(b);
   EXPECT_NE(metrics.find("rdmagw_interface_in_bytes_total{target=\"leaf01\",interface=\"eth1/1\",via=\"site-a\"} 11\n"),
@@ -98,4 +98,4 @@ TEST(GnmiChainingTest, GatewayBRelaysEveryDeviceOfGatewayA) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

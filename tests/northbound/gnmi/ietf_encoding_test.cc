@@ -13,7 +13,7 @@
 #include "northbound/gnmi/typed_value.h"
 #include "northbound/gnmi/yang_tree.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 YangLeafType t(YangType type, std::string identity_module = "", uint8_t fraction_digits = 0) {
@@ -178,14 +178,14 @@ TEST(IetfEncodingTest, AMismatchedLeafIsLeftOutAndCounted) {
   EXPECT_EQ(ietfMismatchCount(), before + 2);
 
   // One leaf alone: setTypedValue refuses it, the caller leaves it out.
-  gnmi::TypedValue v;
+  ::gnmi::TypedValue v;
   const YangLeafType u16 = t(YangType::kUint16);
-  EXPECT_FALSE(setTypedValue(std::string("jumbo"), gnmi::JSON_IETF, &v, &u16));
-  EXPECT_EQ(v.value_case(), gnmi::TypedValue::VALUE_NOT_SET);
+  EXPECT_FALSE(setTypedValue(std::string("jumbo"), ::gnmi::JSON_IETF, &v, &u16));
+  EXPECT_EQ(v.value_case(), ::gnmi::TypedValue::VALUE_NOT_SET);
   // JSON and PROTO carry it as the store holds it.
-  EXPECT_TRUE(setTypedValue(std::string("jumbo"), gnmi::JSON, &v, &u16));
+  EXPECT_TRUE(setTypedValue(std::string("jumbo"), ::gnmi::JSON, &v, &u16));
   EXPECT_EQ(v.json_val(), "\"jumbo\"");
-  EXPECT_TRUE(setTypedValue(uint64_t{9216}, gnmi::JSON_IETF, &v, &u16));
+  EXPECT_TRUE(setTypedValue(uint64_t{9216}, ::gnmi::JSON_IETF, &v, &u16));
   EXPECT_EQ(v.json_ietf_val(), "9216");
 }
 
@@ -259,4 +259,4 @@ TEST(IetfEncodingTest, TheSchemaTreeHoldsEveryLeafAndListKey) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

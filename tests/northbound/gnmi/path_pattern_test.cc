@@ -2,16 +2,16 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
-gnmi::Path gp(std::initializer_list<std::pair<std::string, std::map<std::string, std::string>>> elems,
+::gnmi::Path gp(std::initializer_list<std::pair<std::string, std::map<std::string, std::string>>> elems,
               std::string origin = "", std::string target = "") {
-  gnmi::Path p;
+  ::gnmi::Path p;
   p.set_origin(origin);
   p.set_target(target);
   for (const auto& [name, keys] : elems) {
-    gnmi::PathElem* e = p.add_elem();
+    ::gnmi::PathElem* e = p.add_elem();
     e->set_name(name);
     for (const auto& [k, v] : keys) (*e->mutable_key())[k] = v;
   }
@@ -22,7 +22,7 @@ Path sp(const std::string& s) { return *Path::parse(s); }
 
 const std::string kIn = "/interfaces/interface[name=eth1/1]/state/counters/in-octets";
 
-std::optional<size_t> matchOf(const gnmi::Path& prefix, const gnmi::Path& path, const std::string& store) {
+std::optional<size_t> matchOf(const ::gnmi::Path& prefix, const ::gnmi::Path& path, const std::string& store) {
   Result<PathPattern> p = PathPattern::fromRequest(prefix, path);
   EXPECT_TRUE(p.isOk()) << p.status().message();
   return p.isOk() ? p->match(sp(store)) : std::nullopt;
@@ -59,11 +59,11 @@ TEST(PathPatternTest, Wildcards) {
 TEST(PathPatternTest, ManyMultiLevelWildcardsAgainstADeepPathStayCheap) {
   std::string deep;
   for (int i = 0; i < 1000; ++i) deep += "/a";
-  const gnmi::Path four = gp({{"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"z", {}}});
+  const ::gnmi::Path four = gp({{"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"a", {}}, {"...", {}}, {"z", {}}});
   EXPECT_EQ(matchOf({}, four, deep), std::nullopt);
   EXPECT_EQ(matchOf({}, four, deep + "/z"), 1001u);
   EXPECT_EQ(matchOf({}, four, deep + "/z/b"), 1001u);
-  const gnmi::Path two = gp({{"interfaces", {}}, {"...", {}}, {"state", {}}, {"...", {}}, {"in-octets", {}}});
+  const ::gnmi::Path two = gp({{"interfaces", {}}, {"...", {}}, {"state", {}}, {"...", {}}, {"in-octets", {}}});
   EXPECT_EQ(matchOf({}, two, kIn), 5u);
   EXPECT_EQ(matchOf({}, two, "/interfaces/interface[name=eth1/1]/counters/in-octets"), std::nullopt);
 }
@@ -82,7 +82,7 @@ TEST(PathPatternTest, OriginsAndTargets) {
 }
 
 TEST(PathPatternTest, MalformedPathsNameWhatIsWrong) {
-  auto err = [](const gnmi::Path& prefix, const gnmi::Path& path) {
+  auto err = [](const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
     Result<PathPattern> p = PathPattern::fromRequest(prefix, path);
     EXPECT_FALSE(p.isOk());
     return p.isOk() ? std::string() : p.status().message();
@@ -94,13 +94,13 @@ TEST(PathPatternTest, MalformedPathsNameWhatIsWrong) {
   EXPECT_NE(err({}, gp({}, "device")).find("unknown origin \"device\""), std::string::npos);
   EXPECT_NE(err(gp({}, "openconfig"), gp({}, "rdmagw")).find("differ"), std::string::npos);
   EXPECT_NE(err({}, gp({}, "", "leaf01")).find("only in the prefix"), std::string::npos);
-  gnmi::Path many;
+  ::gnmi::Path many;
   for (int i = 0; i < 5; ++i) many.add_elem()->set_name("...");
   EXPECT_NE(err({}, many).find("5 \"...\" elements; at most 4"), std::string::npos);
-  gnmi::Path deep;
+  ::gnmi::Path deep;
   for (int i = 0; i < 65; ++i) deep.add_elem()->set_name("a");
   EXPECT_NE(err({}, deep).find("65 elements; at most 64"), std::string::npos);
-  gnmi::Path old;
+  ::gnmi::Path old;
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   old.add_element("interfaces");
@@ -109,7 +109,7 @@ TEST(PathPatternTest, MalformedPathsNameWhatIsWrong) {
 }
 
 TEST(PathPatternTest, ToGnmiPathKeepsKeys) {
-  gnmi::Path out;
+  ::gnmi::Path out;
   toGnmiPath(sp(kIn), &out);
   ASSERT_EQ(out.elem_size(), 5);
   EXPECT_EQ(out.elem(1).key().at("name"), "eth1/1");
@@ -117,4 +117,4 @@ TEST(PathPatternTest, ToGnmiPathKeepsKeys) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -12,7 +12,7 @@
 #include "tests/northbound/gnmi/python_client.h"
 #include "tests/northbound/gnmi/test_store.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 
 class GnmiServerFixture : public ::testing::Test {
  protected:
@@ -55,4 +55,4 @@ class GnmiServerFixture : public ::testing::Test {
 inline std::string ts(TimestampNs t) { return std::to_string(t); }
 using Lines = std::vector<std::string>;
 
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

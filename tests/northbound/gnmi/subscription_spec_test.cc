@@ -8,16 +8,16 @@
 
 #include "northbound/gnmi/capabilities.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 using std::chrono::milliseconds;
 using std::chrono::nanoseconds;
 
-gnmi::SubscriptionList list(gnmi::SubscriptionMode mode, uint64_t sample_ns, uint64_t heartbeat_ns = 0) {
-  gnmi::SubscriptionList l;
-  l.set_encoding(gnmi::PROTO);
-  gnmi::Subscription* s = l.add_subscription();
+::gnmi::SubscriptionList list(::gnmi::SubscriptionMode mode, uint64_t sample_ns, uint64_t heartbeat_ns = 0) {
+  ::gnmi::SubscriptionList l;
+  l.set_encoding(::gnmi::PROTO);
+  ::gnmi::Subscription* s = l.add_subscription();
   s->mutable_path()->add_elem()->set_name("interfaces");
   s->set_mode(mode);
   s->set_sample_interval(sample_ns);
@@ -28,30 +28,30 @@ gnmi::SubscriptionList list(gnmi::SubscriptionMode mode, uint64_t sample_ns, uin
 TEST(SubscriptionSpecTest, IntervalsAgainstTheLowest) {
   SampleLimits limits{milliseconds(500), milliseconds(5000)};
   SubscriptionSpec spec;
-  ASSERT_TRUE(parseSubscriptionList(list(gnmi::SAMPLE, 0), limits, &spec).ok());
+  ASSERT_TRUE(parseSubscriptionList(list(::gnmi::SAMPLE, 0), limits, &spec).ok());
   EXPECT_EQ(spec.entries[0].interval, milliseconds(500));
-  ASSERT_TRUE(parseSubscriptionList(list(gnmi::SAMPLE, 2'000'000'000), limits, &spec).ok());
+  ASSERT_TRUE(parseSubscriptionList(list(::gnmi::SAMPLE, 2'000'000'000), limits, &spec).ok());
   EXPECT_EQ(spec.entries[0].interval, milliseconds(2000));
-  ASSERT_TRUE(parseSubscriptionList(list(gnmi::TARGET_DEFINED, 0), limits, &spec).ok());
+  ASSERT_TRUE(parseSubscriptionList(list(::gnmi::TARGET_DEFINED, 0), limits, &spec).ok());
   EXPECT_EQ(spec.entries[0].interval, milliseconds(5000));
-  grpc::Status st = parseSubscriptionList(list(gnmi::SAMPLE, 100'000'000), limits, &spec);
+  grpc::Status st = parseSubscriptionList(list(::gnmi::SAMPLE, 100'000'000), limits, &spec);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_NE(st.error_message().find("sample_interval 100ms is below this server's lowest sample interval, 500ms"),
             std::string::npos) << st.error_message();
-  st = parseSubscriptionList(list(gnmi::ON_CHANGE, 0, 1000), limits, &spec);
+  st = parseSubscriptionList(list(::gnmi::ON_CHANGE, 0, 1000), limits, &spec);
   EXPECT_NE(st.error_message().find("heartbeat_interval 1us"), std::string::npos) << st.error_message();
 }
 
 TEST(SubscriptionSpecTest, RefusesWhatItCannotServe) {
   SampleLimits limits;
   SubscriptionSpec spec;
-  gnmi::SubscriptionList l = list(gnmi::SAMPLE, 0);
-  l.set_encoding(gnmi::BYTES);
+  ::gnmi::SubscriptionList l = list(::gnmi::SAMPLE, 0);
+  l.set_encoding(::gnmi::BYTES);
   EXPECT_EQ(parseSubscriptionList(l, limits, &spec).error_code(), grpc::StatusCode::UNIMPLEMENTED);
-  l = list(gnmi::SAMPLE, 0);
+  l = list(::gnmi::SAMPLE, 0);
   l.clear_subscription();
   EXPECT_EQ(parseSubscriptionList(l, limits, &spec).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  l = list(gnmi::SAMPLE, 0);
+  l = list(::gnmi::SAMPLE, 0);
   l.mutable_subscription(0)->mutable_path()->add_elem();  // empty name
   grpc::Status st = parseSubscriptionList(l, limits, &spec);
   EXPECT_NE(st.error_message().find("subscription[0]: path element 1 has an empty name"), std::string::npos);
@@ -72,11 +72,11 @@ TEST(CapabilitiesTest, OurModulesCarryTheRevisionsInYang) {
     EXPECT_EQ(match[1].str(), std::string(m.version)) << m.name;
   }
   EXPECT_EQ(ours, 6);
-  gnmi::CapabilityResponse r;
+  ::gnmi::CapabilityResponse r;
   fillCapabilities(&r);
   EXPECT_EQ(r.gnmi_version(), "0.10.0");
   EXPECT_EQ(r.supported_encodings_size(), 3);
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -8,7 +8,7 @@
 
 #include "models/store.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 
 inline constexpr TimestampNs kTs1 = 1'700'000'000'000'000'000;
 inline constexpr TimestampNs kTs2 = 1'700'000'000'500'000'000;
@@ -50,4 +50,4 @@ inline void fillTestStore(Store& store) {
   store.apply("leaf01", sw);
 }
 
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

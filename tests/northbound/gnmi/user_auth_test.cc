@@ -6,7 +6,7 @@
 
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::gnmi_server {
+namespace rdmagw::northbound::gnmi {
 namespace {
 
 TEST(UserAuthTest, AcceptsTheRightPasswordOnly) {
@@ -21,7 +21,7 @@ TEST(UserAuthTest, AcceptsTheRightPasswordOnly) {
 
 TEST(UserAuthTest, ReadsHashesPythonMade) {
   // An independent implementation of the documented format.
-  testsupport::TempDir dir("rdmagw-users");
+  testing::TempDir dir("rdmagw-users");
   const std::string cmd =
       "/usr/bin/python3 -c 'import hashlib,base64; s=b\"0123456789abcdef\"; "
       "e=lambda b: base64.b64encode(b).decode().rstrip(\"=\").replace(\"+\",\".\"); "
@@ -49,4 +49,4 @@ TEST(UserAuthTest, EnvironmentVariableAndErrorsNeverEchoSecrets) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server
+}  // namespace rdmagw::northbound::gnmi

@@ -13,7 +13,7 @@
 #include "northbound/prometheus/text_format.h"
 #include "tests/northbound/prometheus/test_util.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 using testing::fillStore;
@@ -145,27 +145,27 @@ TEST_F(ExpositionTest, TargetNameAndExtraLabelValuesAreEscaped) {
 
 TEST(TextFormatTest, HelpEscapesBackslashAndNewlineButNotQuotes) {
   std::string out;
-  promtext::appendHelpText(&out, "a\\b\nc\"d");
+  prometheus::appendHelpText(&out, "a\\b\nc\"d");
   EXPECT_EQ(out, "a\\\\b\\nc\"d");
   out.clear();
-  promtext::appendLabelValue(&out, "a\\b\nc\"d");
+  prometheus::appendLabelValue(&out, "a\\b\nc\"d");
   EXPECT_EQ(out, "a\\\\b\\nc\\\"d");
 }
 
 TEST(TextFormatTest, NumbersUseShortestRoundTripAndPrometheusSpecials) {
   std::string out;
-  promtext::appendDouble(&out, 0.1);
+  prometheus::appendDouble(&out, 0.1);
   out += ' ';
-  promtext::appendDouble(&out, 1e-6);
+  prometheus::appendDouble(&out, 1e-6);
   out += ' ';
-  promtext::appendDouble(&out, std::numeric_limits<double>::quiet_NaN());
+  prometheus::appendDouble(&out, std::numeric_limits<double>::quiet_NaN());
   out += ' ';
-  promtext::appendDouble(&out, -std::numeric_limits<double>::infinity());
+  prometheus::appendDouble(&out, -std::numeric_limits<double>::infinity());
   out += ' ';
-  promtext::appendUint(&out, UINT64_MAX);
+  prometheus::appendUint(&out, UINT64_MAX);
   EXPECT_EQ(out, "0.1 1e-06 NaN -Inf 18446744073709551615");
-  EXPECT_EQ(promtext::sanitizeLabelName("fw-version"), "fw_version");
-  EXPECT_EQ(promtext::sanitizeLabelName("9rack.x"), "_9rack_x");
+  EXPECT_EQ(prometheus::sanitizeLabelName("fw-version"), "fw_version");
+  EXPECT_EQ(prometheus::sanitizeLabelName("9rack.x"), "_9rack_x");
 }
 
 TEST_F(ExpositionTest, ScaledValuesUseBaseUnits) {
@@ -392,4 +392,4 @@ TEST(ExpositionSpeedTest, BuildsTwoHundredThousandSeries) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

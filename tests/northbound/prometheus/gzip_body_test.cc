@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 std::string gunzip(const std::string& in) {
@@ -141,4 +141,4 @@ TEST(GzipBodyTest, GunzipToRefusesTruncatedAndCorruptInput) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

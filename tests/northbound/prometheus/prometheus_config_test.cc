@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 Status check(std::string listen, std::string path = "/metrics") {
@@ -63,4 +63,4 @@ TEST(PrometheusConfigTest, ReportsEveryProblemAtOnce) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound::testing {
+namespace rdmagw::testing {
 
 void put(Store* store, const std::string& target, const std::string& path, Value v) {
   Update u{path, std::move(v), nowNs(), CounterSource::monotonic64()};
@@ -53,4 +53,4 @@ std::vector<std::string> splitLines(const std::string& text) {
   return out;
 }
 
-}  // namespace rdmagw::northbound::testing
+}  // namespace rdmagw::testing

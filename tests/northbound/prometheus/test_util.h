@@ -8,7 +8,7 @@
 
 #include "models/store.h"
 
-namespace rdmagw::northbound::testing {
+namespace rdmagw::testing {
 
 inline constexpr const char* kCnpPath =
     "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state/hw-counters/np-cnp-sent";
@@ -32,4 +32,4 @@ void put(Store* store, const std::string& target, const std::string& path, Value
 
 std::vector<std::string> splitLines(const std::string& text);
 
-}  // namespace rdmagw::northbound::testing
+}  // namespace rdmagw::testing

@@ -46,7 +46,7 @@ uint64_t truth(const MibSnapshot& s, const std::string& target) {
 class FleetTargetTableTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    snmptest::fillStore(&store_);
+    testing::fillStore(&store_);
     ASSERT_LT(MibCatalog::instance().find(kFleetTargetTable), MibCatalog::instance().tables().size());
   }
   Store store_;
@@ -55,7 +55,7 @@ class FleetTargetTableTest : public ::testing::Test {
 };
 
 TEST_F(FleetTargetTableTest, ListsEveryFleetTargetWithItsOwnersAddresses) {
-  view_.set(snmptest::threeMemberFleet());
+  view_.set(testing::threeMemberFleet());
   MibSnapshotPtr s = SnapshotBuilder(store_, reg_, 0, &view_).build();
   // Five targets, three of them (leaf7, spine1, host1) collected elsewhere.
   EXPECT_EQ(fleetTable(*s).rowCount(), 5u);
@@ -86,7 +86,7 @@ TEST_F(FleetTargetTableTest, ListsEveryFleetTargetWithItsOwnersAddresses) {
 }
 
 TEST_F(FleetTargetTableTest, TargetNotPlacedYetKeepsItsRowWithNoOwner) {
-  FleetSnapshot f = snmptest::threeMemberFleet();
+  FleetSnapshot f = testing::threeMemberFleet();
   f.members.clear();  // etcd has not answered: every owner unknown
   for (auto& [target, owner] : f.owners) owner.clear();
   view_.set(f);
@@ -99,12 +99,12 @@ TEST_F(FleetTargetTableTest, TargetNotPlacedYetKeepsItsRowWithNoOwner) {
 }
 
 TEST_F(FleetTargetTableTest, AMovedTargetChangesRowsAtTheNextBuild) {
-  view_.set(snmptest::threeMemberFleet());
+  view_.set(testing::threeMemberFleet());
   SnapshotBuilder builder(store_, reg_, 0, &view_);
   MibSnapshotPtr before = builder.build();
   ASSERT_EQ(text(*before, "host1", kOwner), "gw2");
   // gw2 leaves: its targets go to gw1 and gw3.
-  FleetSnapshot f = snmptest::threeMemberFleet();
+  FleetSnapshot f = testing::threeMemberFleet();
   f.members.erase(f.members.begin() + 1);
   f.owners["host1"] = "gw1";
   f.owners["spine1"] = "gw3";

@@ -8,7 +8,7 @@
 
 #include "models/fleet_view.h"
 
-namespace rdmagw::northbound::snmptest {
+namespace rdmagw::testing {
 
 inline constexpr const char* kSelf = "gw1";
 
@@ -27,4 +27,4 @@ inline FleetSnapshot threeMemberFleet() {
   return s;
 }
 
-}  // namespace rdmagw::northbound::snmptest
+}  // namespace rdmagw::testing

@@ -11,7 +11,7 @@ namespace rdmagw::northbound::snmp {
 namespace {
 
 TEST(IfIndexRegistryTest, PerContextAndPersistent) {
-  testsupport::TempDir dir("rdmagw-ifindex");
+  testing::TempDir dir("rdmagw-ifindex");
   const std::string file = dir.file("ifindex.tsv");
   {
     IfIndexRegistry reg(file);
@@ -29,9 +29,9 @@ TEST(IfIndexRegistryTest, PerContextAndPersistent) {
 }
 
 TEST(IfIndexRegistryTest, MalformedLinesAreSkippedAndReported) {
-  testsupport::TempDir dir("rdmagw-ifindex");
+  testing::TempDir dir("rdmagw-ifindex");
   const std::string file = dir.file("ifindex.tsv");
-  ASSERT_TRUE(testsupport::writeFile(file, "# header\nsw1\teth1\t7\nsw1\tbroken\nsw1\teth2\tzero\n"));
+  ASSERT_TRUE(testing::writeFile(file, "# header\nsw1\teth1\t7\nsw1\tbroken\nsw1\teth2\tzero\n"));
   IfIndexRegistry reg(file);
   Status st = reg.load();
   EXPECT_FALSE(st.isOk());
@@ -43,9 +43,9 @@ TEST(IfIndexRegistryTest, MalformedLinesAreSkippedAndReported) {
 // Input kept in fuzz/regressions/snmp_oid/: two names given one number in the file
 // were both served with it (two ifTable rows, one ifIndex).
 TEST(IfIndexRegistryTest, ANumberHeldByAnotherNameIsSkippedAndReported) {
-  testsupport::TempDir dir("rdmagw-ifindex");
+  testing::TempDir dir("rdmagw-ifindex");
   const std::string file = dir.file("ifindex.tsv");
-  ASSERT_TRUE(testsupport::writeFile(file, "sw1\teth1\t5\nsw1\teth2\t5\nsw2\teth2\t5\nsw1\teth1\t5\n"));
+  ASSERT_TRUE(testing::writeFile(file, "sw1\teth1\t5\nsw1\teth2\t5\nsw2\teth2\t5\nsw1\teth1\t5\n"));
   IfIndexRegistry reg(file);
   Status st = reg.load();
   EXPECT_FALSE(st.isOk());
@@ -59,9 +59,9 @@ TEST(IfIndexRegistryTest, ANumberHeldByAnotherNameIsSkippedAndReported) {
 // A file holding the top InterfaceIndex: new names still get free numbers
 // in range, never one in use and never 0 (the counter used to wrap past 2^31-1).
 TEST(IfIndexRegistryTest, NewNamesAfterTheTopNumberTakeFreeOnes) {
-  testsupport::TempDir dir("rdmagw-ifindex");
+  testing::TempDir dir("rdmagw-ifindex");
   const std::string file = dir.file("ifindex.tsv");
-  ASSERT_TRUE(testsupport::writeFile(file, "sw1\teth1\t1\nsw1\teth9\t2147483647\n"));
+  ASSERT_TRUE(testing::writeFile(file, "sw1\teth1\t1\nsw1\teth9\t2147483647\n"));
   IfIndexRegistry reg(file);
   ASSERT_TRUE(reg.load().isOk());
   EXPECT_EQ(reg.indexOf("sw1", "eth2"), 2u);

@@ -6,7 +6,7 @@
 #include "tests/northbound/snmp/table_names.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::snmptest {
+namespace rdmagw::testing {
 
 SnmpConfig notifyAgentConfig(const std::string& state_dir) {
   SnmpConfig cfg;
@@ -70,17 +70,17 @@ std::vector<sim::ReceivedTrap> trapsOf(const sim::SnmptrapdLauncher& trapd, cons
 }
 
 bool waitForTraps(const sim::SnmptrapdLauncher& trapd, const std::string& trap_oid, size_t count) {
-  return testsupport::waitUntil([&] { return trapsOf(trapd, trap_oid).size() >= count; },
-                                testsupport::kEventWait, std::chrono::milliseconds(50));
+  return testing::waitUntil([&] { return trapsOf(trapd, trap_oid).size() >= count; },
+                                testing::kEventWait, std::chrono::milliseconds(50));
 }
 
 bool waitRefreshing(SnmpAgent& agent, const std::function<bool()>& cond) {
-  return testsupport::waitUntil(
+  return testing::waitUntil(
       [&] {
         agent.refreshNow();
         return cond();
       },
-      testsupport::kEventWait, std::chrono::milliseconds(100));
+      testing::kEventWait, std::chrono::milliseconds(100));
 }
 
 uint32_t ifIndexOf(const SnmpAgent& agent, const std::string& target, const std::string& name) {
@@ -96,4 +96,4 @@ uint32_t ifIndexOf(const SnmpAgent& agent, const std::string& target, const std:
   return 0;
 }
 
-}  // namespace rdmagw::northbound::snmptest
+}  // namespace rdmagw::testing

@@ -12,7 +12,7 @@
 #include "northbound/snmp/snmp_config.h"
 #include "sim/snmptrapd_launcher.h"
 
-namespace rdmagw::northbound::snmptest {
+namespace rdmagw::testing {
 
 // Trap OIDs of RDMAGW-MIB (rdmagwNotifications.N) and the objects they carry.
 inline constexpr const char* kDcqcnChange = ".1.3.6.1.4.1.32473.1.0.1";
@@ -38,7 +38,7 @@ SnmpNotifyDestination v3Destination(const sim::SnmptrapdOptions& options, int po
 
 // The received notifications whose snmpTrapOID is `trap_oid` ("" any).
 std::vector<sim::ReceivedTrap> trapsOf(const sim::SnmptrapdLauncher& trapd, const std::string& trap_oid);
-// Waits (testsupport::kEventWait) until `trapd` holds at least `count` of them.
+// Waits (testing::kEventWait) until `trapd` holds at least `count` of them.
 bool waitForTraps(const sim::SnmptrapdLauncher& trapd, const std::string& trap_oid, size_t count);
 // Waits until `cond` holds, refreshing the agent's snapshot meanwhile.
 bool waitRefreshing(SnmpAgent& agent, const std::function<bool()>& cond);
@@ -46,4 +46,4 @@ bool waitRefreshing(SnmpAgent& agent, const std::function<bool()>& cond);
 // The ifIndex the agent gave interface `name` of `target`, 0 if none.
 uint32_t ifIndexOf(const SnmpAgent& agent, const std::string& target, const std::string& name);
 
-}  // namespace rdmagw::northbound::snmptest
+}  // namespace rdmagw::testing

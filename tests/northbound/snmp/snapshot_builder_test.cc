@@ -15,7 +15,7 @@
 namespace rdmagw::northbound::snmp {
 namespace {
 
-using snmptest::fillStore;
+using testing::fillStore;
 
 const TableDef& table(std::string_view name) {
   const MibCatalog& c = MibCatalog::instance();
@@ -55,11 +55,11 @@ TEST_F(SnapshotBuilderTest, InterfaceCountersInIfXTableAndIfTable) {
   std::optional<CellView> hc = cellAt(*s, "sw1", kIfXTable, 6, {eth11});
   ASSERT_TRUE(hc);
   EXPECT_EQ(hc->type, SnmpType::kCounter64);
-  EXPECT_EQ(hc->number, snmptest::kEth11InOctetsValue);
+  EXPECT_EQ(hc->number, testing::kEth11InOctetsValue);
   std::optional<CellView> c32 = cellAt(*s, "sw1", kIfTable, 10, {eth11});
   ASSERT_TRUE(c32);
   EXPECT_EQ(c32->type, SnmpType::kCounter32);
-  EXPECT_EQ(c32->number, snmptest::kEth11InOctetsValue % (uint64_t{1} << 32));
+  EXPECT_EQ(c32->number, testing::kEth11InOctetsValue % (uint64_t{1} << 32));
   std::optional<CellView> name = cellAt(*s, "sw1", kIfXTable, 1, {eth11});
   ASSERT_TRUE(name);
   EXPECT_EQ(name->text, "eth1/1");
@@ -296,7 +296,7 @@ TEST_F(SnapshotBuilderTest, GetNextWalksColumnsThenLeavesTable) {
 }
 
 TEST_F(SnapshotBuilderTest, IfIndexStableAcrossRestartAndReappearance) {
-  testsupport::TempDir dir("rdmagw-snmp-ifindex");
+  testing::TempDir dir("rdmagw-snmp-ifindex");
   std::string file = dir.file("ifindex.tsv");
   uint32_t eth12 = 0;
   {
@@ -307,13 +307,13 @@ TEST_F(SnapshotBuilderTest, IfIndexStableAcrossRestartAndReappearance) {
   }
   // eth1/2 disappears; a new interface comes; then eth1/2 is back.
   store_.remove("sw1", *Path::parse("/interfaces/interface[name=eth1/2]"));
-  snmptest::put(&store_, "sw1", "/interfaces/interface[name=eth1/9]/state/counters/in-octets", uint64_t{1});
+  testing::put(&store_, "sw1", "/interfaces/interface[name=eth1/9]/state/counters/in-octets", uint64_t{1});
   IfIndexRegistry reg(file);
   ASSERT_TRUE(reg.load().isOk());
   MibSnapshotPtr s = SnapshotBuilder(store_, reg, 0).build();
   EXPECT_FALSE(cellAt(*s, "sw1", kIfXTable, 1, {eth12}));
   EXPECT_NE(reg.indexOf("sw1", "eth1/9"), eth12);
-  snmptest::put(&store_, "sw1", snmptest::kEth12InOctets, uint64_t{1000});
+  testing::put(&store_, "sw1", testing::kEth12InOctets, uint64_t{1000});
   s = SnapshotBuilder(store_, reg, 0).build();
   std::optional<CellView> back = cellAt(*s, "sw1", kIfXTable, 1, {eth12});
   ASSERT_TRUE(back);

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
 TEST(SnmpConfigTest, DefaultsAreValid) { EXPECT_TRUE(SnmpConfig{}.validate().isOk()); }
@@ -34,4 +34,4 @@ TEST(SnmpConfigTest, ReportsEveryProblem) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace rdmagw::northbound::snmptest {
+namespace rdmagw::testing {
 
 void put(Store* store, const std::string& target, const std::string& path, Value v) {
   Update u{path, std::move(v), nowNs(), CounterSource::monotonic64()};
@@ -70,4 +70,4 @@ void fillStore(Store* store) {
   health(store, kEsxi, "esxi", "ssh");
 }
 
-}  // namespace rdmagw::northbound::snmptest
+}  // namespace rdmagw::testing

@@ -8,7 +8,7 @@
 
 #include "models/store.h"
 
-namespace rdmagw::northbound::snmptest {
+namespace rdmagw::testing {
 
 inline constexpr const char* kSwitch = "sw1";
 inline constexpr const char* kHost = "host1";
@@ -22,4 +22,4 @@ inline constexpr uint64_t kEth11InOctetsValue = 5'000'000'000;  // > 2^32: Count
 void put(Store* store, const std::string& target, const std::string& path, Value v);
 void fillStore(Store* store);
 
-}  // namespace rdmagw::northbound::snmptest
+}  // namespace rdmagw::testing

@@ -12,7 +12,7 @@
 #include "sim/gnmi/gnmi_fleet.h"
 #include "tests/sim/gnmi/gnmi_test_util.h"
 
-namespace rdmagw::sim::testing {
+namespace rdmagw::testing {
 namespace {
 
 using std::chrono::milliseconds;
@@ -506,9 +506,9 @@ TEST_F(GnmiTargetTest, ManyConcurrentSubscribers) {
 }
 
 }  // namespace
-}  // namespace rdmagw::sim::testing
+}  // namespace rdmagw::testing
 
-namespace rdmagw::sim::testing {
+namespace rdmagw::testing {
 namespace {
 
 TEST(GnmiFleetTest, OneTargetPerLeafEachServingItsOwnCounters) {
@@ -566,4 +566,4 @@ TEST(GnmiFleetTest, OneCaSignsEveryTargetsCertificate) {
 }
 
 }  // namespace
-}  // namespace rdmagw::sim::testing
+}  // namespace rdmagw::testing

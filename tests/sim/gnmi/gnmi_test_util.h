@@ -19,10 +19,10 @@
 #include "sim/gnmi/gnmi_target.h"
 #include "sim/gnmi/nxos_tree.h"
 
-namespace rdmagw::sim::testing {
+namespace rdmagw::testing {
 
 // Generous: the tests wait for events, never assert how long they took.
-inline constexpr auto kWait = testsupport::kEventWait;
+inline constexpr auto kWait = testing::kEventWait;
 
 // Steps a Fabric and publishes leaf 0 to a target, on demand or from a thread.
 class FabricFeed {
@@ -172,4 +172,4 @@ inline std::map<std::string, gnmi::TypedValue> leaves(const std::vector<gnmi::No
   return out;
 }
 
-}  // namespace rdmagw::sim::testing
+}  // namespace rdmagw::testing

@@ -14,7 +14,7 @@ using ssh::esxiBundleCommand;
 using ssh::parseEsxiBundle;
 namespace {
 
-using namespace rdmagw::testing::esxi;  // NOLINT
+using namespace rdmagw::testing;  // NOLINT
 
 TEST(EsxiDcbTest, IeeeModeWithPfcOnPriorityThree) {
   PollBatch b;

@@ -19,7 +19,7 @@
 namespace rdmagw::southbound::esxi {
 namespace {
 
-using namespace rdmagw::testing::esxi;  // NOLINT
+using namespace rdmagw::testing;  // NOLINT
 
 const char* kFixtures[] = {
     "SYNTHETIC_esxcli_network_nic_list.txt",

@@ -7,7 +7,7 @@
 namespace rdmagw::southbound::esxi {
 namespace {
 
-using namespace rdmagw::testing::esxi;  // NOLINT
+using namespace rdmagw::testing;  // NOLINT
 
 constexpr TimestampNs kTs = 42;
 const char* kList = "SYNTHETIC_esxcli_network_nic_list.txt";

@@ -12,7 +12,7 @@ namespace rdmagw::southbound::esxi {
 using ssh::parseEsxiBundle;
 namespace {
 
-using namespace rdmagw::testing::esxi;  // NOLINT
+using namespace rdmagw::testing;  // NOLINT
 
 constexpr TimestampNs kTs = 1700000000000000000;
 const char* kKb = "esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt";

@@ -13,7 +13,7 @@
 #include "models/update.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::testing::esxi {
+namespace rdmagw::testing {
 
 inline std::string readEsxiFixture(const std::string& name) {
   std::ifstream in(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/esxi/" + name,
@@ -26,13 +26,13 @@ inline std::string readEsxiFixture(const std::string& name) {
 
 // Short names for the tests/support update lookups.
 inline const Update* find(const PollBatch& b, const std::string& path) {
-  return testsupport::findUpdate(b, path);
+  return testing::findUpdate(b, path);
 }
 inline std::optional<uint64_t> u64(const PollBatch& b, const std::string& path) {
-  return testsupport::u64At(b, path);
+  return testing::u64At(b, path);
 }
 inline std::optional<std::string> str(const PollBatch& b, const std::string& path) {
-  return testsupport::strAt(b, path);
+  return testing::strAt(b, path);
 }
 
 inline std::string nic(const std::string& name) {
@@ -67,4 +67,4 @@ inline bool anyError(const PollBatch& b, const std::string& needle) {
   return false;
 }
 
-}  // namespace rdmagw::testing::esxi
+}  // namespace rdmagw::testing

@@ -9,7 +9,7 @@
 namespace rdmagw::southbound::esxi {
 namespace {
 
-using namespace rdmagw::testing::esxi;  // NOLINT
+using namespace rdmagw::testing;  // NOLINT
 
 constexpr TimestampNs kTs = 7;
 const char* kIntel = "esxi_vsish_-pe_get_pNics_vmnic_stats__intel_ens_disabled.txt";

@@ -239,9 +239,9 @@ class GnmiTlsTest : public ::testing::Test {
   }
   FakeTargetOptions serverOptions(bool mutual) {
     FakeTargetOptions o;
-    o.server_cert = rdmagw::testsupport::readFile(dir_ + "/server.pem");
-    o.server_key = rdmagw::testsupport::readFile(dir_ + "/server.key");
-    if (mutual) o.client_ca = rdmagw::testsupport::readFile(dir_ + "/ca.pem");
+    o.server_cert = rdmagw::testing::readFile(dir_ + "/server.pem");
+    o.server_key = rdmagw::testing::readFile(dir_ + "/server.key");
+    if (mutual) o.client_ca = rdmagw::testing::readFile(dir_ + "/ca.pem");
     return o;
   }
   std::string dir_;

@@ -20,7 +20,7 @@
 
 namespace rdmagw::testing {
 
-inline bool waitFor(const std::function<bool()>& pred, std::chrono::milliseconds limit = testsupport::kEventWait) {
+inline bool waitFor(const std::function<bool()>& pred, std::chrono::milliseconds limit = testing::kEventWait) {
   const auto end = std::chrono::steady_clock::now() + limit;
   while (std::chrono::steady_clock::now() < end) {
     if (pred()) return true;

@@ -5,7 +5,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 std::string matchLeaf(const std::string& cls) { return "/qos/type-qos/classes/class[name=" + cls + "]/state/match"; }
@@ -60,4 +60,4 @@ TEST(NxosClassMapQosTest, DeviceErrorAndNoClassificationAreClearFailures) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -13,7 +13,7 @@
 #include "southbound/nxos/nxos_error_columns.h"
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 constexpr std::string_view kFormat = "nxos-interface-counters-errors";
@@ -270,4 +270,4 @@ TEST(NxosCountersErrorsTest, DamagedJsonKeepsRowsBeforeTheDamage) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -14,7 +14,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 // splitmix64: deterministic on every platform.
@@ -172,4 +172,4 @@ TEST(NxosFuzzTest, PathologicalInputs) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

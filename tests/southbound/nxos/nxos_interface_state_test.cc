@@ -13,7 +13,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 bool isStateLeaf(const std::string& path) {
@@ -143,4 +143,4 @@ TEST(NxosInterfaceStateTest, NveCountersSumUnicastAndMulticast) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

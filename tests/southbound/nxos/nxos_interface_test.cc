@@ -2,7 +2,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 TEST(NxosInterfaceTest, GenieGolden1) {
@@ -207,4 +207,4 @@ TEST(NxosInterfaceCountersTest, BannersAndEmpty) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

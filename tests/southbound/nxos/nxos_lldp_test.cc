@@ -9,7 +9,7 @@
 #include "models/lldp.h"
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 constexpr std::string_view kFormat = "nxos-lldp-neighbors";
@@ -100,4 +100,4 @@ TEST(NxosLldpTest, GarbageAndBannersAreClearErrors) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -5,7 +5,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 std::string classLeaf(const std::string& cls, const std::string& leaf) {
@@ -78,4 +78,4 @@ TEST(NxosNetworkQosTest, InterfaceJsonCarriesTheMtu) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -2,7 +2,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 TEST(NxosFormatsTest, AllFormatsListedWithHelp) {
@@ -208,4 +208,4 @@ ii1/1/4
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -2,7 +2,7 @@
 
 #include "tests/southbound/nxos/nxos_test_util.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 namespace {
 
 TEST(NxosQueuingTest, CollapsedN93180Fx2Golden) {
@@ -133,4 +133,4 @@ TEST(NxosQueuingJsonTest, BrokenJson) {
 }
 
 }  // namespace
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

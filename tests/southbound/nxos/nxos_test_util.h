@@ -17,7 +17,7 @@
 #include "southbound/nxos/nxos_formats.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::southbound::nxos::nxostest {
+namespace rdmagw::testing {
 
 inline constexpr TimestampNs kTs = 1700000000000000000;
 
@@ -63,9 +63,9 @@ inline Parsed parse(std::string_view fmt, std::string_view text) {
 }
 
 // Update lookups shared with the other test folders.
-using testsupport::findUpdate;
-using testsupport::strAt;
-using testsupport::u64At;
+using testing::findUpdate;
+using testing::strAt;
+using testing::u64At;
 
 // Empty when the path parses, round-trips, names a schema row and carries as
 // many keys as the row has labels; else why not.
@@ -112,4 +112,4 @@ inline bool anyErrorContains(const PollBatch& b, std::string_view needle) {
   return false;
 }
 
-}  // namespace rdmagw::southbound::nxos::nxostest
+}  // namespace rdmagw::testing

@@ -33,13 +33,13 @@ int writeKnobsFromDoc(const std::string& doc, const std::string& root) {
     if (at == std::string::npos || eq == std::string::npos || eq < at) continue;
     const std::string rel = line.substr(at + 5, eq - at - 5);
     std::filesystem::create_directories(std::filesystem::path(root + "/" + rel).parent_path());
-    if (rdmagw::testsupport::writeFile(root + "/" + rel, line.substr(eq + 3) + "\n")) ++n;
+    if (rdmagw::testing::writeFile(root + "/" + rel, line.substr(eq + 3) + "\n")) ++n;
   }
   return n;
 }
 
 TEST(EcnSysfsTest, SpiderpoolDocHostFieldByField) {
-  rdmagw::testsupport::TempDir dir("roce-ecn");
+  rdmagw::testing::TempDir dir("roce-ecn");
   const std::string doc = roceFixture("linux_rdma-qos.sh_q_ecn-sysfs__spiderpool-docs.txt");
   // 16 enable files (np and rp, priorities 0-7) and cnp_dscp.
   ASSERT_EQ(writeKnobsFromDoc(doc, dir.path()), 17);
@@ -47,8 +47,8 @@ TEST(EcnSysfsTest, SpiderpoolDocHostFieldByField) {
   // holds it per port with the mode the kernel writes there.
   const std::string cm = dir.path() + "/kernel/config/rdma_cm/mlx5_0/ports/1";
   std::filesystem::create_directories(cm);
-  ASSERT_TRUE(rdmagw::testsupport::writeFile(cm + "/default_roce_tos", "160\n"));
-  ASSERT_TRUE(rdmagw::testsupport::writeFile(cm + "/default_roce_mode", "RoCE v2\n"));
+  ASSERT_TRUE(rdmagw::testing::writeFile(cm + "/default_roce_tos", "160\n"));
+  ASSERT_TRUE(rdmagw::testing::writeFile(cm + "/default_roce_mode", "RoCE v2\n"));
 
   rdma::SysfsReaderImpl reader(dir.path());
   HostPort p;

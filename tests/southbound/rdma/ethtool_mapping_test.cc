@@ -11,7 +11,7 @@ namespace {
 
 using rdmagw::testing::keyless;
 using rdmagw::testing::readFixture;
-using rdmagw::testsupport::u64At;
+using rdmagw::testing::u64At;
 
 const std::string kIf = "/interfaces/interface[name=ens1f0np0]";
 

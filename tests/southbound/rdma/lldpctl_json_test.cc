@@ -22,7 +22,7 @@ namespace {
 using rdmagw::testing::TempTree;
 using rdmagw::testing::anyErrorContains;
 using rdmagw::testing::readFixture;
-using rdmagw::testsupport::strAt;
+using rdmagw::testing::strAt;
 
 constexpr TimestampNs kTs = 1700000000000000000;
 

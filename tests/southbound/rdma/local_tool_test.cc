@@ -19,7 +19,7 @@
 namespace rdmagw::southbound::rdma {
 namespace {
 
-using testsupport::TempDir;
+using testing::TempDir;
 
 // Long enough for /bin/sh to start and write its pid files on a loaded
 // machine before the deadline ends it; short enough to keep the suite quick.
@@ -30,13 +30,13 @@ class LocalToolTest : public ::testing::Test {
   // An executable /bin/sh script named `name` in the temp dir; its path.
   std::string script(const std::string& name, const std::string& body) {
     const std::string path = dir_.file(name);
-    EXPECT_TRUE(testsupport::writeFile(path, "#!/bin/sh\n" + body + "\n"));
+    EXPECT_TRUE(testing::writeFile(path, "#!/bin/sh\n" + body + "\n"));
     ::chmod(path.c_str(), 0755);
     return path;
   }
   // The pid a script wrote to `name`; 0 if it wrote none.
   pid_t pidIn(const std::string& name) {
-    return pid_t(std::atol(testsupport::readFile(dir_.file(name)).c_str()));
+    return pid_t(std::atol(testing::readFile(dir_.file(name)).c_str()));
   }
   std::string file(const std::string& name) const { return dir_.file(name); }
 
@@ -45,14 +45,14 @@ class LocalToolTest : public ::testing::Test {
 
 // Gone, or a zombie its (re)parent has yet to reap: it runs no more.
 bool stopped(pid_t pid) {
-  const std::string stat = testsupport::readFile("/proc/" + std::to_string(pid) + "/stat");
+  const std::string stat = testing::readFile("/proc/" + std::to_string(pid) + "/stat");
   if (stat.empty()) return true;
   const size_t paren = stat.rfind(')');
   return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] == 'Z';
 }
 
 bool stopsWithinEventWait(pid_t pid) {
-  const auto limit = std::chrono::steady_clock::now() + testsupport::kEventWait;
+  const auto limit = std::chrono::steady_clock::now() + testing::kEventWait;
   while (!stopped(pid)) {
     if (std::chrono::steady_clock::now() > limit) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -146,7 +146,7 @@ TEST(NetdevDcbHungToolTest, OneHungDcbRunEndsThePollsDcbRunsForThatNetdev) {
   EXPECT_EQ(source.dcb_runs, 1);
   EXPECT_EQ(source.mlnx_qos_runs, 0);
   EXPECT_TRUE(rdmagw::testing::anyErrorContains(b, "dcb: no answer within 10000 ms"));
-  EXPECT_EQ(testsupport::u64At(b, "/interfaces/interface[name=ens1f0np0]/state/mtu"), 9000u)
+  EXPECT_EQ(testing::u64At(b, "/interfaces/interface[name=ens1f0np0]/state/mtu"), 9000u)
       << "the rest of the netdev is kept";
 }
 

@@ -17,8 +17,8 @@ namespace {
 
 using rdmagw::testing::TempTree;
 using rdmagw::testing::anyErrorContains;
-using rdmagw::testsupport::strAt;
-using rdmagw::testsupport::u64At;
+using rdmagw::testing::strAt;
+using rdmagw::testing::u64At;
 
 constexpr TimestampNs kTs = 1700000000000000000;
 const std::string kIf = "/interfaces/interface[name=ens1f0np0]";
@@ -316,7 +316,7 @@ TEST(NetdevDcbTest, RealDcbOnANetdevWithoutDcbnlIsNotFound) {
 // ----- mlnx_qos where dcb shows nothing -----
 
 std::string roceFixture(const std::string& name) {
-  return testsupport::readFile(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/roce-config/" + name);
+  return testing::readFile(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/roce-config/" + name);
 }
 
 const ParserFormat* format(const std::string& name) {

@@ -15,9 +15,9 @@ namespace {
 using rdmagw::testing::TempTree;
 using rdmagw::testing::keyless;
 using rdmagw::testing::readFixture;
-using rdmagw::testsupport::findUpdate;
-using rdmagw::testsupport::strAt;
-using rdmagw::testsupport::u64At;
+using rdmagw::testing::findUpdate;
+using rdmagw::testing::strAt;
+using rdmagw::testing::u64At;
 
 constexpr TimestampNs kTs = 1700000000123456789;
 const std::string kPort = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state";

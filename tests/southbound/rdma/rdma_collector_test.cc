@@ -17,9 +17,9 @@ using rdmagw::testing::FakeEthtoolSource;
 using rdmagw::testing::TempTree;
 using rdmagw::testing::anyErrorContains;
 using rdmagw::testing::keyless;
-using rdmagw::testsupport::findUpdate;
-using rdmagw::testsupport::strAt;
-using rdmagw::testsupport::u64At;
+using rdmagw::testing::findUpdate;
+using rdmagw::testing::strAt;
+using rdmagw::testing::u64At;
 
 const std::string kDev = "/rdma/devices/device[name=mlx5_0]";
 const std::string kPort = kDev + "/ports/port[port-num=1]/state";

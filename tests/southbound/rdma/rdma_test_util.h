@@ -46,7 +46,7 @@ class TempTree {
   void mkdir(const std::string& rel) { std::filesystem::create_directories(path(rel)); }
 
  private:
-  testsupport::TempDir dir_{"rdmagw-rdma"};
+  testing::TempDir dir_{"rdmagw-rdma"};
 };
 
 inline std::string keyless(const std::string& path) {

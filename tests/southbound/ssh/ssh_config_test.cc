@@ -59,11 +59,11 @@ TEST(CredentialsTest, EnvAndFileTrimOneNewline) {
   ASSERT_TRUE(a.isOk());
   EXPECT_STREQ(a->reveal(), "s3cret");
   const std::string file = ::testing::TempDir() + "/pw";
-  testsupport::writeFile(file, "line\n\n");
+  testing::writeFile(file, "line\n\n");
   auto b = resolveSecret("password_env", "", "password_file", file);
   ASSERT_TRUE(b.isOk());
   EXPECT_STREQ(b->reveal(), "line\n");  // only one newline is trimmed
-  testsupport::writeFile(file, "crlf\r\n");
+  testing::writeFile(file, "crlf\r\n");
   EXPECT_STREQ(resolveSecret("e", "", "f", file)->reveal(), "crlf");
   EXPECT_TRUE(resolveSecret("e", "", "f", "")->empty());
 }

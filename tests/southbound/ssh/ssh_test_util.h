@@ -16,7 +16,7 @@
 #include "southbound/ssh/ssh_config.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::southbound::ssh::testing {
+namespace rdmagw::testing {
 
 inline std::string valuePath(std::string_view name) {
   return "/ssh-test/values/value[name=" + std::string(name) + "]/state/count";
@@ -77,10 +77,10 @@ inline SshConfig keyConfig(const sim::SshdLauncher& sshd, const std::string& key
   c.username = "root";
   c.key_file = key_file;
   c.known_hosts_file = sshd.dir() + "/client_known_hosts";
-  if (write_known_hosts) testsupport::writeFile(c.known_hosts_file, sshd.knownHostsLine() + "\n");
+  if (write_known_hosts) testing::writeFile(c.known_hosts_file, sshd.knownHostsLine() + "\n");
   c.connect_timeout = std::chrono::milliseconds(10000);
   c.command_timeout = std::chrono::milliseconds(10000);
   return c;
 }
 
-}  // namespace rdmagw::southbound::ssh::testing
+}  // namespace rdmagw::testing

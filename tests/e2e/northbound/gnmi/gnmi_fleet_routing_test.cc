@@ -15,7 +15,7 @@
 #include "tests/northbound/gnmi/test_store.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 using Lines = std::vector<std::string>;
@@ -124,7 +124,7 @@ TEST_F(GnmiFleetRoutingTest, ASubscriptionFollowsItsTargetFromOwnerToOwnerWithou
   put(kC, "host01", kHostIfIn, 30);
   setAllViews({{"host01", "c"}});
   ASSERT_TRUE(readUntil(c, "U " + kHostIfIn + " uint_val 30", &seen)) << ::testing::PrintToString(seen);
-  ASSERT_TRUE(testsupport::waitUntil([&] { return servers_[kB]->subscriberCount() == 0; }));
+  ASSERT_TRUE(testing::waitUntil([&] { return servers_[kB]->subscriberCount() == 0; }));
   put(kB, "host01", kHostIfIn, 3);
   put(kC, "host01", kHostIfIn, 31);
   seen.clear();
@@ -133,7 +133,7 @@ TEST_F(GnmiFleetRoutingTest, ASubscriptionFollowsItsTargetFromOwnerToOwnerWithou
 
   // host01 moves to a itself: served from a's store, c's link is dropped.
   setAllViews({{"host01", "a"}});
-  ASSERT_TRUE(testsupport::waitUntil([&] { return servers_[kC]->subscriberCount() == 0; }));
+  ASSERT_TRUE(testing::waitUntil([&] { return servers_[kC]->subscriberCount() == 0; }));
   put(kA, "host01", kHostIfIn, 40);
   put(kC, "host01", kHostIfIn, 32);
   seen.clear();
@@ -201,4 +201,4 @@ TEST_F(GnmiFleetRoutingTest, MembersWhoseViewsDisagreeDoNotForwardInALoop) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

@@ -3,7 +3,7 @@
 #include "models/schema.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 
@@ -99,4 +99,4 @@ TEST_F(GnmiGetTest, ErrorsNameWhatWasWrong) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

@@ -10,7 +10,7 @@
 #include "tests/northbound/gnmi/server_fixture.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 class GnmiSecurityTest : public GnmiServerFixture {
@@ -59,8 +59,8 @@ TEST_F(GnmiSecurityTest, MutualTls) {
 }
 
 TEST_F(GnmiSecurityTest, UsersWithHashedPasswords) {
-  testsupport::TempDir dir("rdmagw-gnmi-users");
-  ASSERT_TRUE(testsupport::writeFile(dir.file("users"), "# ops\nops:" + hashPassword("Corr3ct-horse", 20000) + "\n"));
+  testing::TempDir dir("rdmagw-gnmi-users");
+  ASSERT_TRUE(testing::writeFile(dir.file("users"), "# ops\nops:" + hashPassword("Corr3ct-horse", 20000) + "\n"));
   GnmiServerConfig c = tlsConfig();
   c.users_file = dir.file("users");
   start(c);
@@ -112,4 +112,4 @@ TEST_F(GnmiSecurityTest, ReflectionListsTheService) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

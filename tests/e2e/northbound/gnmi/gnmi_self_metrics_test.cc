@@ -8,7 +8,7 @@
 #include "northbound/prometheus/exposition.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 class GnmiSelfMetricsTest : public GnmiServerFixture {};
@@ -83,4 +83,4 @@ TEST_F(GnmiSelfMetricsTest, ChangeSendLagCountsOnlyChangesOnceWritten) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

@@ -10,7 +10,7 @@
 
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 constexpr int kInterfaces = 400;
@@ -112,4 +112,4 @@ TEST_F(SlowSubscriberTest, StalledSubscriberNeverHoldsUpOthersAndStaysBounded) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

@@ -6,7 +6,7 @@
 
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi_server::testing {
+namespace rdmagw::northbound::gnmi::testing {
 namespace {
 
 
@@ -245,4 +245,4 @@ TEST_F(GnmiSubscribeTest, TwentyStreamsFromOneClientFitTheDefaults) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi_server::testing
+}  // namespace rdmagw::northbound::gnmi::testing

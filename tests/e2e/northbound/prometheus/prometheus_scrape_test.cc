@@ -16,11 +16,11 @@
 #include "tests/northbound/prometheus/test_util.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 constexpr const char* kPrometheus = "/usr/bin/prometheus";
-constexpr auto kWait = rdmagw::testsupport::kEventWait;
+constexpr auto kWait = rdmagw::testing::kEventWait;
 
 // Run twice: built on every scrape, and prebuilt (refresh_period, the large
 // gateway's setting): Prometheus must read both bodies alike.
@@ -36,7 +36,7 @@ class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
     ASSERT_TRUE(server_->start().isOk());
 
     ASSERT_FALSE(dir_.empty());
-    ASSERT_TRUE(testsupport::writeFile(dir_ + "/prometheus.yml",
+    ASSERT_TRUE(testing::writeFile(dir_ + "/prometheus.yml",
         "global:\n"
         "  scrape_interval: 1s\n"
         "  scrape_timeout: 1s\n"
@@ -45,14 +45,14 @@ class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
         "  - job_name: rdmagw\n"
         "    static_configs:\n"
         "      - targets: ['127.0.0.1:" + std::to_string(server_->port()) + "']\n"));
-    prom_port_ = testsupport::freeLoopbackPort();
+    prom_port_ = testing::freeLoopbackPort();
     ASSERT_GT(prom_port_, 0);
     startPrometheus();
   }
 
   void TearDown() override {
     if (pid_ > 0) {
-      testsupport::stopChild(pid_, SIGTERM, std::chrono::seconds(5));
+      testing::stopChild(pid_, SIGTERM, std::chrono::seconds(5));
       pid_ = -1;
     }
     if (server_) server_->stop();
@@ -81,7 +81,7 @@ class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
 
   // The value of an instant query with one result, or nothing yet.
   std::optional<std::string> query(const std::string& promql) {
-    testsupport::CommandResult r = testsupport::runCommand(
+    testing::CommandResult r = testing::runCommand(
         "curl -s --max-time 5 -G 'http://127.0.0.1:" + std::to_string(prom_port_) +
         "/api/v1/query' --data-urlencode 'query=" + promql + "'");
     if (r.exit_code != 0) return std::nullopt;
@@ -118,12 +118,12 @@ class PrometheusScrapeTest : public ::testing::TestWithParam<int> {
   }
 
   std::string readLog() {
-    return testsupport::runCommand("tail -n 20 " + dir_ + "/prometheus.log").output;
+    return testing::runCommand("tail -n 20 " + dir_ + "/prometheus.log").output;
   }
 
   Store store_;
   std::unique_ptr<PrometheusServer> server_;
-  testsupport::TempDir tmp_{"rdmagw-prom"};
+  testing::TempDir tmp_{"rdmagw-prom"};
   std::string dir_ = tmp_.path();
   int prom_port_ = 0;
   pid_t pid_ = -1;
@@ -176,4 +176,4 @@ INSTANTIATE_TEST_SUITE_P(BuiltPerScrapeAndPrebuilt, PrometheusScrapeTest, ::test
                          });
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -16,11 +16,11 @@
 #include "tests/northbound/prometheus/test_util.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
-using testsupport::readFile;
-using testsupport::runCommand;
+using testing::readFile;
+using testing::runCommand;
 
 std::string gunzip(const std::string& in) {
   z_stream zs{};
@@ -107,7 +107,7 @@ class PrometheusServerTest : public ::testing::Test {
     const std::string hdr = dir_ + "/headers", body = dir_ + "/body";
     std::remove(hdr.c_str());
     std::remove(body.c_str());
-    testsupport::CommandResult c = runCommand("curl -s --max-time 10 " + curl_args + " -D " + hdr + " -o " +
+    testing::CommandResult c = runCommand("curl -s --max-time 10 " + curl_args + " -D " + hdr + " -o " +
                                               body + " -w '%{http_code}' '" + url(path) + "'");
     r.exit_code = c.exit_code;
     r.status = std::atoi(c.output.c_str());
@@ -123,7 +123,7 @@ class PrometheusServerTest : public ::testing::Test {
   static PrometheusServer* shared_server_;
   PrometheusServer* server_ = nullptr;
   std::unique_ptr<PrometheusServer> own_server_;
-  testsupport::TempDir tmp_{"rdmagw-prom"};
+  testing::TempDir tmp_{"rdmagw-prom"};
   std::string dir_ = tmp_.path();
 };
 
@@ -232,11 +232,11 @@ TEST_F(PrometheusServerTest, PrebuiltExpositionFollowsTheStoreEveryPeriod) {
   startOwnServer("/metrics", std::chrono::milliseconds(200));
   testing::put(shared_store_, "host07", testing::kCnpPath, uint64_t{707});
   const std::string line = "{target=\"host07\",device=\"mlx5_0\",port=\"1\"} 707\n";
-  EXPECT_TRUE(testsupport::waitUntil([&] { return fetch("/metrics").body.find(line) != std::string::npos; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return fetch("/metrics").body.find(line) != std::string::npos; }));
   Result<Path> all = Path::parse("/rdma");
   ASSERT_TRUE(all.isOk());
   shared_store_->remove("host07", *all);
-  EXPECT_TRUE(testsupport::waitUntil(
+  EXPECT_TRUE(testing::waitUntil(
       [&] { return fetch("/metrics", "--compressed").body.find("target=\"host07\",device") == std::string::npos; }));
 }
 
@@ -333,7 +333,7 @@ TEST_F(PrometheusServerTest, StopClosesThePortAndStartAgainWorks) {
   const int port = server_->port();
   server_->stop();
   EXPECT_EQ(server_->port(), 0);
-  testsupport::CommandResult c =
+  testing::CommandResult c =
       runCommand("curl -s --max-time 5 -o /dev/null http://127.0.0.1:" + std::to_string(port) + "/metrics");
   EXPECT_NE(c.exit_code, 0);
   server_->stop();  // idempotent
@@ -342,4 +342,4 @@ TEST_F(PrometheusServerTest, StopClosesThePortAndStartAgainWorks) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

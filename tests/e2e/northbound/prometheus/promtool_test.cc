@@ -13,7 +13,7 @@
 #include "tests/northbound/prometheus/test_util.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::prometheus {
 namespace {
 
 constexpr const char* kPromtool = "/usr/bin/promtool";
@@ -25,16 +25,16 @@ class PromtoolTest : public ::testing::Test {
     ASSERT_FALSE(dir_.empty());
   }
 
-  testsupport::CommandResult check(const std::string& exposition) {
+  testing::CommandResult check(const std::string& exposition) {
     const std::string file = dir_ + "/metrics.txt";
-    EXPECT_TRUE(testsupport::writeFile(file, exposition));
-    return testsupport::runCommand(std::string(kPromtool) + " check metrics < " + file);
+    EXPECT_TRUE(testing::writeFile(file, exposition));
+    return testing::runCommand(std::string(kPromtool) + " check metrics < " + file);
   }
 
   // promtool's findings; empty means clean.
   static std::string unexpectedProblems(const std::string& output) { return output; }
 
-  testsupport::TempDir tmp_{"rdmagw-prom"};
+  testing::TempDir tmp_{"rdmagw-prom"};
   std::string dir_ = tmp_.path();
 };
 
@@ -42,7 +42,7 @@ TEST_F(PromtoolTest, TestStoreExpositionIsClean) {
   Store store;
   testing::fillStore(&store);
   ExpositionWriter writer;
-  testsupport::CommandResult r = check(writer.build(store));
+  testing::CommandResult r = check(writer.build(store));
   // Exit 3 is "lint problems found"; anything else is a parse failure.
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.output;
   EXPECT_EQ(unexpectedProblems(r.output), "");
@@ -84,14 +84,14 @@ TEST_F(PromtoolTest, EverySchemaFamilyIsClean) {
   ExpositionStats stats;
   std::string text = writer.build(store, &stats);
   EXPECT_EQ(stats.series, rows);
-  testsupport::CommandResult r = check(text);
+  testing::CommandResult r = check(text);
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.output;
   EXPECT_EQ(unexpectedProblems(r.output), "");
 }
 
 // The check above is only worth something if promtool can fail it.
 TEST_F(PromtoolTest, PromtoolRejectsABadExposition) {
-  testsupport::CommandResult r = check(
+  testing::CommandResult r = check(
       "# HELP rdmagw_bad_bytes A counter without the suffix.\n"
       "# TYPE rdmagw_bad_bytes counter\n"
       "rdmagw_bad_bytes{target=\"x\"} 1\n");
@@ -99,10 +99,10 @@ TEST_F(PromtoolTest, PromtoolRejectsABadExposition) {
   EXPECT_NE(r.output.find("_total"), std::string::npos) << r.output;
   EXPECT_NE(unexpectedProblems(r.output), "");
 
-  testsupport::CommandResult syntax = check("rdmagw_broken{target=\"unterminated} 1\n");
+  testing::CommandResult syntax = check("rdmagw_broken{target=\"unterminated} 1\n");
   EXPECT_NE(syntax.exit_code, 0) << syntax.output;
   EXPECT_NE(syntax.output, "");
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::prometheus

@@ -19,7 +19,7 @@
 namespace rdmagw::northbound::snmp {
 namespace {
 
-using testsupport::runCommand;
+using testing::runCommand;
 
 const std::string kMibs = std::string(RDMAGW_SOURCE_DIR) + "/mibs";
 const std::string kMibFile = kMibs + "/RDMAGW-MIB.txt";
@@ -30,8 +30,8 @@ bool haveTool(const std::string& name) { return runCommand("command -v " + name)
 // its own persistent dir. The tools create <persistent>/cert_indexes on
 // first use and say so on the output ("Created directory: ..."), which on a
 // fresh machine broke the exact-output checks: the dir is made up front.
-testsupport::CommandResult translate(const std::string& args) {
-  static const testsupport::TempDir persistent("rdmagw-snmptranslate");
+testing::CommandResult translate(const std::string& args) {
+  static const testing::TempDir persistent("rdmagw-snmptranslate");
   static const bool made = runCommand("mkdir -p " + persistent.file("cert_indexes")).exit_code == 0;
   EXPECT_TRUE(made);
   return runCommand("SNMP_PERSISTENT_DIR=" + persistent.path() + " SNMPCONFPATH=/nonexistent MIBS= snmptranslate -M " +
@@ -58,14 +58,14 @@ std::set<std::string> schemaOids() {
 
 TEST(MibFileTest, SmilintLevel6IsClean) {
   if (!haveTool("smilint")) GTEST_SKIP() << "smilint (Debian smitools) not installed: scripts/install-deps.sh";
-  testsupport::CommandResult r =
+  testing::CommandResult r =
       runCommand("SMIPATH=" + kMibs + "/standard smilint -c /dev/null -l 6 -s " + kMibFile);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, "");
 }
 
 TEST(MibFileTest, SnmptranslateLoadsIt) {
-  testsupport::CommandResult r = translate("-On RDMAGW-MIB::rdmagwTargetTable");
+  testing::CommandResult r = translate("-On RDMAGW-MIB::rdmagwTargetTable");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, ".1.3.6.1.4.1.32473.1.1.1\n");
 }
@@ -82,7 +82,7 @@ TEST(MibFileTest, EverySchemaOidNamesAnObject) {
     args += " ." + oid;
   }
   ASSERT_FALSE(checked.empty());
-  testsupport::CommandResult r = translate("-OS" + args);
+  testing::CommandResult r = translate("-OS" + args);
   std::vector<std::string> names = lines(r.output);
   ASSERT_EQ(names.size(), checked.size()) << r.output;
   for (size_t i = 0; i < names.size(); ++i) {
@@ -102,7 +102,7 @@ TEST(MibFileTest, EveryReadableMibColumnIsServed) {
   ASSERT_GT(readable.size(), 100u);
   std::string args;
   for (const std::string& name : readable) args += " RDMAGW-MIB::" + name;
-  testsupport::CommandResult r = translate("-On" + args);
+  testing::CommandResult r = translate("-On" + args);
   std::vector<std::string> oids = lines(r.output);
   ASSERT_EQ(oids.size(), readable.size()) << r.output;
 
@@ -136,7 +136,7 @@ TEST(MibFileTest, EveryNotificationOfTheTableIsDefinedWithTheObjectsItCarries) {
   ASSERT_GE(notificationTable().size(), 4u);
   for (const NotificationDef& def : notificationTable()) {
     SCOPED_TRACE(std::string(def.name));
-    testsupport::CommandResult r = translate("-On RDMAGW-MIB::" + std::string(def.name));
+    testing::CommandResult r = translate("-On RDMAGW-MIB::" + std::string(def.name));
     EXPECT_EQ(r.output, "." + std::string(notificationsArc()) + "." + std::to_string(def.sub_id) + "\n");
     std::smatch m;
     ASSERT_TRUE(std::regex_search(s, m, std::regex(std::string(def.name) + R"( NOTIFICATION-TYPE\s+OBJECTS\s+\{([^}]*)\})")));

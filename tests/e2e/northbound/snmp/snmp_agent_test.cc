@@ -16,10 +16,10 @@
 #include "tests/northbound/snmp/snmp_test_store.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
-using testsupport::runCommand;
+using testing::runCommand;
 
 constexpr const char* kIfName = ".1.3.6.1.2.1.31.1.1.1.1";
 constexpr const char* kIfHCInOctets = ".1.3.6.1.2.1.31.1.1.1.6";
@@ -29,10 +29,10 @@ class SnmpAgentTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     store_ = new Store();
-    snmptest::fillStore(store_);
-    state_ = new testsupport::TempDir("rdmagw-snmp-state");
+    testing::fillStore(store_);
+    state_ = new testing::TempDir("rdmagw-snmp-state");
     sim::SnmpdOptions opts;
-    opts.contexts = {snmptest::kSwitch, snmptest::kHost, snmptest::kEsxi};
+    opts.contexts = {testing::kSwitch, testing::kHost, testing::kEsxi};
     opts.mib_dirs = std::string(RDMAGW_SOURCE_DIR) + "/mibs:" + RDMAGW_SOURCE_DIR + "/mibs/standard";
     snmpd_ = new sim::SnmpdLauncher(opts);
     ASSERT_TRUE(snmpd_->prepare().isOk());
@@ -43,7 +43,7 @@ class SnmpAgentTest : public ::testing::Test {
     ASSERT_TRUE(st.isOk()) << st.message();
     st = snmpd_->start();
     ASSERT_TRUE(st.isOk()) << st.message();
-    ASSERT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
+    ASSERT_TRUE(waitServing(testing::kSwitch)) << snmpd_->logText();
   }
   static void TearDownTestSuite() {
     if (std::getenv("RDMAGW_SNMPD_LOG")) std::fprintf(stderr, "%s\n", snmpd_->logText().c_str());
@@ -66,7 +66,7 @@ class SnmpAgentTest : public ::testing::Test {
     agent_ = new SnmpAgent(*store_, config(fast_path));
     Status st = agent_->start();
     ASSERT_TRUE(st.isOk()) << st.message();
-    ASSERT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
+    ASSERT_TRUE(waitServing(testing::kSwitch)) << snmpd_->logText();
   }
   static void stopAgent() {
     delete agent_;
@@ -74,17 +74,17 @@ class SnmpAgentTest : public ::testing::Test {
   }
 
   // Runs a net-snmp tool against our snmpd; numeric OIDs, "OID value" lines.
-  static testsupport::CommandResult tool(const std::string& name, const std::string& args) {
+  static testing::CommandResult tool(const std::string& name, const std::string& args) {
     return runCommand(snmpd_->clientEnv() + " " + name + " -On -Oq -t 2 -r 1 " + args);
   }
-  static testsupport::CommandResult v2c(const std::string& name, const std::string& ctx, const std::string& oids) {
+  static testing::CommandResult v2c(const std::string& name, const std::string& ctx, const std::string& oids) {
     return tool(name, snmpd_->v2cArgs(ctx) + " " + oids);
   }
 
   // Waits (up to 60 s) until the context's ifName column answers.
   static bool waitServing(const std::string& ctx) {
     for (int i = 0; i < 120; ++i) {
-      testsupport::CommandResult r = v2c("snmpwalk", ctx, kIfName);
+      testing::CommandResult r = v2c("snmpwalk", ctx, kIfName);
       if (r.exit_code == 0 && r.output.find(kIfName) != std::string::npos) return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
@@ -108,7 +108,7 @@ class SnmpAgentTest : public ::testing::Test {
   // A walk that timed out (a loaded machine, the subagent just restarted)
   // is no answer: it is asked again, up to about a minute.
   static int ifIndexOf(const std::string& ctx, const std::string& name) {
-    testsupport::CommandResult r = v2c("snmpwalk", ctx, kIfName);
+    testing::CommandResult r = v2c("snmpwalk", ctx, kIfName);
     for (int i = 0; i < 15 && r.exit_code != 0; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
       r = v2c("snmpwalk", ctx, kIfName);
@@ -120,39 +120,39 @@ class SnmpAgentTest : public ::testing::Test {
   }
 
   static std::string getValue(const std::string& ctx, const std::string& oid) {
-    testsupport::CommandResult r = v2c("snmpget", ctx, oid);
+    testing::CommandResult r = v2c("snmpget", ctx, oid);
     std::map<std::string, std::string> m = parse(r.output);
     return m.count(oid) ? m[oid] : r.output;
   }
 
   static Store* store_;
-  static testsupport::TempDir* state_;
+  static testing::TempDir* state_;
   static sim::SnmpdLauncher* snmpd_;
   static SnmpAgent* agent_;
 };
 
 Store* SnmpAgentTest::store_ = nullptr;
-testsupport::TempDir* SnmpAgentTest::state_ = nullptr;
+testing::TempDir* SnmpAgentTest::state_ = nullptr;
 sim::SnmpdLauncher* SnmpAgentTest::snmpd_ = nullptr;
 SnmpAgent* SnmpAgentTest::agent_ = nullptr;
 
 TEST_F(SnmpAgentTest, V2cCommunityPerContextServesThatDevice) {
-  int eth11 = ifIndexOf(snmptest::kSwitch, "eth1/1");
+  int eth11 = ifIndexOf(testing::kSwitch, "eth1/1");
   ASSERT_GT(eth11, 0);
   std::string idx = "." + std::to_string(eth11);
-  EXPECT_EQ(getValue(snmptest::kSwitch, kIfHCInOctets + idx), std::to_string(snmptest::kEth11InOctetsValue));
-  EXPECT_EQ(getValue(snmptest::kSwitch, kIfInOctets + idx),
-            std::to_string(snmptest::kEth11InOctetsValue % (uint64_t{1} << 32)));
+  EXPECT_EQ(getValue(testing::kSwitch, kIfHCInOctets + idx), std::to_string(testing::kEth11InOctetsValue));
+  EXPECT_EQ(getValue(testing::kSwitch, kIfInOctets + idx),
+            std::to_string(testing::kEth11InOctetsValue % (uint64_t{1} << 32)));
   // The host's context has no eth1/1.
-  EXPECT_EQ(ifIndexOf(snmptest::kHost, "eth1/1"), 0);
-  EXPECT_GT(ifIndexOf(snmptest::kHost, "ens6"), 0);
-  EXPECT_GT(ifIndexOf(snmptest::kEsxi, "vmnic0"), 0);
+  EXPECT_EQ(ifIndexOf(testing::kHost, "eth1/1"), 0);
+  EXPECT_GT(ifIndexOf(testing::kHost, "ens6"), 0);
+  EXPECT_GT(ifIndexOf(testing::kEsxi, "vmnic0"), 0);
 }
 
 TEST_F(SnmpAgentTest, EveryTableAnswersWithTheStoreValues) {
-  std::string sw = "." + std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/1"));
-  std::string vm = "." + std::to_string(ifIndexOf(snmptest::kEsxi, "vmnic0"));
-  std::string ens6 = "." + std::to_string(ifIndexOf(snmptest::kHost, "ens6"));
+  std::string sw = "." + std::to_string(ifIndexOf(testing::kSwitch, "eth1/1"));
+  std::string vm = "." + std::to_string(ifIndexOf(testing::kEsxi, "vmnic0"));
+  std::string ens6 = "." + std::to_string(ifIndexOf(testing::kHost, "ens6"));
   const std::string mlx_port = ".6.109.108.120.53.95.48.1";  // "mlx5_0", port 1
   struct Check {
     const char* ctx;
@@ -202,30 +202,30 @@ TEST_F(SnmpAgentTest, EveryTableAnswersWithTheStoreValues) {
 }
 
 TEST_F(SnmpAgentTest, LeafWithoutValueIsNoSuchInstance) {
-  std::string eth12 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/2"));
-  testsupport::CommandResult r = v2c("snmpget", snmptest::kSwitch, ".1.3.6.1.2.1.31.1.1.1.10." + eth12);
+  std::string eth12 = std::to_string(ifIndexOf(testing::kSwitch, "eth1/2"));
+  testing::CommandResult r = v2c("snmpget", testing::kSwitch, ".1.3.6.1.2.1.31.1.1.1.10." + eth12);
   EXPECT_NE(r.output.find("No Such Instance"), std::string::npos) << r.output;
 }
 
 TEST_F(SnmpAgentTest, GetNextCrossesTableEndsIntoTheNextTable) {
   // The last object of ifTable is followed by the first of dot3PauseTable
   // (nothing registered between them in a device context).
-  std::string walk = v2c("snmpwalk", snmptest::kSwitch, ".1.3.6.1.2.1.2.2").output;
+  std::string walk = v2c("snmpwalk", testing::kSwitch, ".1.3.6.1.2.1.2.2").output;
   ASSERT_FALSE(parse(walk).empty()) << walk;
   std::string tail = walk.substr(walk.rfind("\n.") + 1);  // the walk's last line: OID order, not string order
   std::string last = tail.substr(0, tail.find(' '));
-  testsupport::CommandResult r = v2c("snmpgetnext", snmptest::kSwitch, last);
+  testing::CommandResult r = v2c("snmpgetnext", testing::kSwitch, last);
   EXPECT_EQ(r.output.rfind(".1.3.6.1.2.1.10.7.10.1.", 0), 0u) << r.output;
   // And from the last object of the last table in the context: out of the view.
-  testsupport::CommandResult end = v2c("snmpgetnext", snmptest::kSwitch, ".1.3.111.2.802.1.1.21.1.1.1.3.999");
+  testing::CommandResult end = v2c("snmpgetnext", testing::kSwitch, ".1.3.111.2.802.1.1.21.1.1.1.3.999");
   EXPECT_NE(end.output.find("No more variables"), std::string::npos) << end.output;
 }
 
 TEST_F(SnmpAgentTest, BulkWalkEqualsWalkWithLargeMaxRepetitions) {
-  for (const char* ctx : {snmptest::kSwitch, snmptest::kHost, snmptest::kEsxi}) {
-    testsupport::CommandResult walk = v2c("snmpwalk", ctx, ".1");
-    testsupport::CommandResult bulk10 = tool("snmpbulkwalk", "-Cr10 " + snmpd_->v2cArgs(ctx) + " .1");
-    testsupport::CommandResult bulk500 = tool("snmpbulkwalk", "-Cr500 " + snmpd_->v2cArgs(ctx) + " .1");
+  for (const char* ctx : {testing::kSwitch, testing::kHost, testing::kEsxi}) {
+    testing::CommandResult walk = v2c("snmpwalk", ctx, ".1");
+    testing::CommandResult bulk10 = tool("snmpbulkwalk", "-Cr10 " + snmpd_->v2cArgs(ctx) + " .1");
+    testing::CommandResult bulk500 = tool("snmpbulkwalk", "-Cr500 " + snmpd_->v2cArgs(ctx) + " .1");
     ASSERT_EQ(walk.exit_code, 0) << walk.output;
     std::map<std::string, std::string> w = parse(walk.output);
     EXPECT_GT(w.size(), 5u) << ctx;
@@ -235,40 +235,40 @@ TEST_F(SnmpAgentTest, BulkWalkEqualsWalkWithLargeMaxRepetitions) {
 }
 
 TEST_F(SnmpAgentTest, V3AuthPrivReachesEveryContext) {
-  std::string eth11 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/1"));
-  testsupport::CommandResult r = tool("snmpget", snmpd_->v3Args(snmptest::kSwitch) + " " + kIfHCInOctets + "." + eth11);
+  std::string eth11 = std::to_string(ifIndexOf(testing::kSwitch, "eth1/1"));
+  testing::CommandResult r = tool("snmpget", snmpd_->v3Args(testing::kSwitch) + " " + kIfHCInOctets + "." + eth11);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find(std::to_string(snmptest::kEth11InOctetsValue)), std::string::npos) << r.output;
-  testsupport::CommandResult table = tool("snmpwalk", snmpd_->v3Args("") + " .1.3.6.1.4.1.32473.1.1.1");
+  EXPECT_NE(r.output.find(std::to_string(testing::kEth11InOctetsValue)), std::string::npos) << r.output;
+  testing::CommandResult table = tool("snmpwalk", snmpd_->v3Args("") + " .1.3.6.1.4.1.32473.1.1.1");
   EXPECT_NE(table.output.find("\"rdma-host\""), std::string::npos) << table.output;
 }
 
 TEST_F(SnmpAgentTest, WrongCredentialsAreRefused) {
-  testsupport::CommandResult community = tool("snmpget", "-v2c -c wrong " + snmpd_->address() + " " + kIfName + ".1");
+  testing::CommandResult community = tool("snmpget", "-v2c -c wrong " + snmpd_->address() + " " + kIfName + ".1");
   EXPECT_NE(community.exit_code, 0);
   EXPECT_NE(community.output.find("Timeout"), std::string::npos) << community.output;
   std::string bad_v3 = "-v3 -l authPriv -u rdmagw -a SHA-256 -A not-the-password -x AES -X not-the-password -n sw1 " +
                        snmpd_->address();
-  testsupport::CommandResult v3 = tool("snmpget", bad_v3 + " " + kIfName + ".1");
+  testing::CommandResult v3 = tool("snmpget", bad_v3 + " " + kIfName + ".1");
   EXPECT_NE(v3.exit_code, 0);
   EXPECT_NE(v3.output.find("uthentication"), std::string::npos) << v3.output;
 }
 
 TEST_F(SnmpAgentTest, SnmptableShowsIfXTable) {
-  testsupport::CommandResult r = runCommand(snmpd_->clientEnv() + " snmptable -m +IF-MIB -Cf , -t 2 " +
-                                            snmpd_->v2cArgs(snmptest::kSwitch) + " IF-MIB::ifXTable");
+  testing::CommandResult r = runCommand(snmpd_->clientEnv() + " snmptable -m +IF-MIB -Cf , -t 2 " +
+                                            snmpd_->v2cArgs(testing::kSwitch) + " IF-MIB::ifXTable");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("eth1/1"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find(std::to_string(snmptest::kEth11InOctetsValue)), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(std::to_string(testing::kEth11InOctetsValue)), std::string::npos) << r.output;
 }
 
 TEST_F(SnmpAgentTest, NewStoreValuesAreServedAfterARefresh) {
-  snmptest::put(store_, snmptest::kSwitch, snmptest::kEth12InOctets, uint64_t{123456});
-  std::string oid = std::string(kIfHCInOctets) + "." + std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/2"));
+  testing::put(store_, testing::kSwitch, testing::kEth12InOctets, uint64_t{123456});
+  std::string oid = std::string(kIfHCInOctets) + "." + std::to_string(ifIndexOf(testing::kSwitch, "eth1/2"));
   agent_->refreshNow();
   bool seen = false;
   for (int i = 0; i < 120 && !seen; ++i) {
-    seen = getValue(snmptest::kSwitch, oid) == "123456";
+    seen = getValue(testing::kSwitch, oid) == "123456";
     if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   EXPECT_TRUE(seen);
@@ -276,7 +276,7 @@ TEST_F(SnmpAgentTest, NewStoreValuesAreServedAfterARefresh) {
 
 TEST_F(SnmpAgentTest, ContextsFollowTheStoreTargets) {
   // A new target gets its context at the next refresh; a removed one loses it.
-  snmptest::put(store_, "late1", "/interfaces/interface[name=eth9]/state/counters/in-octets", uint64_t{99});
+  testing::put(store_, "late1", "/interfaces/interface[name=eth9]/state/counters/in-octets", uint64_t{99});
   agent_->refreshNow();
   const std::string get = snmpd_->v3Args("late1") + " .1.3.6.1.2.1.31.1.1.1.1.1";
   bool served = false;
@@ -299,20 +299,20 @@ TEST_F(SnmpAgentTest, ReconnectsWhenSnmpdRestarts) {
   snmpd_->stopServer();
   Status st = snmpd_->start();
   ASSERT_TRUE(st.isOk()) << st.message();
-  EXPECT_TRUE(waitServing(snmptest::kSwitch)) << snmpd_->logText();
-  EXPECT_TRUE(waitServing(snmptest::kEsxi));
+  EXPECT_TRUE(waitServing(testing::kSwitch)) << snmpd_->logText();
+  EXPECT_TRUE(waitServing(testing::kEsxi));
   // The reconnect made a new AgentX session: the fast path answers on it too.
   const uint64_t before = agent_->fastPathAnswered();
-  EXPECT_GT(parse(v2c("snmpwalk", snmptest::kSwitch, kIfName).output).size(), 0u);
+  EXPECT_GT(parse(v2c("snmpwalk", testing::kSwitch, kIfName).output).size(), 0u);
   EXPECT_GT(agent_->fastPathAnswered(), before);
 }
 
 TEST_F(SnmpAgentTest, IfIndexSameAfterSubagentRestart) {
-  int before = ifIndexOf(snmptest::kSwitch, "eth1/2");
+  int before = ifIndexOf(testing::kSwitch, "eth1/2");
   ASSERT_GT(before, 0);
   stopAgent();
   startAgent();
-  EXPECT_EQ(ifIndexOf(snmptest::kSwitch, "eth1/2"), before);
+  EXPECT_EQ(ifIndexOf(testing::kSwitch, "eth1/2"), before);
 }
 
 // The same requests through the fast path (answers on the AgentX session)
@@ -320,24 +320,24 @@ TEST_F(SnmpAgentTest, IfIndexSameAfterSubagentRestart) {
 // with several repetition counts, GETs of present, absent and unregistered
 // objects, GETNEXT off the end. Every answer must be identical.
 TEST_F(SnmpAgentTest, FastPathAnswersExactlyAsNetSnmpsAgent) {
-  const std::string eth11 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/1"));
-  const std::string eth12 = std::to_string(ifIndexOf(snmptest::kSwitch, "eth1/2"));
+  const std::string eth11 = std::to_string(ifIndexOf(testing::kSwitch, "eth1/1"));
+  const std::string eth12 = std::to_string(ifIndexOf(testing::kSwitch, "eth1/2"));
   auto sample = [&] {
     std::vector<std::string> out;
-    for (const char* ctx : {snmptest::kSwitch, snmptest::kHost, snmptest::kEsxi}) {
+    for (const char* ctx : {testing::kSwitch, testing::kHost, testing::kEsxi}) {
       out.push_back(v2c("snmpwalk", ctx, ".1").output);
       for (const char* r : {"-Cr1 ", "-Cr7 ", "-Cr60 "}) {
         out.push_back(tool("snmpbulkwalk", r + snmpd_->v2cArgs(ctx) + " .1").output);
       }
     }
     out.push_back(v2c("snmpwalk", "", ".1.3.6.1.4.1.32473").output);  // the default context: ours only
-    out.push_back(v2c("snmpget", snmptest::kSwitch,
+    out.push_back(v2c("snmpget", testing::kSwitch,
                       std::string(kIfHCInOctets) + "." + eth11 + " .1.3.6.1.2.1.31.1.1.1.10." + eth12 +  // absent leaf
                           " .1.3.6.1.2.1.31.1.1.1.6.999999" +                                           // no such row
                           " .1.3.6.1.2.1.31.1.1.1.77." + eth11)                                         // no such column
                       .output);
-    out.push_back(v2c("snmpgetnext", snmptest::kSwitch, ".1.3.6.1.2.1.31.1.1.1.10." + eth11 + " .1.3.111.2.802.1.1.21.1.1.1.3.999").output);
-    out.push_back(v2c("snmpgetnext", snmptest::kHost, ".1.3.6.1.4.1.32473.1.1.5.1.2.6.109.108.120.53.95").output);
+    out.push_back(v2c("snmpgetnext", testing::kSwitch, ".1.3.6.1.2.1.31.1.1.1.10." + eth11 + " .1.3.111.2.802.1.1.21.1.1.1.3.999").output);
+    out.push_back(v2c("snmpgetnext", testing::kHost, ".1.3.6.1.4.1.32473.1.1.5.1.2.6.109.108.120.53.95").output);
     return out;
   };
   const uint64_t before = agent_->fastPathAnswered();
@@ -357,4 +357,4 @@ TEST_F(SnmpAgentTest, FastPathAnswersExactlyAsNetSnmpsAgent) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

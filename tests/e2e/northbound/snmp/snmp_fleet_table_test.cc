@@ -18,10 +18,10 @@
 #include "tests/northbound/snmp/snmp_test_store.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
-using testsupport::runCommand;
+using testing::runCommand;
 
 constexpr const char* kIfName = ".1.3.6.1.2.1.31.1.1.1.1";
 
@@ -52,11 +52,11 @@ class SnmpFleetTableTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     store_ = new Store();
-    snmptest::fillStore(store_);
-    state_ = new testsupport::TempDir("rdmagw-snmp-fleet-state");
+    testing::fillStore(store_);
+    state_ = new testing::TempDir("rdmagw-snmp-fleet-state");
     view_ = new FleetView();
     sim::SnmpdOptions opts;
-    opts.contexts = {snmptest::kSwitch, snmptest::kHost, snmptest::kEsxi};
+    opts.contexts = {testing::kSwitch, testing::kHost, testing::kEsxi};
     opts.mib_dirs = std::string(RDMAGW_SOURCE_DIR) + "/mibs:" + RDMAGW_SOURCE_DIR + "/mibs/standard";
     snmpd_ = new sim::SnmpdLauncher(opts);
     Status st = snmpd_->start();
@@ -90,7 +90,7 @@ class SnmpFleetTableTest : public ::testing::Test {
 
   // This member (gw1) advertises the snmpd it is the subagent of.
   static FleetSnapshot initialFleet() {
-    FleetSnapshot f = snmptest::threeMemberFleet();
+    FleetSnapshot f = testing::threeMemberFleet();
     f.members[0].addresses["snmp"] = snmpd_->address();
     return f;
   }
@@ -98,7 +98,7 @@ class SnmpFleetTableTest : public ::testing::Test {
   // The table from the default context, by target name; empty when
   // snmptable fails.
   static std::map<std::string, Row> fleetTable(std::string* raw = nullptr) {
-    testsupport::CommandResult r =
+    testing::CommandResult r =
         runCommand(snmpd_->clientEnv() + " snmptable -m +RDMAGW-MIB -Cf , -Ci -t 2 -r 1 " + snmpd_->v2cArgs("") +
                    " RDMAGW-MIB::rdmagwFleetTargetTable");
     if (raw != nullptr) *raw = r.output;
@@ -137,7 +137,7 @@ class SnmpFleetTableTest : public ::testing::Test {
   }
 
   static Store* store_;
-  static testsupport::TempDir* state_;
+  static testing::TempDir* state_;
   static FleetView* view_;
   static sim::SnmpdLauncher* snmpd_;
   static SnmpAgent* agent_;
@@ -145,7 +145,7 @@ class SnmpFleetTableTest : public ::testing::Test {
 };
 
 Store* SnmpFleetTableTest::store_ = nullptr;
-testsupport::TempDir* SnmpFleetTableTest::state_ = nullptr;
+testing::TempDir* SnmpFleetTableTest::state_ = nullptr;
 FleetView* SnmpFleetTableTest::view_ = nullptr;
 sim::SnmpdLauncher* SnmpFleetTableTest::snmpd_ = nullptr;
 SnmpAgent* SnmpFleetTableTest::agent_ = nullptr;
@@ -175,7 +175,7 @@ TEST_F(SnmpFleetTableTest, DefaultContextListsEveryFleetTargetWithItsOwnersAddre
     if (row.owned_here != "true") continue;
     ++owned;
     ASSERT_EQ(row.snmp, snmpd_->address()) << target;
-    testsupport::CommandResult r = runCommand(snmpd_->clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
+    testing::CommandResult r = runCommand(snmpd_->clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
                                               snmpd_->v3Args(row.context) + " " + kIfName);
     EXPECT_EQ(r.exit_code, 0) << target << ": " << r.output;
     EXPECT_NE(r.output.find(kIfName), std::string::npos) << target << ": " << r.output;
@@ -212,17 +212,17 @@ TEST_F(SnmpFleetTableTest, EmptyWhenTheGatewayIsNotInAFleet) {
   // The walk of the table ends at once (nothing under it), while the
   // gateway's own target table still answers.
   const std::string table = ".1.3.6.1.4.1.32473.1.1.11";
-  testsupport::CommandResult r;
+  testing::CommandResult r;
   for (int i = 0; i < 120; ++i) {
     r = runCommand(snmpd_->clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " + snmpd_->v2cArgs("") + " " + table);
     if (r.output.find(table + ".") == std::string::npos && r.output.find("Timeout") == std::string::npos) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   EXPECT_EQ(r.output.find(table + "."), std::string::npos) << r.output;
-  testsupport::CommandResult targets = runCommand(snmpd_->clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
+  testing::CommandResult targets = runCommand(snmpd_->clientEnv() + " snmpwalk -On -Oq -t 2 -r 1 " +
                                                   snmpd_->v2cArgs("") + " .1.3.6.1.4.1.32473.1.1.1");
   EXPECT_NE(targets.output.find("\"nexus\""), std::string::npos) << targets.output;
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

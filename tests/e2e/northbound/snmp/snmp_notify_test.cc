@@ -15,12 +15,12 @@
 #include "tests/northbound/snmp/snmp_test_store.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound {
+namespace rdmagw::northbound::snmp {
 namespace {
 
 using sim::ReceivedTrap;
 using sim::SnmptrapdLauncher;
-using snmptest::put;
+using testing::put;
 using Type = SnmpNotifyDestination::Type;
 
 const std::string kPrio = "/fabric/interfaces/interface[name=eth1/1]/priorities/priority[id=3]/state/";
@@ -33,7 +33,7 @@ class SnmpNotifyTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(trapd_.start().isOk()) << trapd_.logText();
-    snmptest::fillStore(&store_);
+    testing::fillStore(&store_);
   }
   void TearDown() override {
     if (agent_) agent_->stop();
@@ -41,7 +41,7 @@ class SnmpNotifyTest : public ::testing::Test {
   }
 
   void startAgent(std::vector<SnmpNotifyDestination> destinations, size_t queue = 1024) {
-    SnmpConfig cfg = snmptest::notifyAgentConfig(state_.path());
+    SnmpConfig cfg = testing::notifyAgentConfig(state_.path());
     cfg.notifications = std::move(destinations);
     cfg.notification_queue = queue;
     agent_ = std::make_unique<SnmpAgent>(store_, cfg);
@@ -56,19 +56,19 @@ class SnmpNotifyTest : public ::testing::Test {
 
   // The pause-storm notification for sw1 eth1/1 priority 3 with `code`.
   void expectStorm(const ReceivedTrap& t, const std::string& code) {
-    const std::string instance = "." + std::to_string(snmptest::ifIndexOf(*agent_, "sw1", "eth1/1")) + ".3";
+    const std::string instance = "." + std::to_string(testing::ifIndexOf(*agent_, "sw1", "eth1/1")) + ".3";
     ASSERT_EQ(t.varbinds.size(), 5u) << t.text();
     EXPECT_EQ(t.varbinds[0].first, ".1.3.6.1.2.1.1.3.0") << t.text();  // sysUpTime.0 first
     EXPECT_EQ(t.varbinds[1], (std::pair<std::string, std::string>{".1.3.6.1.6.3.1.1.4.1.0",
-                                                                  snmptest::kPauseStormChange}));
-    EXPECT_EQ(t.varbinds[2], (std::pair<std::string, std::string>{snmptest::kNotifyTarget, "\"sw1\""}));
-    EXPECT_EQ(t.varbinds[3], (std::pair<std::string, std::string>{snmptest::kNotifyPort, "\"eth1/1\""}));
+                                                                  testing::kPauseStormChange}));
+    EXPECT_EQ(t.varbinds[2], (std::pair<std::string, std::string>{testing::kNotifyTarget, "\"sw1\""}));
+    EXPECT_EQ(t.varbinds[3], (std::pair<std::string, std::string>{testing::kNotifyPort, "\"eth1/1\""}));
     EXPECT_EQ(t.varbinds[4], (std::pair<std::string, std::string>{
-                                 std::string(snmptest::kFabricPrioEntry) + "2" + instance, code}));
+                                 std::string(testing::kFabricPrioEntry) + "2" + instance, code}));
   }
 
   Store store_;
-  testsupport::TempDir state_{"rdmagw-snmp-notify"};
+  testing::TempDir state_{"rdmagw-snmp-notify"};
   SnmptrapdLauncher trapd_;
   std::unique_ptr<SnmpAgent> agent_;
 };
@@ -77,13 +77,13 @@ TEST_F(SnmpNotifyTest, V2cTrapForAStormPresentAtStartThenItsClear) {
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
   put(&store_, "sw1", kPrioQuiet + "pause-storm", uint64_t{0});       // normal at start: nothing sent
   put(&store_, "sw1", kPrio + "lossless-drop-alarm", uint64_t{0});    // normal: nothing sent
-  startAgent({snmptest::v2cDestination(trapd_, Type::kTrap)});
-  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
-  expectStorm(snmptest::trapsOf(trapd_, "")[0], "1");
+  startAgent({testing::v2cDestination(trapd_, Type::kTrap)});
+  ASSERT_TRUE(testing::waitForTraps(trapd_, testing::kPauseStormChange, 1)) << trapd_.logText();
+  expectStorm(testing::trapsOf(trapd_, "")[0], "1");
 
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{0});
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return snmptest::trapsOf(trapd_, "").size() >= 2; }));
-  std::vector<ReceivedTrap> all = snmptest::trapsOf(trapd_, "");
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return testing::trapsOf(trapd_, "").size() >= 2; }));
+  std::vector<ReceivedTrap> all = testing::trapsOf(trapd_, "");
   ASSERT_EQ(all.size(), 2u);
   expectStorm(all[1], "0");
   EXPECT_EQ(sent(0, 1), 2u);
@@ -93,40 +93,40 @@ TEST_F(SnmpNotifyTest, V2cTrapForAStormPresentAtStartThenItsClear) {
 TEST_F(SnmpNotifyTest, V2cInformCarriesTheDcqcnVerdictTextAndIsCountedWhenAcknowledged) {
   put(&store_, "host1", kDcqcn + "verdict-code", uint64_t{1});  // working: normal, nothing at start
   put(&store_, "host1", kDcqcn + "verdict", std::string("working"));
-  startAgent({snmptest::v2cDestination(trapd_, Type::kInform)});
+  startAgent({testing::v2cDestination(trapd_, Type::kInform)});
   put(&store_, "host1", kDcqcn + "verdict-code", uint64_t{2});
   put(&store_, "host1", kDcqcn + "verdict", std::string("marks-no-cnp"));
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return sent(0, 0) >= 1; })) << trapd_.logText();
-  std::vector<ReceivedTrap> all = snmptest::trapsOf(trapd_, "");
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return sent(0, 0) >= 1; })) << trapd_.logText();
+  std::vector<ReceivedTrap> all = testing::trapsOf(trapd_, "");
   ASSERT_EQ(all.size(), 1u);
   const ReceivedTrap& t = all[0];
   ASSERT_EQ(t.varbinds.size(), 6u) << t.text();
-  EXPECT_EQ(t.trapOid(), snmptest::kDcqcnChange);
-  EXPECT_EQ(t.value(snmptest::kNotifyTarget), "\"host1\"");
-  EXPECT_EQ(t.value(snmptest::kNotifyPort), "\"mlx5_0:1\"");
+  EXPECT_EQ(t.trapOid(), testing::kDcqcnChange);
+  EXPECT_EQ(t.value(testing::kNotifyTarget), "\"host1\"");
+  EXPECT_EQ(t.value(testing::kNotifyPort), "\"mlx5_0:1\"");
   EXPECT_EQ(t.varbinds[4], (std::pair<std::string, std::string>{
-                               std::string(snmptest::kFabricDcqcnEntry) + "1" + kDcqcnInstance, "2"}));
+                               std::string(testing::kFabricDcqcnEntry) + "1" + kDcqcnInstance, "2"}));
   EXPECT_EQ(t.varbinds[5], (std::pair<std::string, std::string>{
-                               std::string(snmptest::kFabricDcqcnEntry) + "2" + kDcqcnInstance, "\"marks-no-cnp\""}));
+                               std::string(testing::kFabricDcqcnEntry) + "2" + kDcqcnInstance, "\"marks-no-cnp\""}));
   EXPECT_EQ(failed(0, 0), 0u);
 }
 
 TEST_F(SnmpNotifyTest, V3AuthPrivInformOfAPauseTreeRootWithItsSizeAndRoots) {
-  startAgent({snmptest::v3InformDestination(trapd_)});
+  startAgent({testing::v3InformDestination(trapd_)});
   put(&store_, "sw1", kPrio + "pause-tree-state-code", uint64_t{2});
   put(&store_, "sw1", kPrio + "pause-tree-size", uint64_t{4});
   put(&store_, "sw1", kPrio + "pause-tree-roots", std::string("sw1:eth1/1"));
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return sent(0, 3) >= 1; })) << trapd_.logText();
-  std::vector<ReceivedTrap> all = snmptest::trapsOf(trapd_, "");
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return sent(0, 3) >= 1; })) << trapd_.logText();
+  std::vector<ReceivedTrap> all = testing::trapsOf(trapd_, "");
   ASSERT_EQ(all.size(), 1u);
   const ReceivedTrap& t = all[0];
-  const std::string instance = "." + std::to_string(snmptest::ifIndexOf(*agent_, "sw1", "eth1/1")) + ".3";
-  EXPECT_EQ(t.trapOid(), snmptest::kPauseTreeChange) << t.text();
-  EXPECT_EQ(t.value(snmptest::kNotifyTarget), "\"sw1\"");
-  EXPECT_EQ(t.value(snmptest::kNotifyPort), "\"eth1/1\"");
-  EXPECT_EQ(t.value(std::string(snmptest::kFabricPrioEntry) + "4" + instance), "2") << t.text();
-  EXPECT_EQ(t.value(std::string(snmptest::kFabricPrioEntry) + "5" + instance), "4") << t.text();
-  EXPECT_EQ(t.value(std::string(snmptest::kFabricPrioEntry) + "6" + instance), "\"sw1:eth1/1\"") << t.text();
+  const std::string instance = "." + std::to_string(testing::ifIndexOf(*agent_, "sw1", "eth1/1")) + ".3";
+  EXPECT_EQ(t.trapOid(), testing::kPauseTreeChange) << t.text();
+  EXPECT_EQ(t.value(testing::kNotifyTarget), "\"sw1\"");
+  EXPECT_EQ(t.value(testing::kNotifyPort), "\"eth1/1\"");
+  EXPECT_EQ(t.value(std::string(testing::kFabricPrioEntry) + "4" + instance), "2") << t.text();
+  EXPECT_EQ(t.value(std::string(testing::kFabricPrioEntry) + "5" + instance), "4") << t.text();
+  EXPECT_EQ(t.value(std::string(testing::kFabricPrioEntry) + "6" + instance), "\"sw1:eth1/1\"") << t.text();
 }
 
 // A v3 trap's sender is the authoritative engine: the receiver knows the
@@ -134,42 +134,42 @@ TEST_F(SnmpNotifyTest, V3AuthPrivInformOfAPauseTreeRootWithItsSizeAndRoots) {
 // ID is the one kept in the state dir, so receivers survive a restart.
 TEST_F(SnmpNotifyTest, V3AuthPrivTrapCarriesTheGatewaysKeptEngineId) {
   const std::string kept = "0x80001f880472646d61677774657374";  // enterprise 8072, text "rdmagwtest"
-  ASSERT_TRUE(testsupport::writeFile(state_.file("snmp-engine-id"), kept + "\n"));
+  ASSERT_TRUE(testing::writeFile(state_.file("snmp-engine-id"), kept + "\n"));
   sim::SnmptrapdOptions opts;
   opts.port = sim::freeUdpPort();
-  startAgent({snmptest::v3Destination(opts, opts.port, Type::kTrap)});
-  ASSERT_TRUE(testsupport::waitUntil([&] { return agent_->engineIdHex() == kept; })) << agent_->engineIdHex();
+  startAgent({testing::v3Destination(opts, opts.port, Type::kTrap)});
+  ASSERT_TRUE(testing::waitUntil([&] { return agent_->engineIdHex() == kept; })) << agent_->engineIdHex();
   opts.v3_trap_engine_id = kept;
   SnmptrapdLauncher v3trapd(opts);
   ASSERT_TRUE(v3trapd.start().isOk()) << v3trapd.logText();
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return !snmptest::trapsOf(v3trapd, "").empty(); }))
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return !testing::trapsOf(v3trapd, "").empty(); }))
       << opts.v3_trap_engine_id << "\n" << v3trapd.logText();
-  expectStorm(snmptest::trapsOf(v3trapd, "")[0], "1");
+  expectStorm(testing::trapsOf(v3trapd, "")[0], "1");
   EXPECT_EQ(sent(0, 1), 1u);
 }
 
 TEST_F(SnmpNotifyTest, ARemovedVerdictSendsNothingAndItsReturnAsAlarmDoes) {
   put(&store_, "sw1", kPrio + "lossless-drop-alarm", uint64_t{0});
-  startAgent({snmptest::v2cDestination(trapd_, Type::kInform)});
+  startAgent({testing::v2cDestination(trapd_, Type::kInform)});
   store_.remove("sw1", *Path::parse("/fabric/interfaces/interface[name=eth1/1]"));
   put(&store_, "sw1", kPrioQuiet + "lossless-drop-alarm", uint64_t{0});
   // Once the snapshot without it is in service (the quiet leaf is there),
   // nothing has been sent; then the alarm comes back on.
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] {
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] {
     snmp::MibSnapshotPtr s = agent_->latestSnapshot();
-    return snmptest::ifIndexOf(*agent_, "sw1", "eth1/2") != 0 && agent_->snapshotsServed() >= 3;
+    return testing::ifIndexOf(*agent_, "sw1", "eth1/2") != 0 && agent_->snapshotsServed() >= 3;
   }));
   put(&store_, "sw1", kPrio + "lossless-drop-alarm", uint64_t{1});
-  ASSERT_TRUE(snmptest::waitRefreshing(*agent_, [&] { return sent(0, 2) >= 1; })) << trapd_.logText();
-  std::vector<ReceivedTrap> all = snmptest::trapsOf(trapd_, "");
+  ASSERT_TRUE(testing::waitRefreshing(*agent_, [&] { return sent(0, 2) >= 1; })) << trapd_.logText();
+  std::vector<ReceivedTrap> all = testing::trapsOf(trapd_, "");
   ASSERT_EQ(all.size(), 1u) << all[0].text();
-  EXPECT_EQ(all[0].trapOid(), snmptest::kLosslessDropChange);
-  EXPECT_EQ(all[0].value(snmptest::kNotifyPort), "\"eth1/1\"");
+  EXPECT_EQ(all[0].trapOid(), testing::kLosslessDropChange);
+  EXPECT_EQ(all[0].value(testing::kNotifyPort), "\"eth1/1\"");
 }
 
 TEST_F(SnmpNotifyTest, UnreachableAndWrongCommunityInformsCountAsFailedAndTheGoodDestinationStillReceives) {
-  SnmpNotifyDestination nobody = snmptest::v2cDestination(trapd_, Type::kInform);
+  SnmpNotifyDestination nobody = testing::v2cDestination(trapd_, Type::kInform);
   nobody.port = uint16_t(sim::freeUdpPort());  // nothing listens there
   nobody.retries = 0;
   nobody.timeout = std::chrono::milliseconds(500);
@@ -178,17 +178,17 @@ TEST_F(SnmpNotifyTest, UnreachableAndWrongCommunityInformsCountAsFailedAndTheGoo
   setenv("RDMAGW_TEST_WRONG_COMMUNITY", "not-the-community", 1);
   wrong.community = SecretRef{"RDMAGW_TEST_WRONG_COMMUNITY", ""};
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
-  startAgent({nobody, snmptest::v2cDestination(trapd_, Type::kTrap), wrong});
-  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return failed(0, 1) == 1 && failed(2, 1) == 1; }))
+  startAgent({nobody, testing::v2cDestination(trapd_, Type::kTrap), wrong});
+  ASSERT_TRUE(testing::waitForTraps(trapd_, testing::kPauseStormChange, 1)) << trapd_.logText();
+  ASSERT_TRUE(testing::waitUntil([&] { return failed(0, 1) == 1 && failed(2, 1) == 1; }))
       << failed(0, 1) << " " << failed(2, 1);
   EXPECT_EQ(sent(0, 1), 0u);
   EXPECT_EQ(sent(1, 1), 1u);
   EXPECT_EQ(failed(1, 1), 0u);
   EXPECT_EQ(sent(2, 1), 0u);
   EXPECT_EQ(agent_->notifyCounters()->in_flight.load(), 0u);
-  expectStorm(snmptest::trapsOf(trapd_, "")[0], "1");
-  EXPECT_EQ(snmptest::trapsOf(trapd_, "").size(), 1u) << "the wrong community's inform was refused";
+  expectStorm(testing::trapsOf(trapd_, "")[0], "1");
+  EXPECT_EQ(testing::trapsOf(trapd_, "").size(), 1u) << "the wrong community's inform was refused";
 
   // The counters are self-metrics, labelled by destination and type.
   bool found = false;
@@ -208,22 +208,22 @@ TEST_F(SnmpNotifyTest, UnreachableAndWrongCommunityInformsCountAsFailedAndTheGoo
 TEST_F(SnmpNotifyTest, AV3InformReceiverThatIsDownCountsAsFailed) {
   sim::SnmptrapdOptions opts;
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
-  startAgent({snmptest::v3Destination(opts, sim::freeUdpPort(), Type::kInform),
-              snmptest::v2cDestination(trapd_, Type::kTrap)});
-  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return failed(0, 1) == 1; }));
+  startAgent({testing::v3Destination(opts, sim::freeUdpPort(), Type::kInform),
+              testing::v2cDestination(trapd_, Type::kTrap)});
+  ASSERT_TRUE(testing::waitForTraps(trapd_, testing::kPauseStormChange, 1)) << trapd_.logText();
+  ASSERT_TRUE(testing::waitUntil([&] { return failed(0, 1) == 1; }));
   EXPECT_EQ(sent(0, 1), 0u);
   EXPECT_EQ(sent(1, 1), 1u);
 }
 
 TEST_F(SnmpNotifyTest, AMissingSecretFailsEveryNotificationToThatDestinationOnly) {
-  SnmpNotifyDestination unset = snmptest::v2cDestination(trapd_, Type::kTrap);
+  SnmpNotifyDestination unset = testing::v2cDestination(trapd_, Type::kTrap);
   unsetenv("RDMAGW_TEST_UNSET_COMMUNITY");
   unset.community = SecretRef{"RDMAGW_TEST_UNSET_COMMUNITY", ""};
   put(&store_, "sw1", kPrio + "pause-storm", uint64_t{1});
-  startAgent({unset, snmptest::v2cDestination(trapd_, Type::kTrap)});
-  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 1)) << trapd_.logText();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return sent(1, 1) == 1; }));
+  startAgent({unset, testing::v2cDestination(trapd_, Type::kTrap)});
+  ASSERT_TRUE(testing::waitForTraps(trapd_, testing::kPauseStormChange, 1)) << trapd_.logText();
+  ASSERT_TRUE(testing::waitUntil([&] { return sent(1, 1) == 1; }));
   EXPECT_EQ(failed(0, 1), 1u);
 }
 
@@ -233,11 +233,11 @@ TEST_F(SnmpNotifyTest, WhatTheQueueCannotHoldIsDroppedAndCounted) {
                             "]/state/pause-storm", uint64_t{1});
   }
   put(&store_, "sw1", kPrioQuiet + "pause-storm", uint64_t{1});
-  startAgent({snmptest::v2cDestination(trapd_, Type::kTrap)}, 2);  // four alarms at start, room for two
-  ASSERT_TRUE(snmptest::waitForTraps(trapd_, snmptest::kPauseStormChange, 2)) << trapd_.logText();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return agent_->notifyCounters()->dropped[1].load() == 2; }));
+  startAgent({testing::v2cDestination(trapd_, Type::kTrap)}, 2);  // four alarms at start, room for two
+  ASSERT_TRUE(testing::waitForTraps(trapd_, testing::kPauseStormChange, 2)) << trapd_.logText();
+  ASSERT_TRUE(testing::waitUntil([&] { return agent_->notifyCounters()->dropped[1].load() == 2; }));
   EXPECT_EQ(sent(0, 1), 2u);
-  EXPECT_EQ(snmptest::trapsOf(trapd_, "").size(), 2u);
+  EXPECT_EQ(testing::trapsOf(trapd_, "").size(), 2u);
 }
 
 TEST(SnmpNotifyConfigTest, DestinationsAreValidated) {
@@ -263,4 +263,4 @@ TEST(SnmpNotifyConfigTest, DestinationsAreValidated) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound
+}  // namespace rdmagw::northbound::snmp

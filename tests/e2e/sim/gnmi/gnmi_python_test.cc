@@ -13,7 +13,7 @@
 #include "sim/gnmi/gnmi_target.h"
 #include "tests/sim/gnmi/gnmi_test_util.h"
 
-namespace rdmagw::sim::testing {
+namespace rdmagw::testing {
 namespace {
 
 using std::chrono::milliseconds;
@@ -261,4 +261,4 @@ TEST_F(GnmiPythonTest, UnimplementedAndRefused) {
 }
 
 }  // namespace
-}  // namespace rdmagw::sim::testing
+}  // namespace rdmagw::testing

@@ -102,9 +102,9 @@ TEST(BadSysfsTest, EndlessFilesAreCutAndNamedTheRestIsRead) {
   }
   // Everything else of the host: the other device whole, the good counter
   // of the poisoned one.
-  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_0") + kCounters)->value), 400u);
-  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_1") + kCounters)->value), 800u);
-  EXPECT_TRUE(testsupport::findUpdate(b, devPath("mlx5_0") + "/state/fw-version"));
+  EXPECT_EQ(std::get<uint64_t>(testing::findUpdate(b, devPath("mlx5_0") + kCounters)->value), 400u);
+  EXPECT_EQ(std::get<uint64_t>(testing::findUpdate(b, devPath("mlx5_1") + kCounters)->value), 800u);
+  EXPECT_TRUE(testing::findUpdate(b, devPath("mlx5_0") + "/state/fw-version"));
 }
 
 TEST(BadSysfsTest, HealthSaysWhyAndAnotherHostKeepsItsPace) {
@@ -129,10 +129,10 @@ TEST(BadSysfsTest, HealthSaysWhyAndAnotherHostKeepsItsPace) {
   // The good host follows its counter while the bad one is polled again and again.
   for (uint64_t words : {10, 20, 30}) {
     good.write("sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_data", std::to_string(words) + "\n");
-    EXPECT_TRUE(testsupport::waitUntil([&] { return xmit("good-host", "mlx5_0") == words * 4; })) << words;
+    EXPECT_TRUE(testing::waitUntil([&] { return xmit("good-host", "mlx5_0") == words * 4; })) << words;
   }
   const uint64_t bad_polls = health("bad-host").polls;
-  EXPECT_TRUE(testsupport::waitUntil([&] { return health("bad-host").polls >= bad_polls + 3; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return health("bad-host").polls >= bad_polls + 3; }));
   s.stop();
 
   TargetHealth h = health("bad-host");
@@ -165,8 +165,8 @@ TEST(BadSysfsTest, RemoteDumpSkipsWhatIsNoFileAndReadsTheRest) {
   for (const char* name : {"fifo_no_writer", "fifo_silent_writer", "endless_zero", "mlx5_1/fw_ver"}) {
     EXPECT_TRUE(anyError(b.errors, name, "")) << name << ": " << ::testing::PrintToString(b.errors);
   }
-  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_0") + kCounters)->value), 400u);
-  EXPECT_EQ(std::get<uint64_t>(testsupport::findUpdate(b, devPath("mlx5_1") + kCounters)->value), 800u);
+  EXPECT_EQ(std::get<uint64_t>(testing::findUpdate(b, devPath("mlx5_0") + kCounters)->value), 400u);
+  EXPECT_EQ(std::get<uint64_t>(testing::findUpdate(b, devPath("mlx5_1") + kCounters)->value), 800u);
 }
 
 }  // namespace

@@ -23,8 +23,8 @@ namespace {
 using rdmagw::testing::TempTree;
 using rdmagw::testing::anyErrorContains;
 using rdmagw::testing::readFixture;
-using rdmagw::testsupport::strAt;
-using rdmagw::testsupport::u64At;
+using rdmagw::testing::strAt;
+using rdmagw::testing::u64At;
 
 constexpr TimestampNs kTs = 1700000000000000000;
 const std::string kRocePort = "/rdma/devices/device[name=mlx5_0]/ports/port[port-num=1]/state";

@@ -59,9 +59,9 @@ class BadDeviceTest : public ::testing::Test {
 };
 
 TEST_F(BadDeviceTest, EndlessOutputIsCutAtSizeAndTimeOthersKeepTheirPace) {
-  testsupport::TempDir dir("rdmagw-bad-ssh");
+  testing::TempDir dir("rdmagw-bad-ssh");
   const std::string fine_file = dir.file("fine.txt");
-  testsupport::writeFile(fine_file, "fine 1\n");
+  testing::writeFile(fine_file, "fine 1\n");
 
   SshConfig flood = deviceConfig("flood", kPrintsForever);
   flood.max_output_bytes = 1 << 20;
@@ -78,12 +78,12 @@ TEST_F(BadDeviceTest, EndlessOutputIsCutAtSizeAndTimeOthersKeepTheirPace) {
   for (uint64_t v : {2, 3, 4}) {
     // Written aside and renamed in: a poll's `cat` must never see the file
     // truncated half-way through a write (an empty answer is a parse error).
-    testsupport::writeFile(fine_file + ".new", "fine " + std::to_string(v) + "\n");
+    testing::writeFile(fine_file + ".new", "fine " + std::to_string(v) + "\n");
     std::filesystem::rename(fine_file + ".new", fine_file);
-    EXPECT_TRUE(testsupport::waitUntil([&] { return fineValue() == v; })) << v;
+    EXPECT_TRUE(testing::waitUntil([&] { return fineValue() == v; })) << v;
   }
-  EXPECT_TRUE(testsupport::waitUntil([&] { return health("flood").poll_errors >= 2; }));
-  EXPECT_TRUE(testsupport::waitUntil([&] { return health("trickle").poll_errors >= 2; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return health("flood").poll_errors >= 2; }));
+  EXPECT_TRUE(testing::waitUntil([&] { return health("trickle").poll_errors >= 2; }));
   s.stop();
 
   TargetHealth f = health("flood");

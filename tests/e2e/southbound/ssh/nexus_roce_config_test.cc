@@ -19,8 +19,8 @@ namespace rdmagw::southbound::ssh {
 namespace {
 
 using testing::keyConfig;
-using testsupport::strAt;
-using testsupport::u64At;
+using testing::strAt;
+using testing::u64At;
 
 // A switch that answers only `show running-config ipqos` (every other
 // command gets NX-OS's error banner) and counts how often it was asked.
@@ -28,7 +28,7 @@ std::string forcedCommand(const std::string& dir) {
   const std::string fixture =
       std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/roce-config/nxos_running-config_qos_snippet__zartbot-blog.txt";
   const std::string script = dir + "/nxos.sh";
-  testsupport::writeFile(script,
+  testing::writeFile(script,
                          "#!/bin/sh\n"
                          "case \"$SSH_ORIGINAL_COMMAND\" in\n"
                          "  'show running-config ipqos') echo x >>'" + dir + "/ipqos.count'; cat '" + fixture + "';;\n"
@@ -38,7 +38,7 @@ std::string forcedCommand(const std::string& dir) {
 }
 
 size_t askedCount(const std::string& dir) {
-  const std::string text = testsupport::readFile(dir + "/ipqos.count");
+  const std::string text = testing::readFile(dir + "/ipqos.count");
   return size_t(std::count(text.begin(), text.end(), '\n'));
 }
 
@@ -54,7 +54,7 @@ void expectRoceLeaves(const PollBatch& b) {
 TEST(NexusRoceConfigTest, IpqosOnTheFirstPollThenEveryTenth) {
   sim::SshdLauncher sshd;
   ASSERT_TRUE(sshd.start().isOk());
-  testsupport::TempDir dir("rdmagw-nxos-ipqos");
+  testing::TempDir dir("rdmagw-nxos-ipqos");
   for (const bool supplement : {false, true}) {
     SCOPED_TRACE(supplement ? "gNMI supplement" : "SSH");
     const std::string device = supplement ? "nx-gnmi" : "nx-ssh";
@@ -89,7 +89,7 @@ std::string watchdogCommand(const std::string& dir, bool json) {
   const std::string text = fixtures + "nxos_show_queuing_pfc-queue_interface_detail__otel-ciscoos-test.txt";
   const std::string js = fixtures + "SYNTHETIC_nxos_show_queuing_pfc-queue_detail_json__from_9.3x_grammar.json";
   const std::string script = dir + "/nxos.sh";
-  testsupport::writeFile(script,
+  testing::writeFile(script,
                          "#!/bin/sh\n"
                          "case \"$SSH_ORIGINAL_COMMAND\" in\n"
                          "  'show queuing pfc-queue detail') echo x >>'" + dir + "/text.count'; tail -n +2 '" + text +
@@ -103,14 +103,14 @@ std::string watchdogCommand(const std::string& dir, bool json) {
 }
 
 size_t lines(const std::string& file) {
-  const std::string text = testsupport::readFile(file);
+  const std::string text = testing::readFile(file);
   return size_t(std::count(text.begin(), text.end(), '\n'));
 }
 
 TEST(NexusRoceConfigTest, PfcWatchdogOnEveryPollJsonFirstTextWhereRefused) {
   sim::SshdLauncher sshd;
   ASSERT_TRUE(sshd.start().isOk());
-  testsupport::TempDir dir("rdmagw-nxos-pfc-queue");
+  testing::TempDir dir("rdmagw-nxos-pfc-queue");
   const std::string wd = "/interfaces/interface[name=Ethernet1/23]/ethernet/pfc/watchdog/";
   const std::string q3 = wd + "qos-groups/qos-group[id=3]/state/";
   for (const bool supplement : {false, true}) {

@@ -25,8 +25,8 @@ namespace {
 
 using std::chrono::milliseconds;
 using testing::keyConfig;
-using testsupport::readFile;
-using testsupport::writeFile;
+using testing::readFile;
+using testing::writeFile;
 using Clock = std::chrono::steady_clock;
 
 bool contains(const std::string& hay, const std::string& needle) {

@@ -68,7 +68,7 @@ TEST(SshStormTest, RebootedFleetComesBackUnderTheCap) {
     }
     return s;
   };
-  ASSERT_TRUE(testsupport::waitUntil([&] { return allUpSince(0); })) << down();
+  ASSERT_TRUE(testing::waitUntil([&] { return allUpSince(0); })) << down();
 
   std::vector<size_t> connections_before;
   std::vector<uint64_t> attempts_before;
@@ -87,7 +87,7 @@ TEST(SshStormTest, RebootedFleetComesBackUnderTheCap) {
   ASSERT_TRUE(sshd.start().isOk()) << sshd.logText();
   const auto outage = std::chrono::steady_clock::now() - outage_start;
   const TimestampNs back = nowNs();
-  ASSERT_TRUE(testsupport::waitUntil([&] { return allUpSince(back); })) << down();
+  ASSERT_TRUE(testing::waitUntil([&] { return allUpSince(back); })) << down();
   sched.stop();
 
   const sim::SshdHandshakeStats seen = sshd.handshakeStats(log_from);

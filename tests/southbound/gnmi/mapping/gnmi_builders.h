@@ -13,7 +13,7 @@
 #include "gnmi.pb.h"
 #include "models/path.h"
 
-namespace rdmagw::southbound::gnmi::testing {
+namespace rdmagw::testing {
 
 // "origin:/a/b[k=v]/c" -> gnmi::Path (origin kept).
 inline ::gnmi::Path gpath(std::string_view text) {
@@ -66,4 +66,4 @@ inline std::string readFixture(std::string_view rel) {
   return ss.str();
 }
 
-}  // namespace rdmagw::southbound::gnmi::testing
+}  // namespace rdmagw::testing

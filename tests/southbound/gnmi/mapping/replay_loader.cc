@@ -8,7 +8,7 @@
 
 #include "gnmi_builders.h"
 
-namespace rdmagw::southbound::gnmi::testing {
+namespace rdmagw::testing {
 namespace {
 
 using nlohmann::json;
@@ -171,4 +171,4 @@ Replay fromNetconfReply(std::string_view text) {
   return r;
 }
 
-}  // namespace rdmagw::southbound::gnmi::testing
+}  // namespace rdmagw::testing

@@ -9,7 +9,7 @@
 
 #include "gnmi.pb.h"
 
-namespace rdmagw::southbound::gnmi::testing {
+namespace rdmagw::testing {
 
 struct Replay {
   std::vector<::gnmi::Notification> notifications;
@@ -35,4 +35,4 @@ Replay fromDmeRest(std::string_view text);
 // cut-off tag; the incomplete leaf is not sent.
 Replay fromNetconfReply(std::string_view text);
 
-}  // namespace rdmagw::southbound::gnmi::testing
+}  // namespace rdmagw::testing
