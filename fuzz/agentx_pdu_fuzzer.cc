@@ -46,7 +46,7 @@ const Served& served() {
   static const Served* s = [] {
     auto* out = new Served();
     Store store;
-    northbound::testing::fillStore(&store);
+    testing::fillStore(&store);
     IfIndexRegistry registry;
     out->snapshot = SnapshotBuilder(store, registry, 1'700'000'000'000'000'000).build();
     const std::span<const TableDef> tables = MibCatalog::instance().tables();

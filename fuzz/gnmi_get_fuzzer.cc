@@ -15,7 +15,7 @@ using namespace rdmagw;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Store* store = [] {
     auto* s = new Store();
-    northbound::gnmi::testing::fillTestStore(*s);
+    testing::fillTestStore(*s);
     return s;
   }();
   gnmi::GetRequest request;

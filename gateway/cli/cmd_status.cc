@@ -37,7 +37,7 @@ const CommandSpec kStatusSpec{
 
 int statusCommand(const Args& args) {
   if (int rc = checkArgs(args, kStatusSpec, "status"); rc >= 0) return rc;
-  std::string path = northbound::kDefaultAdminSocket;
+  std::string path = northbound::admin::kDefaultAdminSocket;
   flagValue(args, "--socket", &path);
   Result<std::string> reply = askAdminSocket(path, "status");
   if (!reply.isOk()) {

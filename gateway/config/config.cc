@@ -108,7 +108,7 @@ void addTargetsDir(YamlReader& r, const YAML::Node& root, GatewayConfig* cfg) {
 // Absent: the default path, served when it can be; "off": none; a path:
 // served or the start fails.
 void readAdminSocket(YamlReader& r, const YAML::Node& root, northbound::admin::AdminSocketConfig* c) {
-  c->path = northbound::kDefaultAdminSocket;
+  c->path = northbound::admin::kDefaultAdminSocket;
   c->required = false;
   std::optional<std::string> v = r.string(root, "", "admin_socket");
   if (!v) return;

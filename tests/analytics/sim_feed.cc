@@ -17,6 +17,7 @@
 #include "southbound/ssh/profiles/nexus_profile.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::analytics;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 // The simulator's cabling as static links, as gateway/demo/demo_config.cc's

@@ -27,6 +27,7 @@
 #include "southbound/ssh/cli_command.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::analytics;  // the helpers speak the vocabulary of the code they test
 
 struct SimFeedOptions {
   // The config's links are the simulator's cabling (as `rdmagw-demo` had

@@ -5,6 +5,7 @@
 #include "models/path.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::analytics;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 const char* const kHosts[] = {"host01", "host02"};

@@ -26,6 +26,7 @@
 #include "models/store.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::analytics;  // the helpers speak the vocabulary of the code they test
 
 // The roles the gateway registers for the kinds these tests' targets have
 // (gateway/runtime/builtin_components.cc; GatewayRolesTest holds the two equal).

@@ -10,6 +10,7 @@
 #include "cluster/membership.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::cluster;  // the helpers speak the vocabulary of the code they test
 
 class MemberRecorder {
  public:

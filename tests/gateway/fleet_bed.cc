@@ -10,6 +10,7 @@
 #include "tests/gateway/fleet_member_yaml.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 
 namespace {
 

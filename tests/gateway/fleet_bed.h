@@ -18,6 +18,7 @@
 #include "tests/gateway/reload_bed.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 
 class FleetBed {
  public:

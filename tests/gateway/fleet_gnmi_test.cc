@@ -20,10 +20,11 @@
 #include "tests/northbound/gnmi/python_client.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 namespace {
 
-using northbound::gnmi::testing::PythonClient;
-using northbound::gnmi::testing::runPython;
+using testing::PythonClient;
+using testing::runPython;
 using Clock = std::chrono::steady_clock;
 using Owners = std::map<std::string, std::set<std::string>>;
 
@@ -128,7 +129,7 @@ class FleetGnmiTest : public ::testing::Test {
     if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
     if (access("/usr/bin/etcd", X_OK) != 0) GTEST_SKIP() << "no /usr/bin/etcd (Debian etcd-server)";
     std::string error;
-    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
+    ASSERT_TRUE(testing::preparePythonClient(&error)) << error;
     ASSERT_EQ(bed_.start(kMembers, kHosts, kLeaseTtl), "");
     for (int i = 0; i < kMembers; ++i) bed_.startMember(i);
     ASSERT_TRUE(bed_.waitConverged()) << bed_.describe() << bed_.log(0);
@@ -178,7 +179,7 @@ TEST_F(FleetGnmiTest, GetThroughAnyMemberReturnsAnyTargetAndStarTheWholeFleet) {
     star = runPython(bed_.gnmiAddress(0),
                      R"({"rpc": "get", "target": "*", "paths": ["/"]})");
     return !star.empty() && star.back() == "STATUS OK" && notifiedTargets(star) == all;
-  })) << (star.empty() ? "" : star.back()) << ": " << testing::PrintToString(notifiedTargets(star));
+  })) << (star.empty() ? "" : star.back()) << ": " << ::testing::PrintToString(notifiedTargets(star));
 
   // No target: this member's own.
   std::vector<std::string> own =

@@ -94,7 +94,7 @@ class FleetSnmpTest : public ::testing::Test {
                              targets + "admin_socket: off\nnorthbound:\n  snmp:\n    agentx_socket: " +
                                  snmpd_[m]->agentxSocket() + "\n    state_dir: " + tmp_.file(name + "-state") +
                                  "\n    refresh_period: 200ms\n" +
-                                 gateway::testing::clusterYaml(etcd_.endpoint(), "snmp-fleet", name, kLeaseTtlS) +
+                                 testing::clusterYaml(etcd_.endpoint(), "snmp-fleet", name, kLeaseTtlS) +
                                  "  advertise: {snmp: \"" + snmpd_[m]->address() + "\"}\n");
       pids_.push_back(startMember(m));
     }

@@ -19,6 +19,7 @@
 #include "tests/gateway/prometheus_process.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 using Owners = std::map<std::string, std::set<std::string>>;

@@ -10,6 +10,7 @@
 #include "sim/fabric.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;

@@ -18,6 +18,7 @@
 #include "tests/support/test_support.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 
 struct BedOptions {
   int hosts = 8;        // host01.. (sysfs trees)

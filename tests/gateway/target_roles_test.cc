@@ -25,7 +25,7 @@ TEST(TargetRolesTest, EveryCollectedDeviceKindHasARole) {
 }
 
 TEST(TargetRolesTest, TheAnalyticsTestsUseTheGatewaysRoles) {
-  EXPECT_EQ(targetRoles(), analytics::testing::fabricRoles());
+  EXPECT_EQ(targetRoles(), testing::fabricRoles());
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <string>
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound;  // the helpers speak the vocabulary of the code they test
 
 inline std::string fixture(const std::string& name) {
   std::ifstream in(std::string(RDMAGW_SOURCE_DIR) + "/tests/fixtures/" + name, std::ios::binary);

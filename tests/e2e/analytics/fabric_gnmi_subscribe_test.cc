@@ -33,7 +33,7 @@ namespace {
 
 using northbound::gnmi::GnmiServer;
 using northbound::gnmi::GnmiServerConfig;
-using northbound::gnmi::testing::PythonClient;
+using testing::PythonClient;
 using testing::SimFeed;
 using Events = std::vector<std::string>;
 
@@ -76,7 +76,7 @@ class FabricGnmiSubscribeTest : public ::testing::Test {
  protected:
   void SetUp() override {
     std::string err;
-    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&err)) << err;
+    ASSERT_TRUE(testing::preparePythonClient(&err)) << err;
     feed_.ticks(6);  // two samples and a full window: every verdict present and quiet
     GnmiServerConfig c;
     c.listen = "127.0.0.1:0";

@@ -20,7 +20,7 @@
 namespace rdmagw::gateway {
 namespace {
 
-using analytics::testing::SmallFabric;
+using testing::SmallFabric;
 using Codes = std::map<std::string, std::string>;
 
 // stdout and stderr together.

@@ -37,8 +37,8 @@ using Json = nlohmann::ordered_json;
 using northbound::gnmi::YangNode;
 using northbound::gnmi::YangTree;
 using northbound::gnmi::YangType;
-using northbound::gnmi::testing::PythonClient;
-using northbound::gnmi::testing::runPython;
+using testing::PythonClient;
+using testing::runPython;
 using testing::TempDir;
 using testing::LoadedSchema;
 
@@ -385,7 +385,7 @@ class JsonIetfValidationTest : public ::testing::Test {
   void SetUp() override {
     if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' and ESXi hosts' sshd needs root";
     std::string error;
-    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
+    ASSERT_TRUE(testing::preparePythonClient(&error)) << error;
   }
 };
 

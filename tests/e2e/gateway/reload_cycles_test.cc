@@ -15,6 +15,7 @@
 #include "tests/gateway/reload_bed.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 // "name xN" of every thread of the process, for a failure message.

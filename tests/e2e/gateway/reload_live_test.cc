@@ -18,10 +18,11 @@
 #include "tests/northbound/gnmi/python_client.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 using std::chrono::milliseconds;
-using northbound::gnmi::testing::PythonClient;
+using testing::PythonClient;
 
 bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
@@ -43,7 +44,7 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
   if (contains(peers, "needs root")) GTEST_SKIP() << peers;
   ASSERT_EQ(peers, "");
   std::string error;
-  ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
+  ASSERT_TRUE(testing::preparePythonClient(&error)) << error;
 
   const std::vector<std::string> kept = {"host01", "host02", "host03", "leaf01", "esx01"};
   auto base = [&bed](const std::string& esx02_labels) {

@@ -216,7 +216,7 @@ void checkContext(const Demo& demo, const std::string& env, const std::string& a
   EXPECT_TRUE(done);
 }
 
-class SnmpInterfaceRowsTest : public testing::TestWithParam<bool> {};
+class SnmpInterfaceRowsTest : public ::testing::TestWithParam<bool> {};
 
 TEST_P(SnmpInterfaceRowsTest, EveryRowHasSpeedMtuAndOperStatusAsTheStore) {
   TempDir tmp("rdmagw-snmp-rows");
@@ -241,8 +241,8 @@ TEST_P(SnmpInterfaceRowsTest, EveryRowHasSpeedMtuAndOperStatusAsTheStore) {
                2);
 }
 
-INSTANTIATE_TEST_SUITE_P(Transports, SnmpInterfaceRowsTest, testing::Values(true, false),
-                         [](const testing::TestParamInfo<bool>& i) { return i.param ? "Gnmi" : "Ssh"; });
+INSTANTIATE_TEST_SUITE_P(Transports, SnmpInterfaceRowsTest, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& i) { return i.param ? "Gnmi" : "Ssh"; });
 
 }  // namespace
 }  // namespace rdmagw

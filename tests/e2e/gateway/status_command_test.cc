@@ -174,8 +174,8 @@ TEST(StatusCommandTest, ShowsTheRunningDemoAndItsDownTargets) {
   // A gNMI subscriber (an independent Python client) is counted while its stream is open.
   {
     std::string error;
-    ASSERT_TRUE(northbound::gnmi::testing::preparePythonClient(&error)) << error;
-    northbound::gnmi::testing::PythonClient client(
+    ASSERT_TRUE(testing::preparePythonClient(&error)) << error;
+    testing::PythonClient client(
         demo.gnmiAddress(), R"({"rpc": "sub", "mode": "STREAM", "encoding": "JSON", "timeout": 120, "target": "leaf01",
                                "subs": [{"path": "/interfaces/interface/state/mtu", "mode": "ON_CHANGE"}]})");
     const std::vector<std::string> lines = client.until("SYNC");

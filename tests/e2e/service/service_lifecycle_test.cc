@@ -29,7 +29,7 @@ namespace rdmagw {
 namespace {
 
 using namespace std::chrono_literals;
-using northbound::gnmi::testing::PythonClient;
+using testing::PythonClient;
 using testing::kEventWait;
 using testing::TempDir;
 
@@ -83,7 +83,7 @@ struct ChildGuard {
 TEST(ServiceLifecycleTest, ReadyWhenListeningWatchdogAndSigtermDrains) {
   if (access("/usr/sbin/snmpd", X_OK) != 0) GTEST_SKIP() << "snmpd (Debian package snmpd) is not installed";
   std::string why;
-  if (!northbound::gnmi::testing::preparePythonClient(&why)) {
+  if (!testing::preparePythonClient(&why)) {
     GTEST_SKIP() << "no python3-grpcio gNMI client: " << why;
   }
   TempDir tmp("rdmagw-lifecycle");

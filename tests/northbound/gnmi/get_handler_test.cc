@@ -7,7 +7,8 @@
 
 #include "tests/northbound/gnmi/test_store.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 ::gnmi::Path gp(const std::string& text, const std::string& target = "") {
@@ -92,4 +93,4 @@ TEST_F(GetHandlerTest, ConfigHasNoUpdatesAndErrorsHaveTheirCodes) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

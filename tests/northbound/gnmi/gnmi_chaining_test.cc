@@ -15,7 +15,8 @@
 #include "southbound/gnmi/relay_source.h"
 #include "tests/northbound/gnmi/test_store.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 // Polls `done` until true or 60 s passed; returns the last answer.
@@ -71,7 +72,7 @@ TEST(GnmiChainingTest, GatewayBRelaysEveryDeviceOfGatewayA) {
   EXPECT_EQ(getAll(b, ::gnmi::PROTO), getAll(a, ::gnmi::PROTO));
   EXPECT_EQ(getAll(b, ::gnmi::JSON_IETF), getAll(a, ::gnmi::JSON_IETF));
   // B's /metrics: A's counters, each device its own target, up, relayed via site-a.
-  const std::string metrics = ExpositionWriter().build(b);
+  const std::string metrics = northbound::prometheus::ExpositionWriter().build(b);
   EXPECT_NE(metrics.find("rdmagw_interface_in_bytes_total{target=\"leaf01\",interface=\"eth1/1\",via=\"site-a\"} 11\n"),
             std::string::npos) << metrics;
   EXPECT_NE(metrics.find("rdmagw_target_up{target=\"host02\",via=\"site-a\"} 1\n"), std::string::npos) << metrics;
@@ -98,4 +99,4 @@ TEST(GnmiChainingTest, GatewayBRelaysEveryDeviceOfGatewayA) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

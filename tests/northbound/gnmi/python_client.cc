@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
 namespace {
 
 std::string& moduleDir() {
@@ -118,4 +118,4 @@ std::vector<std::string> runPython(const std::string& address, const std::string
   return c.rest();
 }
 
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

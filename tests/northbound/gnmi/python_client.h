@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
 
 // Generates the Python modules into a temp dir; false (with a reason in
 // *error) when protoc or the plugin failed.
@@ -40,4 +40,4 @@ class PythonClient {
 // Runs one request to completion; returns every line.
 std::vector<std::string> runPython(const std::string& address, const std::string& request_json);
 
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

@@ -12,7 +12,8 @@
 #include "tests/northbound/gnmi/python_client.h"
 #include "tests/northbound/gnmi/test_store.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 
 class GnmiServerFixture : public ::testing::Test {
  protected:
@@ -55,4 +56,4 @@ class GnmiServerFixture : public ::testing::Test {
 inline std::string ts(TimestampNs t) { return std::to_string(t); }
 using Lines = std::vector<std::string>;
 
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

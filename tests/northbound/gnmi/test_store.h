@@ -8,7 +8,8 @@
 
 #include "models/store.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 
 inline constexpr TimestampNs kTs1 = 1'700'000'000'000'000'000;
 inline constexpr TimestampNs kTs2 = 1'700'000'000'500'000'000;
@@ -50,4 +51,4 @@ inline void fillTestStore(Store& store) {
   store.apply("leaf01", sw);
 }
 
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

@@ -9,6 +9,7 @@
 #include "models/fleet_view.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::northbound::snmp;  // the helpers speak the vocabulary of the code they test
 
 inline constexpr const char* kSelf = "gw1";
 

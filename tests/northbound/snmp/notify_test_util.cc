@@ -7,6 +7,7 @@
 #include "tests/support/test_support.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::northbound::snmp;  // the helpers speak the vocabulary of the code they test
 
 SnmpConfig notifyAgentConfig(const std::string& state_dir) {
   SnmpConfig cfg;
@@ -84,13 +85,13 @@ bool waitRefreshing(SnmpAgent& agent, const std::function<bool()>& cond) {
 }
 
 uint32_t ifIndexOf(const SnmpAgent& agent, const std::string& target, const std::string& name) {
-  snmp::MibSnapshotPtr snap = agent.latestSnapshot();
+  northbound::snmp::MibSnapshotPtr snap = agent.latestSnapshot();
   if (!snap || !snap->contexts.count(target)) return 0;
-  const snmp::TableData& ifx = snap->contexts.at(target).tables[snmp::MibCatalog::instance().find(snmp::kIfXTable)];
+  const northbound::snmp::TableData& ifx = snap->contexts.at(target).tables[northbound::snmp::MibCatalog::instance().find(northbound::snmp::kIfXTable)];
   size_t column = ifx.findColumn(1);  // ifName
-  if (column == snmp::TableData::kNone) return 0;
+  if (column == northbound::snmp::TableData::kNone) return 0;
   for (size_t r = 0; r < ifx.rowCount(); ++r) {
-    std::optional<snmp::CellView> cell = ifx.cell(column, r);
+    std::optional<northbound::snmp::CellView> cell = ifx.cell(column, r);
     if (cell && cell->text == name) return ifx.rowIndex(r)[0];
   }
   return 0;

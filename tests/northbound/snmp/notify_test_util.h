@@ -13,6 +13,7 @@
 #include "sim/snmptrapd_launcher.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::northbound::snmp;  // the helpers speak the vocabulary of the code they test
 
 // Trap OIDs of RDMAGW-MIB (rdmagwNotifications.N) and the objects they carry.
 inline constexpr const char* kDcqcnChange = ".1.3.6.1.4.1.32473.1.0.1";

@@ -13,6 +13,7 @@
 #include "tests/sim/gnmi/gnmi_test_util.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::sim;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 using std::chrono::milliseconds;

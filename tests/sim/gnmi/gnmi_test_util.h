@@ -20,6 +20,7 @@
 #include "sim/gnmi/nxos_tree.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::sim;  // the helpers speak the vocabulary of the code they test
 
 // Generous: the tests wait for events, never assert how long they took.
 inline constexpr auto kWait = testing::kEventWait;

@@ -21,8 +21,8 @@ using rdmagw::sim::BadPeerMode;
 using rdmagw::sim::BadPeerOptions;
 using rdmagw::sim::GnmiTarget;
 using rdmagw::sim::GnmiTargetOptions;
-using rdmagw::sim::testing::FabricFeed;
-using rdmagw::testing::waitFor;
+using testing::FabricFeed;
+using testing::waitFor;
 using std::chrono::milliseconds;
 
 bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
@@ -47,7 +47,7 @@ class BadPeerTest : public ::testing::Test {
     return l;
   }
   GnmiConfig simConfig(const std::string& address) {
-    GnmiConfig c = rdmagw::testing::fastConfig(address);
+    GnmiConfig c = testing::fastConfig(address);
     c.subscriptions.clear();  // the NX-OS default set
     c.sample_interval = milliseconds(100);
     c.idle_timeout = milliseconds(5000);
@@ -102,7 +102,7 @@ TEST_F(BadPeerTest, HundredMegabyteNotificationIsRefusedReportedAndRedialedWithB
   addGoodLeaf();
   BadGnmiPeer bad(BadPeerOptions{BadPeerMode::kOversized, 100'000'000});
   ASSERT_TRUE(bad.start().isOk());
-  GnmiConfig c = rdmagw::testing::fastConfig(bad.address());
+  GnmiConfig c = testing::fastConfig(bad.address());
   c.backoff_initial = milliseconds(50);
   c.backoff_max = std::chrono::hours(1);
   // Long enough that a slow machine moving the 100 MB never sees a stream
@@ -133,7 +133,7 @@ TEST_F(BadPeerTest, EndlessTinyNotificationsAreBoundedCountedAndReported) {
   addGoodLeaf();
   BadGnmiPeer bad(BadPeerOptions{BadPeerMode::kFlood, 0, 64});
   ASSERT_TRUE(bad.start().isOk());
-  GnmiConfig c = rdmagw::testing::fastConfig(bad.address());
+  GnmiConfig c = testing::fastConfig(bad.address());
   c.queue_capacity = 16;  // 64 distinct leaves per notification: every one overflows it
   FallbackSource& src = startSource("bad", c);
 

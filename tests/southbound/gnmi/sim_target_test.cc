@@ -15,8 +15,8 @@ namespace {
 using rdmagw::sim::GnmiTarget;
 using rdmagw::sim::GnmiTargetOptions;
 using rdmagw::sim::GnmiTls;
-using rdmagw::sim::testing::FabricFeed;
-using rdmagw::testing::waitFor;
+using testing::FabricFeed;
+using testing::waitFor;
 using std::chrono::milliseconds;
 
 class SimTargetTest : public ::testing::Test {
@@ -36,7 +36,7 @@ class SimTargetTest : public ::testing::Test {
     target_.reset();
   }
   GnmiConfig config() {
-    GnmiConfig c = rdmagw::testing::fastConfig(target_->address());
+    GnmiConfig c = testing::fastConfig(target_->address());
     c.subscriptions.clear();  // the NX-OS default set
     c.sample_interval = milliseconds(100);  // below NX-OS's 1 s: the sim allows it in tests
     c.idle_timeout = milliseconds(2000);

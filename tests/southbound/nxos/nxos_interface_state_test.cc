@@ -14,6 +14,7 @@
 #include "tests/southbound/nxos/nxos_test_util.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound::nxos;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 bool isStateLeaf(const std::string& path) {
@@ -51,7 +52,7 @@ struct Case {
   const char* fixture;
 };
 
-class InterfaceStateGolden : public testing::TestWithParam<Case> {};
+class InterfaceStateGolden : public ::testing::TestWithParam<Case> {};
 
 TEST_P(InterfaceStateGolden, EveryInterfaceLeafByLeaf) {
   const Case& c = GetParam();
@@ -64,12 +65,12 @@ TEST_P(InterfaceStateGolden, EveryInterfaceLeafByLeaf) {
 
 INSTANTIATE_TEST_SUITE_P(
     Recordings, InterfaceStateGolden,
-    testing::Values(Case{"nxos-interface", "nxos_show_interface__genie_golden1.txt"},
+    ::testing::Values(Case{"nxos-interface", "nxos_show_interface__genie_golden1.txt"},
                     Case{"nxos-interface", "nxos_n93180_7.0.3.I7.2_show_interface__napalm.txt"},
                     Case{"nxos-interface", "nxos_n5k_show_interface_eth_rx_tx_block__oswalt_blog.txt"},
                     Case{"nxos-interface-json", "nxos_n9000_show_interface_json__napalm_N9000.json"},
                     Case{"nxos-interface-json", "nxos_n3548_show_interface_json__napalm.json"}),
-    [](const testing::TestParamInfo<Case>& i) { return "Fixture" + std::to_string(i.index); });
+    [](const ::testing::TestParamInfo<Case>& i) { return "Fixture" + std::to_string(i.index); });
 
 // A few of the golden lines spelled out: what each kind of interface gives.
 TEST(NxosInterfaceStateTest, EveryKindOfInterface) {

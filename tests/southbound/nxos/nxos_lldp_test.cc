@@ -10,6 +10,7 @@
 #include "tests/southbound/nxos/nxos_test_util.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound::nxos;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 constexpr std::string_view kFormat = "nxos-lldp-neighbors";

@@ -6,6 +6,7 @@
 #include "tests/southbound/nxos/nxos_test_util.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound::nxos;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 std::string classLeaf(const std::string& cls, const std::string& leaf) {

@@ -3,6 +3,7 @@
 #include "tests/southbound/nxos/nxos_test_util.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound::nxos;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 TEST(NxosQueuingTest, CollapsedN93180Fx2Golden) {

@@ -18,6 +18,8 @@
 #include "tests/support/test_support.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound;  // the helpers speak the vocabulary of the code they test
+using namespace rdmagw::southbound::nxos;
 
 inline constexpr TimestampNs kTs = 1700000000000000000;
 

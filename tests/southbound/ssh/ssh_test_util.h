@@ -17,6 +17,7 @@
 #include "tests/support/test_support.h"
 
 namespace rdmagw::testing {
+using namespace rdmagw::southbound::ssh;  // the helpers speak the vocabulary of the code they test
 
 inline std::string valuePath(std::string_view name) {
   return "/ssh-test/values/value[name=" + std::string(name) + "]/state/count";

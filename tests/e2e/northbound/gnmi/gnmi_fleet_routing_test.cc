@@ -15,7 +15,8 @@
 #include "tests/northbound/gnmi/test_store.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 using Lines = std::vector<std::string>;
@@ -201,4 +202,4 @@ TEST_F(GnmiFleetRoutingTest, MembersWhoseViewsDisagreeDoNotForwardInALoop) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

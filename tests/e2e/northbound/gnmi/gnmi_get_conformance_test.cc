@@ -3,7 +3,8 @@
 #include "models/schema.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 
@@ -99,4 +100,4 @@ TEST_F(GnmiGetTest, ErrorsNameWhatWasWrong) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

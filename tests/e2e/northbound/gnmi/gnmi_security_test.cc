@@ -10,7 +10,8 @@
 #include "tests/northbound/gnmi/server_fixture.h"
 #include "tests/support/test_support.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 class GnmiSecurityTest : public GnmiServerFixture {
@@ -112,4 +113,4 @@ TEST_F(GnmiSecurityTest, ReflectionListsTheService) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

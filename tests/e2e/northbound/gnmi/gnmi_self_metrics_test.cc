@@ -8,7 +8,8 @@
 #include "northbound/prometheus/exposition.h"
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 class GnmiSelfMetricsTest : public GnmiServerFixture {};
@@ -18,7 +19,7 @@ bool has(const std::string& text, const std::string& line) {
 }
 
 TEST_F(GnmiSelfMetricsTest, CountersAppearInTheExposition) {
-  ExpositionWriter writer;
+  northbound::prometheus::ExpositionWriter writer;
   EXPECT_EQ(writer.build(store_).find("rdmagw_gnmi_"), std::string::npos);  // no server, no family
   start();
   EXPECT_EQ(last(run(R"({"rpc": "sub", "mode": "ONCE", "target": "leaf01", "subs": [{"path": "/interfaces"}]})")),
@@ -75,7 +76,7 @@ TEST_F(GnmiSelfMetricsTest, ChangeSendLagCountsOnlyChangesOnceWritten) {
   EXPECT_EQ(sendLagCount(server_->stats()), 1u);
   sampled->until("N leaf01 " + ts(kTs3));  // samples went on meanwhile: still one
   EXPECT_EQ(sendLagCount(server_->stats()), 1u);
-  ExpositionWriter writer;
+  northbound::prometheus::ExpositionWriter writer;
   const std::string text = writer.build(store_);
   EXPECT_TRUE(has(text, "rdmagw_gnmi_change_send_lag_updates_total{max_seconds=\"+Inf\"} 1")) << text;
   // The bounds as a reader expects them: shortest decimal text.
@@ -83,4 +84,4 @@ TEST_F(GnmiSelfMetricsTest, ChangeSendLagCountsOnlyChangesOnceWritten) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

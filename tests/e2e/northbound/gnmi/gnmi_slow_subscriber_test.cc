@@ -10,7 +10,8 @@
 
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 constexpr int kInterfaces = 400;
@@ -112,4 +113,4 @@ TEST_F(SlowSubscriberTest, StalledSubscriberNeverHoldsUpOthersAndStaysBounded) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing

@@ -6,7 +6,8 @@
 
 #include "tests/northbound/gnmi/server_fixture.h"
 
-namespace rdmagw::northbound::gnmi::testing {
+namespace rdmagw::testing {
+using namespace rdmagw::northbound::gnmi;  // the helpers speak the vocabulary of the code they test
 namespace {
 
 
@@ -245,4 +246,4 @@ TEST_F(GnmiSubscribeTest, TwentyStreamsFromOneClientFitTheDefaults) {
 }
 
 }  // namespace
-}  // namespace rdmagw::northbound::gnmi::testing
+}  // namespace rdmagw::testing
