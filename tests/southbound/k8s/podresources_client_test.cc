@@ -297,3 +297,21 @@ TEST_F(PodResourcesClientTest, ConcurrentCallsWhileThePodsChange) {
 
 }  // namespace
 }  // namespace rdmagw::southbound::k8s
+
+namespace rdmagw::southbound::k8s {
+namespace {
+
+// The collectors above read the client's plain structs; none of its public
+// headers may pull generated protobuf code in after them.
+TEST(PodResourcesHeadersTest, PublicHeadersIncludeNoGeneratedCode) {
+  const std::string dir = std::string(RDMAGW_SOURCE_DIR) + "/southbound/k8s/";
+  for (const char* header : {"podresources_client.h", "pod_resources.h", "device_id.h"}) {
+    const std::string text = testsupport::readFile(dir + header);
+    ASSERT_FALSE(text.empty()) << dir + header;
+    EXPECT_EQ(text.find(".pb.h"), std::string::npos) << header;
+    EXPECT_EQ(text.find("grpcpp"), std::string::npos) << header;
+  }
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::k8s
