@@ -69,9 +69,8 @@ class FakeKubelet {
   int allocatableCalls() const;
   int getCalls() const;
 
-  class Service;  // sim/k8s/fake_kubelet.cc
-
  private:
+  class Service;  // sim/k8s/fake_kubelet.cc
   std::unique_ptr<Service> service_;
 };
 
