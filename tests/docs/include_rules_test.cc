@@ -105,6 +105,7 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"ssh/profiles", {"ssh", "nxos", "esxi"}},
     {"gnmi", {"gnmi/mapping", "ssh"}},
     {"gnmi/mapping", {"text"}},
+    {"k8s", {"text"}},
 };
 
 // The folder of a path under southbound/ ("" for the top), e.g.
