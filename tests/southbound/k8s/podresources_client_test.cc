@@ -31,7 +31,7 @@ class KubeletOnDisk {
   const std::string& socketPath() const { return kubelet_.socketPath(); }
 
  private:
-  testsupport::TempDir dir_;
+  testing::TempDir dir_;
   sim::FakeKubelet kubelet_;
 };
 
@@ -306,7 +306,7 @@ namespace {
 TEST(PodResourcesHeadersTest, PublicHeadersIncludeNoGeneratedCode) {
   const std::string dir = std::string(RDMAGW_SOURCE_DIR) + "/southbound/k8s/";
   for (const char* header : {"podresources_client.h", "pod_resources.h", "device_id.h"}) {
-    const std::string text = testsupport::readFile(dir + header);
+    const std::string text = testing::readFile(dir + header);
     ASSERT_FALSE(text.empty()) << dir + header;
     EXPECT_EQ(text.find(".pb.h"), std::string::npos) << header;
     EXPECT_EQ(text.find("grpcpp"), std::string::npos) << header;
