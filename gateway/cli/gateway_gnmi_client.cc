@@ -6,7 +6,7 @@
 #include "gateway/config/yaml_reader.h"
 #include "gnmi.grpc.pb.h"
 #include "southbound/gnmi/gnmi_channel.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::gateway {
 
@@ -73,7 +73,7 @@ Result<::gnmi::GetResponse> gatewayGet(const GatewayGnmiClient& client, const st
   grpc::ClientContext ctx;
   ctx.set_deadline(std::chrono::system_clock::now() + client.timeout);
   if (!cfg.username.empty()) {
-    Result<common::Secret> password = southbound::ssh::resolveSecret(
+    Result<common::Secret> password = southbound::resolveSecret(
         "--password-env", cfg.password_env, "--password-file", cfg.password_file);
     if (!password.isOk()) return Status::unavailable(password.status().message());
     ctx.AddMetadata("username", cfg.username);

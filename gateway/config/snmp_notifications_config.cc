@@ -1,7 +1,7 @@
 #include "gateway/config/snmp_notifications_config.h"
 
 #include "northbound/snmp/notification_table.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -61,7 +61,7 @@ void readDestination(YamlReader& r, const YAML::Node& n, const std::string& path
 northbound::snmp::SecretReader snmpSecretReader() {
   return [](std::string_view field, const SecretRef& ref) -> Result<std::string> {
     Result<common::Secret> s =
-        southbound::ssh::resolveSecret(std::string(field) + "_env", ref.env, std::string(field) + "_file", ref.file);
+        southbound::resolveSecret(std::string(field) + "_env", ref.env, std::string(field) + "_file", ref.file);
     if (!s.isOk()) return s.status();
     return std::string(s->reveal());
   };

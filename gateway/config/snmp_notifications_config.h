@@ -34,7 +34,7 @@ namespace rdmagw::gateway {
 
 void readSnmpNotifications(YamlReader& r, const YAML::Node& list, northbound::snmp::SnmpConfig* out);
 
-// The resolver the SNMP northbound uses for these secrets (credentials.h rules).
+// The resolver the SNMP northbound uses for these secrets (southbound/secret_source.h rules).
 northbound::snmp::SecretReader snmpSecretReader();
 
 // `rdmagw check-config`: the SNMP northbound and where notifications go.

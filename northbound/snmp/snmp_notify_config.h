@@ -23,7 +23,7 @@ struct SecretRef {
 };
 
 // Reads a secret; `field` names the config key for error texts. The
-// gateway passes southbound/ssh/credentials.h's resolver (the same rules
+// gateway passes southbound/secret_source.h's resolver (the same rules
 // as every other secret of the config); the northbound does not link it.
 using SecretReader = std::function<Result<std::string>(std::string_view field, const SecretRef& ref)>;
 

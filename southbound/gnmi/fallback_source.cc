@@ -7,7 +7,7 @@
 #include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/subscribe_request.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -101,7 +101,7 @@ void FallbackSource::wake() {
 
 std::string FallbackSource::scrub(std::string text) const {
   // gRPC's texts come from code we do not control: never let the password through.
-  Result<common::Secret> secret = ssh::resolveSecret("password_env", opts_.config.password_env,
+  Result<common::Secret> secret = resolveSecret("password_env", opts_.config.password_env,
                                                   "password_file", opts_.config.password_file);
   if (secret.isOk() && !secret->empty()) text = secret->scrub(std::move(text));
   return text;

@@ -6,7 +6,7 @@
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/mapping/notification_mapper.h"
 #include "southbound/gnmi/subscribe_request.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -25,7 +25,7 @@ GnmiClient::~GnmiClient() { close(); }
 
 grpc::Status GnmiClient::addCredentials(grpc::ClientContext& ctx) const {
   if (config_.username.empty()) return grpc::Status::OK;
-  Result<common::Secret> password = ssh::resolveSecret("password_env", config_.password_env,
+  Result<common::Secret> password = resolveSecret("password_env", config_.password_env,
                                                     "password_file", config_.password_file);
   if (!password.isOk()) {
     // The text names the variable or file, never the content.

@@ -1,7 +1,7 @@
 #pragma once
 // Configuration of one gNMI target (a Nexus switch's gNMI server). Secrets
 // are never inline: only where to find the password (environment variable or
-// file), read at dial time (southbound/ssh/credentials.h).
+// file), read at dial time (southbound/secret_source.h).
 
 #include <chrono>
 #include <cstddef>

@@ -12,7 +12,7 @@
 #include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/rdmagw_notification.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
@@ -188,7 +188,7 @@ class ChainMode final : public RelayMode {
   Status prepare(grpc::ClientContext* ctx) override {
     if (config_.username.empty()) return Status::ok();
     Result<common::Secret> password =
-        ssh::resolveSecret("password_env", config_.password_env, "password_file", config_.password_file);
+        resolveSecret("password_env", config_.password_env, "password_file", config_.password_file);
     if (!password.isOk()) return password.status();
     ctx->AddMetadata("username", config_.username);
     ctx->AddMetadata("password", password->reveal());

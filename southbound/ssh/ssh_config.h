@@ -1,7 +1,7 @@
 #pragma once
 // Configuration of one SSH target (a switch or hypervisor reached by its CLI).
 // Secrets are never in the config itself: only where to find them (an
-// environment variable or a file), resolved at connect time (credentials.h).
+// environment variable or a file), resolved at connect time (southbound/secret_source.h).
 
 #include <chrono>
 #include <cstddef>

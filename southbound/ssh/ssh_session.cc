@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "southbound/ssh/cli_command.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::ssh {
 namespace {

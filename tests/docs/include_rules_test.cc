@@ -94,7 +94,7 @@ TEST(IncludeRulesTest, EveryLayerIncludesOnlyWhatItMay) {
 // text helpers and the device readers, never the other way round, so a new
 // command has one home and a reader never drags a transport in. Files at
 // the top of southbound/ (the poll and stream source interfaces, the
-// scheduler, backoff) are the base every folder may include; they include
+// scheduler, the secret reader) are the base every folder may include; they include
 // no folder. A folder not in this table fails until it is given a row.
 const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"text", {}},
@@ -103,7 +103,7 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"rdma", {"text"}},
     {"ssh", {}},
     {"ssh/profiles", {"ssh", "nxos", "esxi"}},
-    {"gnmi", {"gnmi/mapping", "ssh"}},
+    {"gnmi", {"gnmi/mapping"}},
     {"gnmi/mapping", {"text"}},
     {"k8s", {"text"}},
 };

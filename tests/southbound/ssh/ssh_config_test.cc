@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "southbound/ssh/concurrency_limiter.h"
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 #include "southbound/ssh/ssh_config.h"
 #include "tests/southbound/ssh/ssh_test_util.h"
 #include "tests/support/test_support.h"

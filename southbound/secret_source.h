@@ -1,5 +1,6 @@
 #pragma once
-// Password and passphrase resolution. The config names where a secret lives
+// Password and passphrase resolution, shared by every transport that logs
+// in (SSH, gNMI, the SNMP notifications' USM keys). The config names where a secret lives
 // (an environment variable or a file); the secret is read at connect time so
 // a rotated password is picked up on the next reconnect without a restart.
 // Error texts name the variable or file, never the content.
@@ -10,7 +11,7 @@
 #include "common/secret.h"
 #include "models/status.h"
 
-namespace rdmagw::southbound::ssh {
+namespace rdmagw::southbound {
 
 // Reads the secret from the environment variable `env` if set in the config,
 // else from `file`. One trailing newline (LF or CRLF) is trimmed: files are
@@ -19,4 +20,4 @@ namespace rdmagw::southbound::ssh {
 Result<common::Secret> resolveSecret(std::string_view field_env, const std::string& env,
                                      std::string_view field_file, const std::string& file);
 
-}  // namespace rdmagw::southbound::ssh
+}  // namespace rdmagw::southbound

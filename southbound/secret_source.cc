@@ -1,10 +1,10 @@
-#include "southbound/ssh/credentials.h"
+#include "southbound/secret_source.h"
 
 #include <cstdlib>
 
 #include "common/file_text.h"
 
-namespace rdmagw::southbound::ssh {
+namespace rdmagw::southbound {
 namespace {
 
 void trimOneNewline(std::string* s) {
@@ -42,4 +42,4 @@ Result<common::Secret> resolveSecret(std::string_view field_env, const std::stri
   return common::Secret();
 }
 
-}  // namespace rdmagw::southbound::ssh
+}  // namespace rdmagw::southbound
