@@ -27,8 +27,8 @@
 #include "northbound/gnmi/yang_tree.h"
 #include "tests/northbound/gnmi/python_client.h"
 #include "tests/support/test_support.h"
-#include "tests/yang/loaded_schema.h"
-#include "tests/yang/yanglint_runner.h"
+#include "tests/e2e/yang/loaded_schema.h"
+#include "tests/e2e/yang/yanglint_runner.h"
 
 namespace rdmagw {
 namespace {

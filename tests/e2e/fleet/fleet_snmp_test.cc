@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "sim/etcd_launcher.h"
-#include "tests/gateway/fleet_member_yaml.h"
+#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "sim/snmpd_launcher.h"
 #include "sim/tree_writer.h"
 #include "tests/support/test_support.h"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/yang/yanglint_runner.h"
+#include "tests/e2e/yang/yanglint_runner.h"
 
 namespace rdmagw::testing {
 

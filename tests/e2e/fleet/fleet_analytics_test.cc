@@ -29,7 +29,7 @@
 #include "gateway/config/config.h"
 #include "gateway/demo/demo_config.h"
 #include "sim/etcd_launcher.h"
-#include "tests/gateway/fleet_member_yaml.h"
+#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "sim/fabric.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"

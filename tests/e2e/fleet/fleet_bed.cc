@@ -1,4 +1,4 @@
-#include "tests/gateway/fleet_bed.h"
+#include "tests/e2e/fleet/fleet_bed.h"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "tests/gateway/fleet_member_yaml.h"
+#include "tests/e2e/fleet/fleet_member_yaml.h"
 
 namespace rdmagw::testing {
 using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the code they test

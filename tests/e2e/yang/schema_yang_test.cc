@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "models/schema.h"
-#include "tests/yang/loaded_schema.h"
-#include "tests/yang/yanglint_runner.h"
+#include "tests/e2e/yang/loaded_schema.h"
+#include "tests/e2e/yang/yanglint_runner.h"
 
 namespace rdmagw::testing {
 namespace {

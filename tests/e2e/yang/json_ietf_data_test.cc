@@ -1,11 +1,11 @@
 // Hand-written RFC 7951 (gNMI JSON_IETF) documents, one per tree the gateway
-// serves (tests/yang/data/), validate with yanglint against OpenConfig's
+// serves (tests/e2e/yang/data/), validate with yanglint against OpenConfig's
 // modules and ours; the wrong ones in data/invalid/ are rejected, each for
 // its own reason. The documents hold state only, as the gateway serves it:
 // a reply (yanglint -t get). Merged with the configuration and mandatory
 // state OpenConfig requires of a complete datastore (openconfig-required.json),
 // they also validate as one (yanglint -t data), which checks every leafref,
-// when and mandatory node as well; tests/yang/README.md says why a reply is
+// when and mandatory node as well; tests/e2e/yang/README.md says why a reply is
 // checked as a reply.
 
 #include <gtest/gtest.h>
@@ -15,14 +15,14 @@
 #include <string>
 #include <vector>
 
-#include "tests/yang/yanglint_runner.h"
+#include "tests/e2e/yang/yanglint_runner.h"
 
 namespace rdmagw::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kDataDir = std::string(RDMAGW_SOURCE_DIR) + "/tests/yang/data";
+const std::string kDataDir = std::string(RDMAGW_SOURCE_DIR) + "/tests/e2e/yang/data";
 
 std::string doc(const std::string& name) { return kDataDir + "/" + name; }
 

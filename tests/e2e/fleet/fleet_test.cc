@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "tests/gateway/fleet_bed.h"
+#include "tests/e2e/fleet/fleet_bed.h"
 #include "tests/gateway/prometheus_process.h"
 
 namespace rdmagw::testing {

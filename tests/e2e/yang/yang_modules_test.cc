@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "tests/yang/yanglint_runner.h"
+#include "tests/e2e/yang/yanglint_runner.h"
 
 namespace rdmagw::testing {
 namespace {

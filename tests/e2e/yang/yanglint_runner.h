@@ -4,7 +4,7 @@
 // yang/openconfig/. Nothing outside the source tree is on the search path.
 //
 // validateJsonIetf() is the check for an RFC 7951 (gNMI JSON_IETF) document;
-// tests/yang/README.md says what each DataKind does and does not check.
+// tests/e2e/yang/README.md says what each DataKind does and does not check.
 
 #include <regex>
 #include <set>

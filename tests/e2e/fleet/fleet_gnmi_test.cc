@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "cluster/placement.h"
-#include "tests/gateway/fleet_bed.h"
+#include "tests/e2e/fleet/fleet_bed.h"
 #include "tests/northbound/gnmi/python_client.h"
 
 namespace rdmagw::testing {
