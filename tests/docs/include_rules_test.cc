@@ -39,8 +39,7 @@ std::vector<Rule> rules() {
       {"cluster", {"common", "models", "cluster"}},
   };
   for (const auto &e : fs::directory_iterator(kSource / "northbound")) {
-    if (!e.is_directory())
-      continue;
+    if (!e.is_directory()) continue;
     const std::string dir = "northbound/" + e.path().filename().string();
     out.push_back({dir, {"common", "models", dir}});
   }
@@ -49,14 +48,12 @@ std::vector<Rule> rules() {
 
 // Project headers are included by their path from the source root; a
 // header of another top directory names it first.
-const std::set<std::string> kTopDirs = {
-    "common",  "models", "southbound", "northbound", "analytics", "sim",
-    "gateway", "bench",  "tests",      "fuzz",       "proto",     "cluster"};
+const std::set<std::string> kTopDirs = {"common",  "models", "southbound", "northbound", "analytics", "sim",
+                                        "gateway", "bench",  "tests",      "fuzz",       "proto",     "cluster"};
 
 bool allowedBy(const Rule &rule, const std::string &included) {
   for (const std::string &a : rule.allowed) {
-    if (included.starts_with(a + "/"))
-      return true;
+    if (included.starts_with(a + "/")) return true;
   }
   return false;
 }
@@ -75,16 +72,14 @@ std::vector<Include> includesUnder(const fs::path &root) {
   std::vector<Include> out;
   for (const auto &e : fs::recursive_directory_iterator(root)) {
     const std::string ext = e.path().extension().string();
-    if (ext != ".h" && ext != ".cc")
-      continue;
+    if (ext != ".h" && ext != ".cc") continue;
     std::ifstream in(e.path());
     int n = 0;
     for (std::string line; std::getline(in, line);) {
       ++n;
       std::smatch m;
       if (std::regex_search(line, m, include_re))
-        out.push_back(
-            {fs::relative(e.path(), root).generic_string(), n, m[1].str()});
+        out.push_back({fs::relative(e.path(), root).generic_string(), n, m[1].str()});
     }
   }
   return out;
@@ -99,12 +94,10 @@ TEST(IncludeRulesTest, EveryLayerIncludesOnlyWhatItMay) {
     ASSERT_TRUE(fs::is_directory(root)) << rule.dir;
     for (const Include &inc : includesUnder(root)) {
       const std::string top = inc.path.substr(0, inc.path.find('/'));
-      if (inc.path.find('/') == std::string::npos || !kTopDirs.count(top))
-        continue; // generated, e.g. gnmi.pb.h
+      if (inc.path.find('/') == std::string::npos || !kTopDirs.count(top)) continue;  // generated, e.g. gnmi.pb.h
       ++checked;
       EXPECT_TRUE(allowedBy(rule, inc.path))
-          << rule.dir << "/" << inc.file << ":" << inc.line << ": includes \""
-          << inc.path << "\"; code in " << rule.dir
+          << rule.dir << "/" << inc.file << ":" << inc.line << ": includes \"" << inc.path << "\"; code in " << rule.dir
           << "/ may include only from the directories docs/architecture.md "
              "lists";
     }
@@ -135,37 +128,30 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
 // "ssh/profiles" for "southbound/ssh/profiles/nexus_profile.h".
 std::string southboundFolder(const std::string &path_from_southbound) {
   const size_t slash = path_from_southbound.rfind('/');
-  return slash == std::string::npos ? ""
-                                    : path_from_southbound.substr(0, slash);
+  return slash == std::string::npos ? "" : path_from_southbound.substr(0, slash);
 }
 
 // True when `from` reaches itself again through the table.
 bool reachesItself(const std::string &from) {
   std::set<std::string> seen;
-  std::vector<std::string> todo(kSouthboundFolders.at(from).begin(),
-                                kSouthboundFolders.at(from).end());
+  std::vector<std::string> todo(kSouthboundFolders.at(from).begin(), kSouthboundFolders.at(from).end());
   while (!todo.empty()) {
     const std::string f = todo.back();
     todo.pop_back();
-    if (f == from)
-      return true;
-    if (!seen.insert(f).second)
-      continue;
+    if (f == from) return true;
+    if (!seen.insert(f).second) continue;
     const auto it = kSouthboundFolders.find(f);
-    if (it != kSouthboundFolders.end())
-      todo.insert(todo.end(), it->second.begin(), it->second.end());
+    if (it != kSouthboundFolders.end()) todo.insert(todo.end(), it->second.begin(), it->second.end());
   }
   return false;
 }
 
 TEST(IncludeRulesTest, SouthboundFoldersIncludeOneWay) {
   for (const auto &[folder, allowed] : kSouthboundFolders) {
-    EXPECT_FALSE(reachesItself(folder))
-        << "southbound/" << folder << "/ is on a cycle of the folder table";
+    EXPECT_FALSE(reachesItself(folder)) << "southbound/" << folder << "/ is on a cycle of the folder table";
     for (const std::string &a : allowed) {
       EXPECT_TRUE(kSouthboundFolders.count(a))
-          << "southbound/" << folder << "/ may include southbound/" << a
-          << "/, which has no row";
+          << "southbound/" << folder << "/ may include southbound/" << a << "/, which has no row";
     }
   }
 
@@ -176,27 +162,21 @@ TEST(IncludeRulesTest, SouthboundFoldersIncludeOneWay) {
     const auto row = kSouthboundFolders.find(from);
     if (!from.empty() && row == kSouthboundFolders.end()) {
       if (unlisted.insert(from).second)
-        ADD_FAILURE() << "southbound/" << from
-                      << "/ has no row in the southbound folder table";
+        ADD_FAILURE() << "southbound/" << from << "/ has no row in the southbound folder table";
       continue;
     }
-    if (!inc.path.starts_with("southbound/"))
-      continue;
-    const std::string included =
-        inc.path.substr(std::string("southbound/").size());
+    if (!inc.path.starts_with("southbound/")) continue;
+    const std::string included = inc.path.substr(std::string("southbound/").size());
     const std::string to = southboundFolder(included);
     ++checked;
-    if (to.empty() || to == from)
-      continue; // the shared top, or its own folder
+    if (to.empty() || to == from) continue;  // the shared top, or its own folder
     const bool ok = !from.empty() && row->second.count(to) > 0;
-    EXPECT_TRUE(ok) << "southbound/" << inc.file << ":" << inc.line
-                    << ": includes \"" << inc.path << "\"; southbound/"
+    EXPECT_TRUE(ok) << "southbound/" << inc.file << ":" << inc.line << ": includes \"" << inc.path << "\"; southbound/"
                     << (from.empty() ? std::string("") : from + "/")
                     << " may include only the southbound folders its row of "
                        "the table lists";
   }
-  EXPECT_GT(checked, 200u)
-      << "too few southbound includes found: the pattern is broken";
+  EXPECT_GT(checked, 200u) << "too few southbound includes found: the pattern is broken";
 }
 
 // gateway/ by job, one way: cli and demo (the two programs' commands) over
@@ -220,38 +200,31 @@ TEST(IncludeRulesTest, GatewayFoldersIncludeOneWay) {
     const auto rule = may.find(folder);
     if (rel.find('/') == std::string::npos || rule == may.end()) {
       if (misplaced.insert(rel).second)
-        ADD_FAILURE()
-            << "gateway/" << rel
-            << ": not in a job folder (cli, config, runtime, fleet, demo)";
+        ADD_FAILURE() << "gateway/" << rel << ": not in a job folder (cli, config, runtime, fleet, demo)";
       continue;
     }
     const std::string &included = inc.path;
     if (included.starts_with("sim/")) {
       ++checked;
-      EXPECT_EQ(folder, "demo")
-          << "gateway/" << rel << ":" << inc.line << ": includes \"" << included
-          << "\"; only gateway/demo/ may use the simulator";
+      EXPECT_EQ(folder, "demo") << "gateway/" << rel << ":" << inc.line << ": includes \"" << included
+                                << "\"; only gateway/demo/ may use the simulator";
       continue;
     }
-    if (!included.starts_with("gateway/"))
-      continue;
+    if (!included.starts_with("gateway/")) continue;
     ++checked;
     const std::string rest = included.substr(std::string("gateway/").size());
     const std::string target = rest.substr(0, rest.find('/'));
-    EXPECT_TRUE(rest.find('/') != std::string::npos &&
-                rule->second.count(target))
-        << "gateway/" << rel << ":" << inc.line << ": includes \"" << included
-        << "\"; gateway/" << folder << "/ may include only from gateway/{" <<
+    EXPECT_TRUE(rest.find('/') != std::string::npos && rule->second.count(target))
+        << "gateway/" << rel << ":" << inc.line << ": includes \"" << included << "\"; gateway/" << folder
+        << "/ may include only from gateway/{" <<
         [&] {
           std::string list;
-          for (const std::string &a : rule->second)
-            list += (list.empty() ? "" : ",") + a;
+          for (const std::string &a : rule->second) list += (list.empty() ? "" : ",") + a;
           return list;
         }()
         << "}/";
   }
-  EXPECT_GT(checked, 80u)
-      << "too few gateway includes found: the pattern is broken";
+  EXPECT_GT(checked, 80u) << "too few gateway includes found: the pattern is broken";
 }
 
-} // namespace
+}  // namespace

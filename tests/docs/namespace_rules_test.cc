@@ -37,26 +37,19 @@ std::string textOf(const fs::path &file) {
 // The prefix a production file's namespaces must carry; empty: no rule.
 std::string expectedPrefix(const fs::path &relative) {
   std::vector<std::string> parts;
-  for (const auto &p : relative)
-    parts.push_back(p.string());
+  for (const auto &p : relative) parts.push_back(p.string());
   const std::string &top = parts.front();
-  if (top == "models")
-    return "rdmagw";
+  if (top == "models") return "rdmagw";
   if (top == "southbound" || top == "northbound") {
-    return parts.size() > 2 ? "rdmagw::" + top + "::" + parts[1]
-                            : "rdmagw::" + top;
+    return parts.size() > 2 ? "rdmagw::" + top + "::" + parts[1] : "rdmagw::" + top;
   }
-  for (const char *layer :
-       {"common", "cluster", "analytics", "gateway", "sim"}) {
-    if (top == layer)
-      return "rdmagw::" + top;
+  for (const char *layer : {"common", "cluster", "analytics", "gateway", "sim"}) {
+    if (top == layer) return "rdmagw::" + top;
   }
   return "";
 }
 
-bool under(const std::string &ns, const std::string &prefix) {
-  return ns == prefix || ns.starts_with(prefix + "::");
-}
+bool under(const std::string &ns, const std::string &prefix) { return ns == prefix || ns.starts_with(prefix + "::"); }
 
 struct NamespaceBlock {
   std::string name;
@@ -71,7 +64,7 @@ std::vector<NamespaceBlock> namedBlocks(const std::string &text) {
   static const std::regex kForward(R"(^\s*(class|struct) \w+;\s*$)");
   std::vector<NamespaceBlock> out;
   std::istringstream in(text);
-  int open = -1; // index into out of the block being read, -1 outside
+  int open = -1;  // index into out of the block being read, -1 outside
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
     if (std::regex_match(line, m, kOpen)) {
@@ -79,14 +72,12 @@ std::vector<NamespaceBlock> namedBlocks(const std::string &text) {
       open = static_cast<int>(out.size()) - 1;
       continue;
     }
-    if (open < 0)
-      continue;
+    if (open < 0) continue;
     if (line.starts_with("}")) {
       open = -1;
       continue;
     }
-    if (!line.empty() && !std::regex_match(line, kForward))
-      out[open].forward_declarations_only = false;
+    if (!line.empty() && !std::regex_match(line, kForward)) out[open].forward_declarations_only = false;
   }
   return out;
 }
@@ -96,8 +87,7 @@ std::vector<fs::path> sources(const std::vector<std::string> &dirs) {
   for (const std::string &d : dirs) {
     for (const auto &e : fs::recursive_directory_iterator(kSource / d)) {
       const std::string ext = e.path().extension().string();
-      if (e.is_regular_file() && (ext == ".h" || ext == ".cc"))
-        out.push_back(e.path());
+      if (e.is_regular_file() && (ext == ".h" || ext == ".cc")) out.push_back(e.path());
     }
   }
   return out;
@@ -106,47 +96,37 @@ std::vector<fs::path> sources(const std::vector<std::string> &dirs) {
 TEST(NamespaceRulesTest, EveryProductionFileUsesItsFoldersNamespace) {
   size_t checked = 0;
   for (const fs::path &file :
-       sources({"common", "models", "southbound", "northbound", "analytics",
-                "cluster", "gateway", "sim"})) {
+       sources({"common", "models", "southbound", "northbound", "analytics", "cluster", "gateway", "sim"})) {
     const fs::path relative = fs::relative(file, kSource);
     const std::string prefix = expectedPrefix(relative);
     ASSERT_FALSE(prefix.empty()) << relative;
     for (const NamespaceBlock &block : namedBlocks(textOf(file))) {
       ++checked;
-      if (block.forward_declarations_only)
-        continue;
+      if (block.forward_declarations_only) continue;
       EXPECT_TRUE(under(block.name, prefix))
-          << relative.string() << " defines in namespace " << block.name
-          << "; its folder's is " << prefix;
+          << relative.string() << " defines in namespace " << block.name << "; its folder's is " << prefix;
     }
   }
-  EXPECT_GT(checked, 300u)
-      << "the walk found too few namespaces: is RDMAGW_SOURCE_DIR right?";
+  EXPECT_GT(checked, 300u) << "the walk found too few namespaces: is RDMAGW_SOURCE_DIR right?";
 }
 
 // Test code either sits in the namespace of what it tests (so it reads as
 // that code does) or in the one helper namespace, rdmagw::testing: never a
 // private helper namespace of its own.
 TEST(NamespaceRulesTest, TestsUseTheTestedNamespaceOrTesting) {
-  std::vector<std::string>
-      production_namespaces; // benchmarks count: their helpers have tests too
+  std::vector<std::string> production_namespaces;  // benchmarks count: their helpers have tests too
   for (const fs::path &file :
-       sources({"common", "models", "southbound", "northbound", "analytics",
-                "cluster", "gateway", "sim", "bench"})) {
-    for (const NamespaceBlock &block : namedBlocks(textOf(file)))
-      production_namespaces.push_back(block.name);
+       sources({"common", "models", "southbound", "northbound", "analytics", "cluster", "gateway", "sim", "bench"})) {
+    for (const NamespaceBlock &block : namedBlocks(textOf(file))) production_namespaces.push_back(block.name);
   }
   size_t checked = 0;
   for (const fs::path &file : sources({"tests", "fuzz"})) {
     for (const NamespaceBlock &block : namedBlocks(textOf(file))) {
       ++checked;
-      if (block.name == "rdmagw::testing" || block.forward_declarations_only)
-        continue;
-      const bool production =
-          std::find(production_namespaces.begin(), production_namespaces.end(),
-                    block.name) != production_namespaces.end();
-      EXPECT_TRUE(production) << fs::relative(file, kSource).string()
-                              << " opens namespace " << block.name
+      if (block.name == "rdmagw::testing" || block.forward_declarations_only) continue;
+      const bool production = std::find(production_namespaces.begin(), production_namespaces.end(), block.name) !=
+                              production_namespaces.end();
+      EXPECT_TRUE(production) << fs::relative(file, kSource).string() << " opens namespace " << block.name
                               << ", which no production code uses: test "
                                  "helpers belong in rdmagw::testing";
     }
@@ -157,19 +137,18 @@ TEST(NamespaceRulesTest, TestsUseTheTestedNamespaceOrTesting) {
 // The rule's own parser: a definition in a forward-declaration-looking
 // block is caught, and a block of forward declarations is not.
 TEST(NamespaceRulesTest, ForwardDeclarationBlocksAreToldFromDefinitions) {
-  const auto blocks = namedBlocks("namespace rdmagw::sim {\nclass A;\nstruct "
-                                  "B;\n}  // namespace rdmagw::sim\n"
-                                  "namespace rdmagw::gateway {\n\nclass C "
-                                  "{\n};\n}  // namespace rdmagw::gateway\n");
+  const auto blocks = namedBlocks(
+      "namespace rdmagw::sim {\nclass A;\nstruct "
+      "B;\n}  // namespace rdmagw::sim\n"
+      "namespace rdmagw::gateway {\n\nclass C "
+      "{\n};\n}  // namespace rdmagw::gateway\n");
   ASSERT_EQ(blocks.size(), 2u);
   EXPECT_TRUE(blocks[0].forward_declarations_only);
   EXPECT_FALSE(blocks[1].forward_declarations_only);
-  EXPECT_EQ(expectedPrefix("southbound/nxos/nxos_pfc.cc"),
-            "rdmagw::southbound::nxos");
+  EXPECT_EQ(expectedPrefix("southbound/nxos/nxos_pfc.cc"), "rdmagw::southbound::nxos");
   EXPECT_EQ(expectedPrefix("southbound/poll_source.h"), "rdmagw::southbound");
-  EXPECT_EQ(expectedPrefix("northbound/gnmi/gnmi_server.h"),
-            "rdmagw::northbound::gnmi");
+  EXPECT_EQ(expectedPrefix("northbound/gnmi/gnmi_server.h"), "rdmagw::northbound::gnmi");
 }
 
-} // namespace
-} // namespace rdmagw::testing
+}  // namespace
+}  // namespace rdmagw::testing
