@@ -1,10 +1,12 @@
 #include "tests/northbound/gnmi/python_client.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -86,16 +88,36 @@ PythonClient::~PythonClient() {
 
 std::string PythonClient::next() {
   if (pipe_ == nullptr) return "";
-  std::string line;
-  char buf[8192];
-  while (std::fgets(buf, sizeof buf, pipe_) != nullptr) {
-    line += buf;
-    if (!line.empty() && line.back() == '\n') {
-      line.pop_back();
+  const int fd = ::fileno(pipe_);
+  // The client bounds its own calls (30-60 s), but grpcio can hang at
+  // interpreter exit with its output still open; a read that waits past
+  // every deadline the client has ends it, so a test fails on what it
+  // read instead of hanging until CTest kills it.
+  constexpr int kSilenceLimitMs = 150'000;
+  for (;;) {
+    const size_t eol = buffered_.find('\n');
+    if (eol != std::string::npos) {
+      std::string line = buffered_.substr(0, eol);
+      buffered_.erase(0, eol + 1);
       return line;
     }
+    pollfd p{fd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, kSilenceLimitMs);
+    if (ready < 0 && errno == EINTR) continue;
+    char buf[8192];
+    const ssize_t n = ready > 0 ? ::read(fd, buf, sizeof buf) : -1;
+    if (n > 0) {
+      buffered_.append(buf, static_cast<size_t>(n));
+      continue;
+    }
+    if (ready == 0 && pid_ > 0) {
+      std::fprintf(stderr, "python gNMI client: no output for %d s; killed\n", kSilenceLimitMs / 1000);
+      ::kill(pid_, SIGKILL);
+    }
+    std::string rest;
+    rest.swap(buffered_);
+    return rest;
   }
-  return line;
 }
 
 std::vector<std::string> PythonClient::until(const std::string& prefix) {

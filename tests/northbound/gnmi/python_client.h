@@ -24,7 +24,8 @@ class PythonClient {
   PythonClient(const PythonClient&) = delete;
   PythonClient& operator=(const PythonClient&) = delete;
 
-  // The next line; "" once the client exited (its own deadline bounds the wait).
+  // The next line; "" once the client exited, or was killed after 150 s
+  // without output (its own deadlines are shorter).
   std::string next();
   // Lines until one starts with `prefix` (included), or the end.
   std::vector<std::string> until(const std::string& prefix);
@@ -33,6 +34,7 @@ class PythonClient {
 
  private:
   FILE* pipe_ = nullptr;
+  std::string buffered_;  // read from the pipe, not yet returned as a line
   int pid_ = -1;  // the python process: killed by the destructor if still running
   std::string request_file_;
 };
