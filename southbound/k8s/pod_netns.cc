@@ -99,11 +99,13 @@ std::optional<std::string> podUidOf(const std::string& pid_dir, PodNetnsScan& sc
 Result<PodNetnsScan> scanPodNetns(const PodNetnsOptions& options) {
   PodNetnsScan scan;
   int error_number = 0;
-  std::optional<NetnsId> host = statNetns(options.proc_root + "/1/ns/net", error_number);
-  if (!host) {
-    return Status::ioError("cannot stat " + options.proc_root + "/1/ns/net: " + std::strerror(error_number));
+  const std::string host_file =
+      options.host_netns_file.empty() ? options.proc_root + "/1/ns/net" : options.host_netns_file;
+  scan.host_netns = statNetns(host_file, error_number);
+  if (!scan.host_netns) {
+    noteError(scan, "cannot stat " + host_file + ": " + std::strerror(error_number) +
+                        ": hostNetwork pods are not reported");
   }
-  scan.host_netns = *host;
   listSandboxes(options, scan);
 
   std::multimap<NetnsId, size_t> sandbox_by_id;
@@ -129,7 +131,7 @@ Result<PodNetnsScan> scanPodNetns(const PodNetnsOptions& options) {
       continue;
     }
     const auto [first, last] = sandbox_by_id.equal_range(*id);
-    const bool in_host = *id == scan.host_netns;
+    const bool in_host = scan.host_netns && *id == *scan.host_netns;
     if (first == last && !in_host) continue;  // a netns no runtime pinned: not a sandbox of ours
     const std::optional<std::string> uid = podUidOf(pid_dir, scan);
     for (auto match = first; match != last; ++match) {

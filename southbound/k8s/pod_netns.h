@@ -6,12 +6,16 @@
 // (/proc/<pid>/ns/net), and each process's cgroup names its pod. A netns
 // holding processes of several pods, or of none, is reported as such: a
 // sandbox's owner is never guessed. Processes in PID 1's netns that belong
-// to a pod are hostNetwork pods, reported with their UID.
+// to a pod are hostNetwork pods, reported with their UID. Reading PID 1's
+// netns takes ptrace-read rights over it (CAP_SYS_PTRACE when PID 1 holds
+// capabilities we lack, as in a confined container): without them the scan
+// still finds every sandbox, and says hostNetwork pods are unknown.
 //
 // Only stat(), readdir and small reads: no fork, no setns. Every root is
 // configurable so a test can hand in a /proc-shaped tree.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +26,8 @@ namespace rdmagw::southbound::k8s {
 struct PodNetnsOptions {
   std::string proc_root = "/proc";
   std::vector<std::string> netns_dirs = {"/var/run/netns", "/var/run/docker/netns"};
+  // The host's netns; empty: <proc_root>/1/ns/net.
+  std::string host_netns_file;
 };
 
 // A namespace file's identity: what stat() says of it, device and inode.
@@ -48,9 +54,9 @@ struct HostNetworkPod {
 };
 
 struct PodNetnsScan {
-  NetnsId host_netns;  // PID 1's
+  std::optional<NetnsId> host_netns;  // nullopt: unreadable, see errors
   std::vector<PodSandboxNetns> sandboxes;        // sorted by path
-  std::vector<HostNetworkPod> host_network_pods;  // sorted by UID
+  std::vector<HostNetworkPod> host_network_pods;  // sorted by UID; empty without host_netns
   // What could not be read, counted: processes that ended during the scan
   // (normal), unreadable ones, and cgroup texts that are not cgroup text.
   uint64_t processes_gone = 0;
@@ -60,7 +66,7 @@ struct PodNetnsScan {
   std::vector<std::string> errors;  // the first few problems, one line each
 };
 
-// ioError when proc_root or its PID 1 cannot be read; a netns directory
+// ioError when proc_root cannot be listed; a netns directory
 // that does not exist is not an error (that runtime is not installed).
 Result<PodNetnsScan> scanPodNetns(const PodNetnsOptions& options = {});
 
