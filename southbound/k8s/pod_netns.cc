@@ -12,7 +12,7 @@
 #include <system_error>
 
 #include "southbound/k8s/pod_cgroup.h"
-#include "southbound/k8s/proc_text.h"
+#include "southbound/kernel_text.h"
 
 namespace rdmagw::southbound::k8s {
 namespace {
@@ -73,7 +73,7 @@ void listSandboxes(const PodNetnsOptions& options, PodNetnsScan& scan) {
 // The pod of one process, or nullopt when it is in none or cannot be read
 // (counted).
 std::optional<std::string> podUidOf(const std::string& pid_dir, PodNetnsScan& scan) {
-  Result<std::string> text = readProcText(pid_dir + "/cgroup");
+  Result<std::string> text = readKernelFile(pid_dir + "/cgroup", KernelFileKind::kProcFile);
   if (!text.isOk()) {
     std::error_code ec;
     if (!fs::exists(pid_dir, ec)) {

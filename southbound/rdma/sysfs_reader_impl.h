@@ -5,13 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "southbound/kernel_text.h"
 #include "southbound/rdma/sysfs_reader.h"
 
 namespace rdmagw::southbound::rdma {
 
 // A sysfs attribute is at most a page; a file longer than this (a file still
 // growing, a symlink to /dev/zero) is an error of that file, not a value.
-inline constexpr size_t kMaxSysfsFileBytes = 64 * 1024;
+inline constexpr size_t kMaxSysfsFileBytes = kMaxKernelFileBytes;
 
 class SysfsReaderImpl : public SysfsReader {
  public:
@@ -29,7 +30,8 @@ class SysfsReaderImpl : public SysfsReader {
   std::string root_;
 };
 
-// Maps an errno to a Status with "<path>: <strerror> (<ENAME>)" as message.
-Status statusFromErrno(int err, const std::string& path);
+// The kernel-file reads are southbound's (kernel_text.h); readers here
+// name them as their own.
+using southbound::statusFromErrno;
 
 }  // namespace rdmagw::southbound::rdma
