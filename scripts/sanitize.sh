@@ -30,10 +30,11 @@ case "$kind" in
     cmake --build "$dir" -j "${JOBS:-2}"
     export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
     export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
-    # Two at a time, not the plain suite's three: under ASan the fleet
-    # analytics cases compute enough that a third test starves their
-    # simulated fabric and its pause trees never settle.
-    ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-2}" --timeout 900
+    # Three at a time, as the plain suite: most tests wait on a peer. The
+    # fleet analytics cases compute enough under ASan that a third test
+    # beside them starves their simulated fabric (its pause trees never
+    # settle), so each counts as two slots (PROCESSORS in their CMakeLists).
+    ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-3}" --timeout 900
     ;;
   thread)
     dir=build-tsan
@@ -43,7 +44,8 @@ case "$kind" in
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
     # TSan sees only the synchronisation of instrumented code. Debian's
     # gRPC, abseil and protobuf are not instrumented, so every test that
-    # drives our gNMI client against an in-process gRPC server reports
+    # drives a gRPC client of ours (gNMI, the kubelet's PodResources)
+    # against an in-process gRPC server reports
     # races on gRPC's own state: abseil's GraphCycles (abseil/abseil-cpp
     # #2038), the event engine's epoll fd, the call batches inlined from
     # grpcpp headers (grpc/grpc #29550, google/sanitizers #953): each report we
@@ -51,7 +53,7 @@ case "$kind" in
     # real races in our reactors (their frames sit on gRPC's threads), so
     # these suites stay out of TSan and run under ASan+UBSan instead. The
     # gNMI server tests (their client is a separate Python process) do run.
-    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest)\.'
+    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest|PodResourcesClientTest)\.'
     ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-2}" --timeout 900 -L concurrency -E "$grpc_client_suites"
     ;;
   *)
