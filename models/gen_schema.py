@@ -81,7 +81,9 @@ class Schema:
         self.modules = self._modules(need(doc, "modules", "schema"))
         self._snmp(need(doc, "snmp", "schema"))
         self.lists = self._lists(need(doc, "lists", "schema"))
+        self.info_rows = self._info_rows(doc.get("info_rows") or [])
         self.leaves = self._leaves(need(doc, "leaves", "schema"))
+        self._check_info_rows()
         self.gateway = self._gateway(need(doc, "gateway", "schema"))
         self.notify_objects = self._notify_objects(need(doc, "notify_objects", "schema"))
         self.notifications = self._notifications(need(doc, "notifications", "schema"))
@@ -211,6 +213,40 @@ class Schema:
                          "typedef": str(l.get("typedef") or typ), "label": str(need(l, "label", where))}
         return out
 
+    def _info_rows(self, rows):
+        out = {}
+        for i, r in enumerate(rows):
+            where = f"info_rows[{i}]"
+            name = str(need(r, "name", where))
+            if not name.endswith("_info"):
+                raise SchemaError(f"{where}: an info row's family name ends in _info")
+            if name in out:
+                raise SchemaError(f"{where}: {name} is listed twice")
+            out[name] = {"name": name, "help": str(need(r, "description", where))}
+        return out
+
+    def _check_info_rows(self):
+        """The leaves of one info row: strings on one list's entries, each with its own label."""
+        for name in self.info_rows:
+            members = [leaf for leaf in self.leaves if leaf["prom"] == name]
+            if not members:
+                raise SchemaError(f"info row {name}: no leaf names it")
+            labels = [leaf["info_label"] for leaf in members]
+            if len(set(labels)) != len(labels):
+                raise SchemaError(f"info row {name}: a label is given by two leaves")
+            for leaf in members:
+                if leaf["labels"] != members[0]["labels"]:
+                    raise SchemaError(f"leaf {leaf['qualified']}: its keys differ from the other leaves of {name}")
+                if leaf["info_label"] in members[0]["labels"] or leaf["info_label"] == "target":
+                    raise SchemaError(f"leaf {leaf['qualified']}: label {leaf['info_label']} is already a key label")
+        for leaf in self.leaves:
+            if leaf["info_label"] and (leaf["kind"] != "string" or not re.fullmatch(r"[a-z_][a-z0-9_]*", leaf["info_label"])):
+                raise SchemaError(f"leaf {leaf['qualified']}: an info row's label is a string leaf named [a-z_][a-z0-9_]*")
+            if leaf["info_label"] and leaf["prom"] not in self.info_rows:
+                raise SchemaError(f"leaf {leaf['qualified']}: prometheus.label needs {leaf['prom']} in info_rows")
+            if leaf["prom"] in self.info_rows and not leaf["info_label"]:
+                raise SchemaError(f"leaf {leaf['qualified']}: a leaf of info row {leaf['prom']} gives its label")
+
     def _leaves(self, groups):
         out = []
         for gi, g in enumerate(groups):
@@ -261,6 +297,7 @@ class Schema:
         leaf = {"qualified": qualified, "path": path, "kind": kind, "unit": str(e.get("unit") or ""),
                 "help": str(need(e, "description", where)), "prom": str(need(prom, "name", where + " prometheus")),
                 "scale": float(prom.get("scale", 1.0)), "labels": labels, "module": nodes[-1][1],
+                "info_label": str(prom.get("label") or ""),
                 "ytype": ytype, "typedef": str(yang_t.get("typedef") or ytype), "identities": str(identities or ""),
                 "fraction_digits": fraction_digits,
                 "snmp": [self._placement(p, f"{where} snmp[{j}]", kind) for j, p in enumerate(e.get("snmp") or [])]}
@@ -469,9 +506,15 @@ def write_cc(s):
         w(f"    {{{cstr(l['path'])}, LeafKind::{KINDS[l['kind']]}, {cstr(l['unit'])}, {cstr(l['help'])},")
         w(f"     {cstr(l['prom'])}, {cstr(','.join(l['labels']))}, {cdouble(l['scale'])}, {cstr(oids)},")
         w(f"     {cstr(l['qualified'])}, {cstr(l['module'])}, {cstr(l['ytype'])}, {cstr(l['typedef'])}, "
-          f"{cstr(l['identities'])}, {l['fraction_digits']}, {span(sn, 'kPlacements')}}},")
+          f"{cstr(l['identities'])}, {l['fraction_digits']}, {span(sn, 'kPlacements')}, {cstr(l['info_label'])}}},")
     w("};")
     w("")
+    if s.info_rows:  # a zero-length array is not C++: none is an empty span
+        w("constexpr InfoRowSchema kInfoRows[] = {")
+        for r in s.info_rows.values():
+            w(f"    {{{cstr(r['name'])}, {cstr(r['help'])}}},")
+        w("};")
+        w("")
     w("constexpr GatewayMetric kGateway[] = {")
     for g, sn in zip(s.gateway, gw_snmp):
         w(f"    {{{cstr(g['id'])}, LeafKind::{KINDS[g['kind']]}, {cstr(g['help'])}, {cstr(g['prom'])}, "
@@ -512,7 +555,7 @@ def write_cc(s):
     w("")
     w("extern const SchemaData kSchemaData;")
     w("const SchemaData kSchemaData = {")
-    w("    kLeaves, kGateway, kModules, kLists, kNodeModules, kTables, kNotifyObjects, kNotifications,")
+    w("    kLeaves, kGateway, " + ("kInfoRows" if s.info_rows else "{}") + ", kModules, kLists, kNodeModules, kTables, kNotifyObjects, kNotifications,")
     w(f"    {cstr(s.enterprise)}, {cstr(s.mib_name)}, {cstr(s.mib_oids['root'])}, {cstr(s.mib_oids['notifications'])},")
     w("};")
     w("")
@@ -555,9 +598,11 @@ def table_columns(s, ti):
     """(column, object, syntax, units, access, description) of one of our tables, by column."""
     t = s.tables[ti]
     cols = {}
-    for part in t["index"]:
-        if part["syntax"]:
-            cols[1] = (1, part["object"], part["syntax"], None, "not-accessible", part["description"])
+    # Index objects the table defines (those with a syntax) are its first
+    # columns, in index order.
+    for part in [part for part in t["index"] if part["syntax"]]:
+        c = len(cols) + 1
+        cols[c] = (c, part["object"], part["syntax"], None, "not-accessible", part["description"])
     helps = {}
     for leaf in s.leaves:
         for p in leaf["snmp"]:
@@ -817,7 +862,10 @@ def write_docs(s):
             if leaf["path"].split("/")[1] != top:
                 continue
             yang_type = leaf["ytype"] if leaf["typedef"] == leaf["ytype"] else f"{leaf['ytype']} ({leaf['typedef']})"
-            w(f"| `{leaf['path']}` | {prom_cell(leaf['prom'], ['target'] + leaf['labels'], leaf['scale'])} | "
+            prom = prom_cell(leaf['prom'], ['target'] + leaf['labels'], leaf['scale'])
+            if leaf["info_label"]:
+                prom = f"label `{leaf['info_label']}` of {prom}"
+            w(f"| `{leaf['path']}` | {prom} | "
               f"{snmp_cell(s, leaf['snmp'])} | {leaf['module']}<br>{md(yang_type)} | {leaf['unit']} | {md(leaf['help'])} |")
         w("")
     w("## The gateway's own metrics")

@@ -126,6 +126,16 @@ struct LeafSchema {
   std::string_view yang_identities = {};  // identityref: the module defining its identities
   uint8_t yang_fraction_digits = 0;       // decimal64: its fraction-digits (1..18)
   std::span<const SnmpPlacement> snmp = {};
+  // Non-empty: this string leaf is not a family of its own but the label of
+  // that name on its list entry's info row (prom_name, see infoRows()).
+  std::string_view prom_info_label = {};
+};
+
+// One series (value 1) per list entry, labelled with the entry's keys and
+// the string leaves that name it: a join reads one series, not one a leaf.
+struct InfoRowSchema {
+  std::string_view prom_name;  // rdmagw_rdma_device_pod_info
+  std::string_view help;
 };
 
 // Gateway self-metrics (per target health, store size); these are not leaves
@@ -178,6 +188,7 @@ class SchemaTable {
   const LeafSchema* find(std::string_view keyless_path) const;
   std::span<const LeafSchema> leaves() const;
   std::span<const GatewayMetric> gatewayMetrics() const;
+  std::span<const InfoRowSchema> infoRows() const;
   const GatewayMetric& gateway(std::string_view id) const;  // aborts on an unknown id: a code bug
 
   // YANG: the modules the served tree uses (Capabilities lists them), and

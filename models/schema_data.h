@@ -19,6 +19,7 @@ struct NodeModule {
 struct SchemaData {
   std::span<const LeafSchema> leaves;
   std::span<const GatewayMetric> gateway;
+  std::span<const InfoRowSchema> info_rows;
   std::span<const YangModule> modules;
   std::span<const ListSchema> lists;
   std::span<const NodeModule> node_modules;

@@ -36,6 +36,7 @@ const SchemaTable& SchemaTable::instance() {
 
 std::span<const LeafSchema> SchemaTable::leaves() const { return kSchemaData.leaves; }
 std::span<const GatewayMetric> SchemaTable::gatewayMetrics() const { return kSchemaData.gateway; }
+std::span<const InfoRowSchema> SchemaTable::infoRows() const { return kSchemaData.info_rows; }
 std::span<const YangModule> SchemaTable::modules() const { return kSchemaData.modules; }
 std::span<const ListSchema> SchemaTable::lists() const { return kSchemaData.lists; }
 std::span<const SnmpTableSchema> SchemaTable::snmpTables() const { return kSchemaData.snmp_tables; }

@@ -59,6 +59,22 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 
+void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path,
+                    southbound::k8s::KubernetesConfig* c) {
+  r.checkKeys(n, path, {"enabled", "kubelet_socket", "kubelet_timeout", "netns_dirs", "pod_logs_dir", "proc_root",
+                        "host_netns_file", "sysfs_root"});
+  if (!n.IsMap()) return;
+  c->enabled = r.boolean(n, path, "enabled").value_or(true);  // a kubernetes: block means on
+  c->kubelet_socket = r.string(n, path, "kubelet_socket").value_or(c->kubelet_socket);
+  c->kubelet_timeout = r.duration(n, path, "kubelet_timeout").value_or(c->kubelet_timeout);
+  if (n["netns_dirs"]) c->netns_dirs = r.stringList(n, path, "netns_dirs");
+  c->pod_logs_dir = r.string(n, path, "pod_logs_dir").value_or(c->pod_logs_dir);
+  c->proc_root = r.string(n, path, "proc_root").value_or(c->proc_root);
+  c->host_netns_file = r.string(n, path, "host_netns_file").value_or("");
+  c->sysfs_root = r.string(n, path, "sysfs_root").value_or("");
+  if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
+}
+
 void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
   southbound::ssh::SshConfig& c = t->ssh;
   c.host = t->address;
@@ -151,7 +167,7 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
 
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
-                        "placement_group", "credentials", "rdma", "ssh", "gnmi"});
+                        "placement_group", "credentials", "rdma", "kubernetes", "ssh", "gnmi"});
   if (!n.IsMap()) return;
   t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
@@ -192,6 +208,10 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   if (t->kind == "rdma-host") {
     if (t->transport.empty()) t->transport = t->address == "local" ? "sysfs" : "ssh";
     if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
+    if (YAML::Node k = n["kubernetes"]) readKubernetes(r, k, path + ".kubernetes", &t->kubernetes);
+    if (n["kubernetes"] && t->transport != "sysfs") {
+      r.error(n["kubernetes"], path + ".kubernetes", "only for transport sysfs: the gateway runs on the node");
+    }
     if (t->transport == "sysfs") {
       if (t->address != "local") {
         r.error(n["address"], path + ".address", "rdma-host over sysfs reads this machine: address: local");
@@ -235,6 +255,9 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
     r.error(n["gnmi"], path + ".gnmi", "only for transport gnmi or auto");
   }
   if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
+  if (n["kubernetes"] && t->kind != "rdma-host") {
+    r.error(n["kubernetes"], path + ".kubernetes", "only for kind rdma-host");
+  }
 }
 
 }  // namespace
@@ -306,7 +329,8 @@ bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
          x.credentials.username == y.credentials.username && x.credentials.password_env == y.credentials.password_env &&
          x.credentials.password_file == y.credentials.password_file &&
          x.credentials.key_file == y.credentials.key_file &&
-         x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma && x.ssh == y.ssh &&
+         x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma &&
+         x.kubernetes == y.kubernetes && x.ssh == y.ssh &&
          x.gnmi == y.gnmi;
 }
 

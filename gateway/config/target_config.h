@@ -13,6 +13,7 @@
 #include "gateway/config/yaml_reader.h"
 #include "models/status.h"
 #include "southbound/gnmi/gnmi_config.h"
+#include "southbound/k8s/kubernetes_config.h"
 #include "southbound/rdma/rdma_config.h"
 #include "southbound/ssh/ssh_config.h"
 
@@ -42,6 +43,8 @@ struct TargetConfig {
   std::string placement_group;
   CredentialsRef credentials;
   southbound::rdma::RdmaConfig rdma;
+  // rdma-host over sysfs on a Kubernetes node: which pod holds each device.
+  southbound::k8s::KubernetesConfig kubernetes;
   southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials
   southbound::gnmi::GnmiConfig gnmi;  // transport gnmi/auto: address:port, same credentials
   // Where the entry was read ("file:line:col"), for messages; not a setting:

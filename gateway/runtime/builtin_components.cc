@@ -7,6 +7,7 @@
 #include "southbound/esxi/esxi_formats.h"
 #include "southbound/gnmi/gnmi_factory.h"
 #include "southbound/gnmi/relay_source.h"
+#include "southbound/k8s/pod_attribution_source.h"
 #include "southbound/nxos/nxos_formats.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
@@ -29,7 +30,10 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
                t.ssh, {southbound::ssh::CliCommand(southbound::rdma::remoteDumpCommand(t.rdma),
                                                    southbound::rdma::parseRemoteDump)});
          }
-         return southbound::rdma::createRdmaSource(t.rdma);
+         Result<southbound::PollSourcePtr> host = southbound::rdma::createRdmaSource(t.rdma);
+         if (!host.isOk() || !t.kubernetes.enabled) return host;
+         return southbound::PollSourcePtr(std::make_unique<southbound::k8s::PodAttributionSource>(
+             std::move(host).value(), t.kubernetes, t.rdma.sysfs_root));
        }},
       {"nexus",
        [](const TargetConfig& t) {

@@ -126,6 +126,8 @@ ExpositionWriter::ExpositionWriter() {
     }
   }
 
+  info_labels_ = info_layout_.labelNames();
+  std::sort(info_labels_.begin(), info_labels_.end());
   addGatewayFamilies(table);
   std::sort(reserved_labels_.begin(), reserved_labels_.end());
   reserved_labels_.erase(std::unique(reserved_labels_.begin(), reserved_labels_.end()),
@@ -191,6 +193,7 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
   uint32_t labels_layout = 0;
   PaddedText labels_text;
   std::string labels_scratch;
+  InfoRowBuilder info(info_layout_);
 
   store.forEach([&](const SeriesView& s) {
     const size_t row = s.schema == nullptr ? families_.size() : size_t(s.schema - first_leaf_);
@@ -209,19 +212,25 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
     }
     if (current == nullptr || s.target.data() != current_name.data() ||
         s.target.size() != current_name.size()) {
+      if (current != nullptr) info.endTarget(current->escaped, current->info_tail);
       current_name = s.target;
       auto it = std::lower_bound(labels.begin(), labels.end(), s.target,
                                  [](const TargetLabels& a, std::string_view b) { return a.name < b; });
       if (it != labels.end() && it->name == s.target) {
         current = &*it;
       } else {
-        fallback = TargetLabels{std::string(s.target), "", "\"} ", {}, {}};
+        fallback = TargetLabels{std::string(s.target), "", "\"} ", "\"} ", {}, {}};
         appendLabelValue(&fallback.escaped, s.target);
         fallback.padded_escaped.assign(fallback.escaped);
         fallback.padded_tail.assign(fallback.tail);
         current = &fallback;
       }
       labels_key = nullptr;  // label storage is only known stable within one target
+    }
+    if (const InfoRowLayout::Slot slot = info_layout_.slotOf(row); slot.family != InfoRowLayout::kNone) {
+      const std::string* text = std::get_if<std::string>(&s.value);
+      info.add(slot, s.label_values, text != nullptr ? *text : valueToString(s.value));
+      return;
     }
     if (labels_key == nullptr || s.label_values.data() != labels_key || f.layout != labels_layout) {
       labels_scratch.clear();
@@ -271,6 +280,11 @@ void ExpositionWriter::build(const Store& store, Exposition* out, ExpositionStat
   writeGateway(&head, targets, labels, start_unix_ns);
   appendSelfMetrics(&head);  // components' own counters (gNMI server...)
   out->pieces_.push_back(head);
+  if (current != nullptr) info.endTarget(current->escaped, current->info_tail);
+  out->info_rows_.clear();
+  info.appendTo(&out->info_rows_);
+  if (!out->info_rows_.empty()) out->pieces_.push_back(out->info_rows_);
+  st.series += info.rows();
   for (size_t i = 0; i < families_.size(); ++i) {
     size_hints_[i].store(buckets[i].size(), std::memory_order_relaxed);
     if (buckets[i].empty()) continue;  // no samples, no HELP/TYPE

@@ -20,6 +20,7 @@
 
 #include "models/schema.h"
 #include "models/store.h"
+#include "northbound/prometheus/info_rows.h"
 #include "northbound/prometheus/sample_buffer.h"
 
 namespace rdmagw::northbound::prometheus {
@@ -52,6 +53,7 @@ class Exposition {
  private:
   friend class ExpositionWriter;
   std::string head_;                       // the gateway's and components' own families
+  std::string info_rows_;                  // the info rows' families (info_rows.h)
   std::unique_lock<std::mutex> pool_lock_;  // the writer's buckets, lent to this exposition
   std::unique_ptr<SampleBuffer[]> local_;   // buckets of its own when the pool was busy
   std::vector<std::string_view> pieces_;
@@ -92,6 +94,9 @@ class ExpositionWriter {
     std::string name;
     std::string escaped;  // label-escaped target name
     std::string tail;     // "` + extra labels + `} : closes the last label value
+    // The same for info rows: without the extra labels an info row names
+    // itself (a target labelled pod=... keeps it everywhere else).
+    std::string info_tail;
     PaddedText padded_escaped;
     PaddedText padded_tail;
   };
@@ -103,8 +108,10 @@ class ExpositionWriter {
                     const std::vector<TargetLabels>& labels, int64_t build_unix_ns) const;
 
   std::vector<Family> families_;           // one per SchemaTable::leaves() row, same index
+  InfoRowLayout info_layout_{SchemaTable::instance()};
   std::vector<GatewayFamily> gateway_;     // in exposition order
   std::vector<std::string> reserved_labels_;  // extra labels may not reuse these names
+  std::vector<std::string> info_labels_;      // sorted: the info rows' own label names
   const LeafSchema* first_leaf_ = nullptr;
 
   // Per-family buckets kept between scrapes (peak memory: about twice the

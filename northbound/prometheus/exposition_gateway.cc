@@ -73,6 +73,7 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
     tl.name = t.name;
     appendLabelValue(&tl.escaped, t.name);
     tl.tail = "\"";
+    tl.info_tail = "\"";
     std::vector<std::string> used;
     for (const auto& [raw_name, value] : t.health.labels) {
       std::string name = prometheus::sanitizeLabelName(raw_name);
@@ -81,12 +82,15 @@ std::vector<ExpositionWriter::TargetLabels> ExpositionWriter::targetLabels(
           std::find(used.begin(), used.end(), name) != used.end()) {
         continue;
       }
-      tl.tail.append(",").append(name).append("=\"");
-      appendLabelValue(&tl.tail, value);
-      tl.tail.push_back('"');
+      std::string label = "," + name + "=\"";
+      appendLabelValue(&label, value);
+      label.push_back('"');
+      tl.tail.append(label);
+      if (!std::binary_search(info_labels_.begin(), info_labels_.end(), name)) tl.info_tail.append(label);
       used.push_back(std::move(name));
     }
     tl.tail.append("} ");
+    tl.info_tail.append("} ");
     tl.padded_escaped.assign(tl.escaped);
     tl.padded_tail.assign(tl.tail);
     out.push_back(std::move(tl));

@@ -41,6 +41,9 @@ constexpr const char* kExtraTargets = R"(
   gnmi:
     subscriptions:
       - {path: "openconfig:/interfaces", mode: sample}
+- name: probe-node
+  kind: rdma-host
+  kubernetes: {kubelet_socket: /var/lib/kubelet/pod-resources/kubelet.sock}
 )";
 
 std::string slurp(const std::string& path) {

@@ -279,6 +279,8 @@ TEST_F(SchemaYangTest, AMisplacedLeafFails) {
 const std::map<std::string, std::string> kNarrowGauges = {
     // A vmnic's IF-MIB row, as openconfig-interfaces' state/mtu (uint16).
     {"/hypervisor/nics/nic/state/mtu", "uint16"},
+    // The kubelet answered: 0 or 1.
+    {"/rdma/kubernetes/state/podresources-up", "uint8"},
 };
 
 TEST(SchemaYangReverseTest, EveryLeafOfOurModulesIsARowOfTheTableWithItsKind) {

@@ -12,11 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/southbound/k8s/node_tree.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::k8s {
 namespace {
 
+using rdmagw::testing::podCgroup;
+using rdmagw::testing::ProcTree;
 using rdmagw::testing::TempDir;
 using rdmagw::testing::writeFile;
 
@@ -25,43 +28,6 @@ constexpr char kPodB[] = "11111111-2222-3333-4444-555555555555";
 constexpr char kPodC[] = "22222222-3333-4444-5555-666666666666";
 constexpr char kPodHost[] = "33333333-4444-5555-6666-777777777777";
 
-std::string podCgroup(const std::string& uid) {
-  std::string underscored = uid;
-  for (char& c : underscored) c = c == '-' ? '_' : c;
-  return "0::/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + underscored +
-         ".slice/cri-containerd-3f1b9c2d7e4a5b6c.scope\n";
-}
-
-// A /proc-shaped tree, with netns files pinned under run/netns and
-// run/docker/netns.
-class ProcTree {
- public:
-  ProcTree() : root_("k8s-pod-netns") {
-    for (const char* dir : {"/proc", "/ns", "/run", "/run/netns", "/run/docker", "/run/docker/netns"}) {
-      ::mkdir((root_.path() + dir).c_str(), 0755);
-    }
-    namespaceFile("host");
-  }
-  // A namespace: one inode, to be pinned and entered by hard links.
-  void namespaceFile(const std::string& name) { ASSERT_TRUE(writeFile(root_.file("ns/" + name), "")); }
-  void pin(const std::string& ns, const std::string& pinned_path) {
-    ASSERT_EQ(::link(root_.file("ns/" + ns).c_str(), root_.file(pinned_path).c_str()), 0) << pinned_path;
-  }
-  void process(int pid, const std::string& ns, const std::string& cgroup_text) {
-    const std::string dir = root_.file("proc/" + std::to_string(pid));
-    ::mkdir(dir.c_str(), 0755);
-    ::mkdir((dir + "/ns").c_str(), 0755);
-    ASSERT_EQ(::link(root_.file("ns/" + ns).c_str(), (dir + "/ns/net").c_str()), 0) << pid;
-    ASSERT_TRUE(writeFile(dir + "/cgroup", cgroup_text));
-  }
-  PodNetnsOptions options() const {
-    return PodNetnsOptions{root_.file("proc"), {root_.file("run/netns"), root_.file("run/docker/netns")}, ""};
-  }
-  std::string file(const std::string& rel) const { return root_.file(rel); }
-
- private:
-  TempDir root_;
-};
 
 TEST(PodNetnsTest, FindsEachSandboxsPodAndHostNetworkPods) {
   ProcTree tree;

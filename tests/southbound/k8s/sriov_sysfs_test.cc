@@ -13,40 +13,18 @@
 #include <string>
 #include <vector>
 
+#include "tests/southbound/k8s/node_tree.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::southbound::k8s {
 namespace {
 
 namespace fs = std::filesystem;
+using rdmagw::testing::SysfsTree;
 using rdmagw::testing::TempDir;
 
 PciAddress pci(const std::string& text) { return parsePciAddress(text).value(); }
 
-class SysfsTree {
- public:
-  SysfsTree() : root_("k8s-sriov-sysfs") { fs::create_directories(busDir()); }
-  std::string sysRoot() const { return root_.path(); }
-
-  // /sys/devices/pci0000:3a/<addr>, linked from /sys/bus/pci/devices/<addr>.
-  void device(const std::string& addr) {
-    fs::create_directories(deviceDir(addr));
-    fs::create_directory_symlink("../../../devices/pci0000:3a/" + addr, busDir() / addr);
-  }
-  void vf(const std::string& pf, uint32_t n, const std::string& vf_addr) {
-    device(vf_addr);
-    fs::create_directory_symlink("../" + vf_addr, deviceDir(pf) / ("virtfn" + std::to_string(n)));
-    fs::create_directory_symlink("../" + pf, deviceDir(vf_addr) / "physfn");
-  }
-  void entry(const std::string& addr, const std::string& subdir, const std::string& name) {
-    fs::create_directories(deviceDir(addr) / subdir / name);
-  }
-  fs::path deviceDir(const std::string& addr) const { return fs::path(root_.path()) / "devices/pci0000:3a" / addr; }
-
- private:
-  fs::path busDir() const { return fs::path(root_.path()) / "bus/pci/devices"; }
-  TempDir root_;
-};
 
 // A ConnectX PF with four VFs in their usual states on a Kubernetes node.
 void buildNode(SysfsTree& t) {

@@ -1,0 +1,103 @@
+#include "southbound/k8s/pod_attribution_source.h"
+
+#include <utility>
+
+#include "southbound/k8s/attribution_leaves.h"
+#include "southbound/k8s/netns_netdevs.h"
+#include "southbound/k8s/pod_logs.h"
+#include "southbound/k8s/pod_netns.h"
+#include "southbound/k8s/sriov_sysfs.h"
+
+namespace rdmagw::southbound::k8s {
+namespace {
+
+PodResourcesClientOptions kubeletOptions(const KubernetesConfig& config) {
+  PodResourcesClientOptions options;
+  options.socket_path = config.kubelet_socket;
+  options.call_timeout = config.kubelet_timeout;
+  return options;
+}
+
+}  // namespace
+
+PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig config,
+                                           const std::string& sysfs_root)
+    : host_(std::move(host)),
+      config_(std::move(config)),
+      sysfs_root_(config_.sysfs_root.empty() ? sysfs_root : config_.sysfs_root),
+      kubelet_(kubeletOptions(config_)) {
+  // Every stage is exported from the start, so a rate over it is defined
+  // before its first error.
+  for (const char* stage : {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read"}) {
+    errors_[stage] = 0;
+  }
+}
+
+void PodAttributionSource::failed(const std::string& stage, const Status& status, PollBatch& batch) {
+  ++errors_[stage];
+  batch.error("kubernetes " + stage + ": " + status.message());
+}
+
+bool PodAttributionSource::readFacts(NodeFacts& facts, PollBatch& batch) {
+  Result<std::vector<PodAssignment>> pods = kubelet_.list();
+  if (!pods.isOk()) {
+    failed("podresources", pods.status(), batch);
+    return false;
+  }
+  facts.pods = std::move(pods).value();
+
+  // Without one of the other facts the join still runs: what it cannot
+  // confirm it reports as unconfirmed, and the stage's error says why.
+  Result<PodLogScan> logs = scanPodLogDirs(config_.pod_logs_dir);
+  if (logs.isOk()) {
+    facts.identities = std::move(logs->pods);
+  } else {
+    failed("pod-logs", logs.status(), batch);
+  }
+  PodNetnsOptions netns_options;
+  netns_options.proc_root = config_.proc_root;
+  netns_options.netns_dirs = config_.netns_dirs;
+  netns_options.host_netns_file = config_.host_netns_file;
+  Result<PodNetnsScan> netns = scanPodNetns(netns_options);
+  if (netns.isOk()) {
+    facts.netns = std::move(netns).value();
+    if (!facts.netns.errors.empty()) failed("netns-scan", Status::ioError(facts.netns.errors.front()), batch);
+  } else {
+    failed("netns-scan", netns.status(), batch);
+  }
+  Result<std::vector<PhysicalFunction>> sriov = SriovSysfs(sysfs_root_).physicalFunctions();
+  if (sriov.isOk()) {
+    facts.sriov = std::move(sriov).value();
+  } else {
+    failed("sriov-sysfs", sriov.status(), batch);
+  }
+  return true;
+}
+
+Status PodAttributionSource::poll(PollBatch& batch) {
+  Status host = host_ ? host_->poll(batch) : Status::ok();
+  const TimestampNs ts = nowNs();
+  NodeFacts facts;
+  AttributionHealth health;
+  health.podresources_up = readFacts(facts, batch);
+  if (!health.podresources_up) {
+    health.errors = errors_;
+    writeHealth(health, {}, ts, batch);
+    return host;
+  }
+  const Attribution attribution = attributeDevices(facts, [&](const std::string& netns_path) {
+    Result<std::vector<NetnsNetdev>> netdevs = listNetnsNetdevs(netns_path);
+    if (!netdevs.isOk()) failed("netns-read", netdevs.status(), batch);
+    return netdevs;
+  });
+  writePodEntries(attribution, ts, batch);
+  health.pods = facts.pods.size();
+  for (const AttributionRow& row : attribution.rows) {
+    if (row.mode != AttributionMode::kUnconfirmed) ++health.devices_attributed;
+  }
+  health.errors = errors_;
+  writeHealth(health, attribution.unattributed, ts, batch);
+  return host;
+}
+
+}  // namespace rdmagw::southbound::k8s
