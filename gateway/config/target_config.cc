@@ -59,10 +59,10 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 
-void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path,
-                    southbound::k8s::KubernetesConfig* c) {
-  r.checkKeys(n, path, {"enabled", "kubelet_socket", "kubelet_timeout", "netns_dirs", "pod_logs_dir", "proc_root",
-                        "host_netns_file", "sysfs_root"});
+void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path, southbound::k8s::KubernetesConfig* c) {
+  r.checkKeys(n, path,
+              {"enabled", "kubelet_socket", "kubelet_timeout", "netns_dirs", "pod_logs_dir", "proc_root",
+               "host_netns_file", "sysfs_root"});
   if (!n.IsMap()) return;
   c->enabled = r.boolean(n, path, "enabled").value_or(true);  // a kubernetes: block means on
   c->kubelet_socket = r.string(n, path, "kubelet_socket").value_or(c->kubelet_socket);
@@ -166,8 +166,9 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
 }
 
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
-  r.checkKeys(n, path, {"name", "kind", "address", "transport", "interval", "stale_after", "labels",
-                        "placement_group", "credentials", "rdma", "kubernetes", "ssh", "gnmi"});
+  r.checkKeys(n, path,
+              {"name", "kind", "address", "transport", "interval", "stale_after", "labels", "placement_group",
+               "credentials", "rdma", "kubernetes", "ssh", "gnmi"});
   if (!n.IsMap()) return;
   t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
@@ -325,13 +326,12 @@ bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
   x.gnmi.first_dial_delay = y.gnmi.first_dial_delay = std::chrono::milliseconds(0);
   return x.name == y.name && x.kind == y.kind && x.address == y.address && x.transport == y.transport &&
          x.interval == y.interval && x.stale_after == y.stale_after && x.labels == y.labels &&
-         x.placement_group == y.placement_group &&
-         x.credentials.username == y.credentials.username && x.credentials.password_env == y.credentials.password_env &&
+         x.placement_group == y.placement_group && x.credentials.username == y.credentials.username &&
+         x.credentials.password_env == y.credentials.password_env &&
          x.credentials.password_file == y.credentials.password_file &&
          x.credentials.key_file == y.credentials.key_file &&
          x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma &&
-         x.kubernetes == y.kubernetes && x.ssh == y.ssh &&
-         x.gnmi == y.gnmi;
+         x.kubernetes == y.kubernetes && x.ssh == y.ssh && x.gnmi == y.gnmi;
 }
 
 void spreadFirstDials(std::vector<TargetConfig>& targets) {

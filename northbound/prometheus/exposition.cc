@@ -108,7 +108,7 @@ ExpositionWriter::ExpositionWriter() {
       f.separators.push_back("\"," + std::string(label) + "=\"");
       reserved_labels_.emplace_back(label);
     }
-    if (f.is_info) {
+    if (f.is_info && row.prom_info_label.empty()) {  // an info row's label has no family of its own
       std::string label = infoLabelName(row.path);
       f.info_separator = "\"," + label + "=\"";
       reserved_labels_.push_back(label);

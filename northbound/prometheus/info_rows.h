@@ -26,8 +26,8 @@ class InfoRowLayout {
  public:
   static constexpr uint16_t kNone = UINT16_MAX;
   struct Family {
-    std::string header;                    // # HELP / # TYPE gauge
-    std::string prefix;                    // name{target="
+    std::string header;                         // # HELP / # TYPE gauge
+    std::string prefix;                         // name{target="
     std::vector<std::string> key_separators;    // ",device=" per key, path order
     std::vector<std::string> label_separators;  // ",namespace=" per label leaf, schema order
   };

@@ -8,13 +8,11 @@
 namespace rdmagw::southbound::k8s {
 namespace {
 
-std::string entryPath(const std::string& device, const std::string& uid, const std::string& container) {
+std::string entryPath(const std::string& device, const std::string& uid) {
   std::string path = "/rdma/devices/device[name=";
   appendEscapedKeyValue(&path, device);
   path += "]/pods/pod[uid=";
   appendEscapedKeyValue(&path, uid);
-  path += "]/containers/container[name=";
-  appendEscapedKeyValue(&path, container);
   path += "]/state/";
   return path;
 }
@@ -40,6 +38,7 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
   for (const AttributionRow& row : attribution.rows) {
     const std::string uid = row.pod_uid.empty() ? "unknown" : row.pod_uid;
     const std::pair<const char*, std::string> leaves[] = {
+        {"container", row.container},
         {"namespace", row.pod_namespace},
         {"pod", row.pod_name},
         {"resource", row.resource},
@@ -51,7 +50,7 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
         {"mode", std::string(attributionModeName(row.mode))},
     };
     for (const std::string& device : devicesOf(row)) {
-      const std::string base = entryPath(device, uid, row.container);
+      const std::string base = entryPath(device, uid);
       for (const auto& [leaf, value] : leaves) batch.add(base + leaf, value, ts);
     }
   }
@@ -60,6 +59,9 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
 void writeHealth(const AttributionHealth& health, const AttributionCounters& unattributed, TimestampNs ts,
                  PollBatch& batch) {
   batch.add("/rdma/kubernetes/state/podresources-up", uint64_t(health.podresources_up ? 1 : 0), ts);
+  for (const auto& [stage, count] : health.errors) {
+    batch.add("/rdma/kubernetes/errors/stage[name=" + stage + "]/state/count", count, ts);
+  }
   if (!health.podresources_up) return;  // the rest would describe no refresh
   batch.add("/rdma/kubernetes/state/pods", health.pods, ts);
   batch.add("/rdma/kubernetes/state/devices-attributed", health.devices_attributed, ts);
@@ -77,9 +79,6 @@ void writeHealth(const AttributionHealth& health, const AttributionCounters& una
   };
   for (const auto& [reason, count] : reasons) {
     batch.add(std::string("/rdma/kubernetes/unattributed/reason[name=") + reason + "]/state/count", count, ts);
-  }
-  for (const auto& [stage, count] : health.errors) {
-    batch.add("/rdma/kubernetes/errors/stage[name=" + stage + "]/state/count", count, ts);
   }
 }
 

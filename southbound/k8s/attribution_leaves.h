@@ -1,7 +1,7 @@
 #pragma once
 // The attribution as the model's leaves: one entry per RDMA device and pod
-// container under /rdma/devices/device[name]/pods/pod[uid]/containers/
-// container[name]/state, and the attribution's health under
+// under /rdma/devices/device[name]/pods/pod[uid]/state (a device goes to
+// one container of a pod), and the attribution's health under
 // /rdma/kubernetes. Pure, so the paths are tested without a node.
 
 #include <cstdint>
@@ -25,8 +25,8 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
 // The health of one refresh.
 struct AttributionHealth {
   bool podresources_up = false;
-  uint64_t pods = 0;                 // pods the kubelet listed
-  uint64_t devices_attributed = 0;   // rows confirmed in a netns, host-network or shared
+  uint64_t pods = 0;                // pods the kubelet listed
+  uint64_t devices_attributed = 0;  // rows confirmed in a netns, host-network or shared
   // Since the source started, by stage: podresources, pod-logs, netns-scan,
   // sriov-sysfs, netns-read.
   std::map<std::string, uint64_t> errors;

@@ -20,8 +20,7 @@ PodResourcesClientOptions kubeletOptions(const KubernetesConfig& config) {
 
 }  // namespace
 
-PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig config,
-                                           const std::string& sysfs_root)
+PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig config, const std::string& sysfs_root)
     : host_(std::move(host)),
       config_(std::move(config)),
       sysfs_root_(config_.sysfs_root.empty() ? sysfs_root : config_.sysfs_root),

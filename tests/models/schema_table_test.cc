@@ -31,7 +31,13 @@ TEST(SchemaTableTest, EveryRowFollowsNamingConventions) {
   for (const LeafSchema& row : SchemaTable::instance().leaves()) {
     SCOPED_TRACE(std::string(row.path));
     EXPECT_TRUE(std::regex_match(std::string(row.prom_name), name_re));
-    EXPECT_TRUE(names.insert(row.prom_name).second) << "duplicate family " << row.prom_name;
+    // An info row's leaves share its family, each as its own label.
+    if (row.prom_info_label.empty()) {
+      EXPECT_TRUE(names.insert(row.prom_name).second) << "duplicate family " << row.prom_name;
+    } else {
+      EXPECT_TRUE(std::regex_match(std::string(row.prom_info_label), label_re)) << row.prom_info_label;
+      EXPECT_EQ(row.kind, LeafKind::kString);
+    }
     EXPECT_TRUE(paths.insert(row.path).second) << "duplicate path";
     EXPECT_FALSE(row.help.empty());
     EXPECT_EQ(row.path.front(), '/');
@@ -44,6 +50,10 @@ TEST(SchemaTableTest, EveryRowFollowsNamingConventions) {
       EXPECT_TRUE(std::regex_match(std::string(l), label_re)) << l;
       EXPECT_NE(l, kTargetLabel) << "the target label is implicit";
     }
+  }
+  for (const InfoRowSchema& info : SchemaTable::instance().infoRows()) {
+    EXPECT_TRUE(names.insert(info.prom_name).second) << "duplicate family " << info.prom_name;
+    EXPECT_TRUE(info.prom_name.ends_with("_info")) << info.prom_name;
   }
   for (const GatewayMetric& m : SchemaTable::instance().gatewayMetrics()) {
     EXPECT_TRUE(std::regex_match(std::string(m.prom_name), name_re));

@@ -18,9 +18,8 @@ namespace {
 using testing::put;
 using testing::splitLines;
 
-std::string entry(const std::string& device, const std::string& uid, const std::string& container) {
-  return "/rdma/devices/device[name=" + device + "]/pods/pod[uid=" + uid + "]/containers/container[name=" +
-         container + "]/state/";
+std::string entry(const std::string& device, const std::string& uid) {
+  return "/rdma/devices/device[name=" + device + "]/pods/pod[uid=" + uid + "]/state/";
 }
 
 std::vector<std::string> linesStarting(const std::string& text, const std::string& prefix) {
@@ -33,11 +32,12 @@ std::vector<std::string> linesStarting(const std::string& text, const std::strin
 
 TEST(InfoRowsTest, OneSeriesPerEntryWithEveryLabelInSchemaOrder) {
   Store store;
-  const std::string a = entry("mlx5_3", "uid-a", "trainer");
+  const std::string a = entry("mlx5_3", "uid-a");
   // Written out of schema order, and another entry's leaves in between.
   put(&store, "node01", a + "mode", std::string("exclusive"));
+  put(&store, "node01", a + "container", std::string("trainer"));
   put(&store, "node01", a + "namespace", std::string("ml"));
-  const std::string b = entry("0000:3b:00.3", "uid-b", "worker");
+  const std::string b = entry("0000:3b:00.3", "uid-b");
   put(&store, "node01", b + "pod", std::string("job-1"));
   put(&store, "node01", a + "pod", std::string("train-0"));
   put(&store, "node01", a + "resource", std::string("nvidia.com/sriov_rdma_vf"));
@@ -57,7 +57,7 @@ TEST(InfoRowsTest, OneSeriesPerEntryWithEveryLabelInSchemaOrder) {
   // Leaves never written are empty labels: every row has the same label set.
   EXPECT_EQ(rows[1],
             "rdmagw_rdma_device_pod_info{target=\"node01\",device=\"0000:3b:00.3\",uid=\"uid-b\","
-            "container=\"worker\",namespace=\"\",pod=\"job-1\",resource=\"\",device_id=\"\",pci=\"\",pf=\"\","
+            "container=\"\",namespace=\"\",pod=\"job-1\",resource=\"\",device_id=\"\",pci=\"\",pf=\"\","
             "vf=\"\",netdev=\"\",mode=\"\"} 1");
   EXPECT_EQ(linesStarting(text, "# HELP rdmagw_rdma_device_pod_info ").size(), 1u);
   EXPECT_EQ(linesStarting(text, "# TYPE rdmagw_rdma_device_pod_info gauge").size(), 1u);
@@ -68,7 +68,7 @@ TEST(InfoRowsTest, OneSeriesPerEntryWithEveryLabelInSchemaOrder) {
 
 TEST(InfoRowsTest, EachTargetKeepsItsOwnRowsAndLabelsAreEscaped) {
   Store store;
-  const std::string a = entry("mlx5_0", "u1", "c");
+  const std::string a = entry("mlx5_0", "u1");
   put(&store, "node01", a + "pod", std::string("p\"1"));
   put(&store, "node02", a + "pod", std::string("p2"));
   const std::string text = ExpositionWriter().build(store);
@@ -87,7 +87,7 @@ TEST(InfoRowsTest, ATargetLabelNamedLikeARowLabelStaysEverywhereButInTheRow) {
   health.up = true;
   health.labels = {{"pod", "a"}, {"rack", "r1"}};  // a rack's "pod", as examples/rdmagw.yaml labels one
   store.setHealth("node01", health);
-  put(&store, "node01", entry("mlx5_0", "u1", "c") + "pod", std::string("train-0"));
+  put(&store, "node01", entry("mlx5_0", "u1") + "pod", std::string("train-0"));
   put(&store, "node01", "/rdma/devices/device[name=mlx5_0]/state/fw-version", std::string("28.39"));
   const std::string text = ExpositionWriter().build(store);
   const std::vector<std::string> rows = linesStarting(text, "rdmagw_rdma_device_pod_info{");
@@ -108,8 +108,8 @@ TEST(InfoRowsTest, NoEntryNoFamilyAndRowsCountAsSeries) {
   EXPECT_EQ(text.find("rdmagw_rdma_device_pod_info"), std::string::npos) << text;
   EXPECT_EQ(stats.series, 1u);
 
-  put(&store, "node01", entry("mlx5_0", "u1", "c") + "pod", std::string("p"));
-  put(&store, "node01", entry("mlx5_0", "u1", "c") + "mode", std::string("shared"));
+  put(&store, "node01", entry("mlx5_0", "u1") + "pod", std::string("p"));
+  put(&store, "node01", entry("mlx5_0", "u1") + "mode", std::string("shared"));
   text = ExpositionWriter().build(store, &stats);
   EXPECT_EQ(linesStarting(text, "rdmagw_rdma_device_pod_info{").size(), 1u) << text;
   EXPECT_EQ(stats.series, 2u);  // the firmware and one row, not one per leaf

@@ -77,7 +77,8 @@ class ProcTree {
     ASSERT_TRUE(writeFile(dir + "/cgroup", cgroup_text));
   }
   southbound::k8s::PodNetnsOptions options() const {
-    return southbound::k8s::PodNetnsOptions{root_.file("proc"), {root_.file("run/netns"), root_.file("run/docker/netns")}, ""};
+    return southbound::k8s::PodNetnsOptions{
+        root_.file("proc"), {root_.file("run/netns"), root_.file("run/docker/netns")}, ""};
   }
   std::string file(const std::string& rel) const { return root_.file(rel); }
 

@@ -32,9 +32,8 @@ constexpr char kVfPod[] = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
 constexpr char kHostPod[] = "11111111-2222-3333-4444-555555555555";
 constexpr char kSharedPod[] = "22222222-3333-4444-5555-666666666666";
 
-std::string entry(const std::string& device, const std::string& uid, const std::string& container) {
-  return "/rdma/devices/device[name=" + device + "]/pods/pod[uid=" + uid + "]/containers/container[name=" +
-         container + "]/state/";
+std::string entry(const std::string& device, const std::string& uid) {
+  return "/rdma/devices/device[name=" + device + "]/pods/pod[uid=" + uid + "]/state/";
 }
 
 sim::FakePod pod(const std::string& name, const std::string& resource, const std::string& device) {
@@ -109,8 +108,9 @@ class PodAttributionSourceTest : public ::testing::Test {
 
 TEST_F(PodAttributionSourceTest, EachModeLandsUnderItsDeviceWithItsPod) {
   const PollBatch batch = poll();
-  const std::string host = entry("mlx5_3", kHostPod, "main");
+  const std::string host = entry("mlx5_3", kHostPod);
   EXPECT_EQ(text(host + "mode"), "host-network");
+  EXPECT_EQ(text(host + "container"), "main");
   EXPECT_EQ(text(host + "pod"), "host-0");
   EXPECT_EQ(text(host + "namespace"), "ml");
   EXPECT_EQ(text(host + "netdev"), "ens1f0v1");
@@ -118,12 +118,12 @@ TEST_F(PodAttributionSourceTest, EachModeLandsUnderItsDeviceWithItsPod) {
   EXPECT_EQ(text(host + "pf"), "0000:3b:00.0");
   EXPECT_EQ(text(host + "vf"), "1");
   // A shared slot names no HCA: the entry is named by the slot.
-  const std::string shared = entry("3", kSharedPod, "main");
+  const std::string shared = entry("3", kSharedPod);
   EXPECT_EQ(text(shared + "mode"), "shared");
   EXPECT_EQ(text(shared + "resource"), "rdma/hca_shared_devices_a");
   // The host cannot see the moved VF's RDMA device: named by its PCI
   // address; its netns is no netns here, so it stays unconfirmed.
-  const std::string vf = entry("0000:3b:00.2", kVfPod, "main");
+  const std::string vf = entry("0000:3b:00.2", kVfPod);
   EXPECT_EQ(text(vf + "mode"), "unconfirmed");
   EXPECT_EQ(text(vf + "pod"), "vf-0");
   EXPECT_EQ(text(vf + "netdev"), "");
@@ -141,19 +141,19 @@ TEST_F(PodAttributionSourceTest, EachModeLandsUnderItsDeviceWithItsPod) {
 
 TEST_F(PodAttributionSourceTest, AGonePodLeavesWithTheNextPollAndAKubeletDownKeepsTheLast) {
   poll();
-  ASSERT_EQ(text(entry("3", kSharedPod, "main") + "pod"), "shared-0");
+  ASSERT_EQ(text(entry("3", kSharedPod) + "pod"), "shared-0");
   kubelet_.setPods({pod("host-0", "nvidia.com/sriov_rdma_vf", "0000:3b:00.3")});
   poll();
-  EXPECT_EQ(text(entry("3", kSharedPod, "main") + "pod"), "<absent>");
-  EXPECT_EQ(text(entry("0000:3b:00.2", kVfPod, "main") + "pod"), "<absent>");
-  EXPECT_EQ(text(entry("mlx5_3", kHostPod, "main") + "pod"), "host-0");
+  EXPECT_EQ(text(entry("3", kSharedPod) + "pod"), "<absent>");
+  EXPECT_EQ(text(entry("0000:3b:00.2", kVfPod) + "pod"), "<absent>");
+  EXPECT_EQ(text(entry("mlx5_3", kHostPod) + "pod"), "host-0");
   EXPECT_EQ(number("/rdma/kubernetes/state/pods"), 1u);
 
   kubelet_.stop();  // deletes the socket, as a restarting kubelet does
   const PollBatch down = poll();
   EXPECT_EQ(number("/rdma/kubernetes/state/podresources-up"), 0u);
   EXPECT_EQ(number("/rdma/kubernetes/errors/stage[name=podresources]/state/count"), 1u);
-  EXPECT_EQ(text(entry("mlx5_3", kHostPod, "main") + "pod"), "host-0") << "kept while the kubelet is away";
+  EXPECT_EQ(text(entry("mlx5_3", kHostPod) + "pod"), "host-0") << "kept while the kubelet is away";
   ASSERT_FALSE(down.errors.empty());
   EXPECT_NE(down.errors.front().find("kubernetes podresources"), std::string::npos) << down.errors.front();
 
@@ -161,7 +161,7 @@ TEST_F(PodAttributionSourceTest, AGonePodLeavesWithTheNextPollAndAKubeletDownKee
   ASSERT_EQ(kubelet_.start(), "");
   poll();
   EXPECT_EQ(number("/rdma/kubernetes/state/podresources-up"), 1u);
-  EXPECT_EQ(text(entry("mlx5_3", kHostPod, "main") + "pod"), "<absent>");
+  EXPECT_EQ(text(entry("mlx5_3", kHostPod) + "pod"), "<absent>");
 }
 
 TEST(KubernetesConfigTest, RelativePathsAndShortTimeoutsAreRefusedByName) {

@@ -28,7 +28,6 @@ constexpr char kPodB[] = "11111111-2222-3333-4444-555555555555";
 constexpr char kPodC[] = "22222222-3333-4444-5555-666666666666";
 constexpr char kPodHost[] = "33333333-4444-5555-6666-777777777777";
 
-
 TEST(PodNetnsTest, FindsEachSandboxsPodAndHostNetworkPods) {
   ProcTree tree;
   for (const char* ns : {"a", "shared", "empty", "system", "unpinned", "bad", "docker"}) tree.namespaceFile(ns);

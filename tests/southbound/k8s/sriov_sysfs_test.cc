@@ -25,7 +25,6 @@ using rdmagw::testing::TempDir;
 
 PciAddress pci(const std::string& text) { return parsePciAddress(text).value(); }
 
-
 // A ConnectX PF with four VFs in their usual states on a Kubernetes node.
 void buildNode(SysfsTree& t) {
   t.device("0000:3b:00.0");
