@@ -98,6 +98,11 @@ class Join {
     if (function.physfn) row.pf = formatPciAddress(*function.physfn);
     row.vf_index = function.vf_index;
     row.rdma_device = joined(function.rdma_devices);
+    row.uplink = joined(function.netdevs);
+    if (function.physfn) {
+      const auto pf = functions_.find(row.pf);
+      row.uplink = pf == functions_.end() ? "" : joined(pf->second->netdevs);
+    }
     if (host_network_.count(row.pod_uid) > 0 && !function.netdevs.empty()) {
       row.mode = AttributionMode::kHostNetwork;
       row.netdev = joined(function.netdevs);

@@ -48,6 +48,9 @@ struct AttributionRow {
   std::string rdma_device;  // as the host's sysfs shows it; empty when not visible
   std::string netdev;       // the name in `netns` (exclusive) or the host's
   std::string netns;        // the confirmed netns file (exclusive only)
+  // The host netdev cabled to the switch for it: the PF's for a VF, the
+  // function's own otherwise; how the fabric's links find its switch port.
+  std::string uplink;
   AttributionMode mode = AttributionMode::kUnconfirmed;
   bool operator==(const AttributionRow&) const = default;
 };

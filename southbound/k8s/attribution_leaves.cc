@@ -48,6 +48,7 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
         {"vf", row.vf_index ? std::to_string(*row.vf_index) : ""},
         {"netdev", row.netdev},
         {"mode", std::string(attributionModeName(row.mode))},
+        {"uplink", row.uplink},
     };
     for (const std::string& device : devicesOf(row)) {
       const std::string base = entryPath(device, uid);

@@ -172,8 +172,15 @@ TEST(AttributionTest, EachModeAndWhyTheRestIsNot) {
   whole.vf_index = 1;
   whole.netdev = "net1";
   whole.netns = "/run/netns/cni-t0";
+  whole.uplink = "ens1f0np0";  // the PF's: the VF's traffic leaves by its cable
   whole.mode = AttributionMode::kExclusive;
   EXPECT_EQ(*vf, whole);
+  const AttributionRow* agent = rowFor(a, "rdma-agent", "0000:3b:00.2");
+  ASSERT_NE(agent, nullptr);
+  EXPECT_EQ(agent->uplink, "ens1f0np0");  // its own netdev is the VF's, not cabled
+  const AttributionRow* elsewhere = rowFor(a, "trainer-0", "0000:af:00.1");
+  ASSERT_NE(elsewhere, nullptr);
+  EXPECT_EQ(elsewhere->uplink, "");  // sysfs does not list the function
 
   AttributionCounters counters;
   counters.pods_without_uid = 1;         // ghost
