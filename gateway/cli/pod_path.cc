@@ -36,7 +36,10 @@ void findPeer(const FabricView& fabric, PodHop& hop) {
 }
 
 // What makes a priority a problem, in the words of `rdmagw fabric`.
+bool storms(const Leaves& l) { return leafOr(l, "pause-storm") == "1"; }
+
 std::string pfcVerdict(const Leaves& l) {
+  if (storms(l)) return "pause storm";
   const std::string tree = leafOr(l, "pause-tree-state");
   if (tree != "clear" && tree != "-") return "pause tree " + tree;
   if (leafOr(l, "lossless-drop-alarm") == "1") return "lossless drops";
@@ -58,11 +61,10 @@ class ProblemList {
 void pfcProblems(const FabricView& fabric, const std::string& target, const std::string& iface, ProblemList& out) {
   for (const auto& [key, l] : fabric.pfc) {
     const auto& [t, i, prio] = key;
-    if (t != target || i != iface || !hasPfcVerdict(l) || !pfcProblem(l)) continue;
+    if (t != target || i != iface || !(storms(l) || (hasPfcVerdict(l) && pfcProblem(l)))) continue;
     std::string detail = "paused " + percent(leafOr(l, "paused-ratio"));
     if (l.count("pause-tree-size")) detail += ", tree size " + leafOr(l, "pause-tree-size");
     if (l.count("pause-tree-roots")) detail += ", roots " + leafOr(l, "pause-tree-roots");
-    if (leafOr(l, "pause-storm") != "-" && leafOr(l, "pause-storm") != "0") detail += ", pause storm";
     out.add({t + " " + i + " prio " + std::to_string(prio), "PFC", pfcVerdict(l), detail});
   }
 }

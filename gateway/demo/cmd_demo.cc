@@ -4,21 +4,22 @@
 
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <thread>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 
 #include "gateway/cli/command_spec.h"
+#include "gateway/config/yaml_reader.h"
 #include "gateway/demo/demo_churn.h"
 #include "gateway/demo/demo_config.h"
+#include "gateway/demo/demo_kubernetes.h"
 #include "gateway/demo/demo_snmp.h"
 #include "gateway/runtime/pipeline.h"
-#include "gateway/config/yaml_reader.h"
 #include "models/log.h"
 #include "sim/gnmi/gnmi_fleet.h"
 #include "sim/scenario.h"
@@ -108,6 +109,14 @@ std::string describeScenario(const sim::FabricConfig& config, sim::ScenarioKind 
          "/metrics | grep -E '^rdmagw_fabric_.*_(code|alarm)' | grep -v ' 0$'\n";
 }
 
+// "host01:mlx5_0": the endpoint a scenario congests; empty without one.
+std::string scenarioReceiver(const sim::FabricConfig& config, const std::optional<sim::ScenarioKind>& kind) {
+  if (!kind) return "";
+  sim::Fabric f(config);
+  f.setScenario({*kind, 0});
+  return f.scenarioCast().receiver >= 0 ? f.endpointName(f.scenarioCast().receiver) : "";
+}
+
 const CommandSpec kDemoSpec{
     "usage: rdmagw-demo [options]\n"
     "\n"
@@ -147,12 +156,14 @@ const CommandSpec kDemoSpec{
     "                      of gNMI updates sent in DIR/.churn-stats\n"
     "  --churn-for DUR     then undo every fault and stop the gNMI servers\n"
     "                      (.churn-stats final=1: nothing more is sent)\n"
+    "  --kubernetes        every RDMA host is a Kubernetes node too: a simulated\n"
+    "                      kubelet, one hostNetwork pod per RDMA device, pod\n"
+    "                      attribution on (docs/kubernetes.md)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
-    {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period",
-     "--interval", "--gnmi", "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for",
-     "--log-level"},
-    {},
+    {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period", "--interval", "--gnmi",
+     "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for", "--log-level"},
+    {"--kubernetes"},
     0};
 
 }  // namespace
@@ -229,6 +240,7 @@ int demoMain(const Args& args) {
   sim::SshdLauncher sshd;
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
   DemoGnmi gnmi;
+  DemoKubernetes kubernetes;
   if (fabric.switches > 0 && fabric.validate().isOk()) {
     sim::GnmiTargetOptions opts;
     opts.tls = sim::GnmiTls::kTls;
@@ -302,6 +314,9 @@ int demoMain(const Args& args) {
     }
     // The verdicts over the simulator's cabling (analytics/).
     if (cfg.isOk()) addSimAnalytics(cfg.value(), sim::Fabric(fabric), interval);
+    if (cfg.isOk() && hasFlag(args, "--kubernetes")) {
+      if (Status st = kubernetes.start(dir, sim::Fabric(fabric), cfg.value()); !st.isOk()) cfg = st;
+    }
     if (cfg.isOk() && snmp_mode == "on") {
       sim::SnmpdOptions opts;
       for (const TargetConfig& t : cfg.value().targets) opts.contexts.push_back(t.name);
@@ -331,6 +346,7 @@ int demoMain(const Args& args) {
         }
         if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);
+        std::fputs(kubernetes.howTo(pipeline.gnmiAddress(), scenarioReceiver(fabric, scenario)).c_str(), stdout);
         std::fflush(stdout);
         std::unique_ptr<DemoChurn> churner;
         if (churn.count() > 0) {
@@ -354,6 +370,7 @@ int demoMain(const Args& args) {
     }
   }
   if (snmpd) snmpd->stop();
+  kubernetes.stop();
   sshd.stop();
   sim.stop();
   if (own_dir) {
