@@ -1,6 +1,10 @@
 #include "tests/dashboards/promql_schema_check.h"
 
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <regex>
 #include <string_view>
 
@@ -63,6 +67,18 @@ std::map<std::string, PromFamily> schemaFamilies() {
     for (std::string_view l : SchemaTable::splitLabels(m.labels)) f.labels.emplace(l);
     f.counter = m.kind == LeafKind::kCounter;
   }
+  // kube-state-metrics, as the Kubernetes rules read it: who owns a pod, and
+  // who owns a ReplicaSet or Job (a Deployment, a JobSet, a CronJob). Only the
+  // families and labels the rules use; "<none>" where there is no owner.
+  const std::set<std::string> owner = {"namespace", "owner_kind", "owner_name", "owner_is_controller"};
+  auto kube = [&](const char* name, std::set<std::string> labels) {
+    PromFamily& f = out[name];
+    f.labels = owner;
+    f.labels.insert(labels.begin(), labels.end());
+  };
+  kube("kube_pod_owner", {"pod", "uid"});
+  kube("kube_replicaset_owner", {"replicaset"});
+  kube("kube_job_owner", {"job_name"});
   // Prometheus adds the scrape's own target labels to every series it
   // ingests: which job and which gateway (an alert about a gateway names it).
   for (auto& [name, f] : out) {
@@ -72,25 +88,65 @@ std::map<std::string, PromFamily> schemaFamilies() {
   return out;
 }
 
+void addRecordingRules(const std::string& dir, QueryPolicy* policy) {
+  // The output labels of `sum by (a, b) (...)` and its kin, outermost.
+  static const std::regex kOuterBy(R"(^\s*(sum|max|min|count|avg|group)\s+by\s*\(([^)]*)\))");
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".yml") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    YAML::Node doc = YAML::LoadFile(file.string());
+    for (const YAML::Node& group : doc["groups"]) {
+      for (const YAML::Node& rule : group["rules"]) {
+        if (!rule["record"]) continue;
+        const std::string name = rule["record"].as<std::string>();
+        policy->recorded.insert(name);
+        const std::string expr = rule["expr"].as<std::string>();
+        std::smatch m;
+        if (std::regex_search(expr, m, kOuterBy)) {
+          std::vector<std::string> labels = splitNames(m[2]);
+          policy->recorded_labels[name] = std::set<std::string>(labels.begin(), labels.end());
+        }
+      }
+    }
+  }
+}
+
 std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::string, PromFamily>& families,
                                         const QueryPolicy& policy) {
   std::vector<std::string> problems;
   auto problem = [&](const std::string& what) { problems.push_back(q.where + ": " + what + "  in: " + q.expr); };
 
   // Names recording rules made (level:metric:operation): they must exist.
-  static const std::regex kRecorded(R"((^|[^a-zA-Z0-9_:])([a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*[a-zA-Z0-9_]))");
+  static const std::regex kRecorded(
+      R"((^|[^a-zA-Z0-9_:])([a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*[a-zA-Z0-9_])(\s*\{([^}]*)\})?(\s*\[)?)");
   static const std::regex kQuoted(R"("(?:[^"\\]|\\.)*")");
+  static const std::regex kMatcher(R"(([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*")");
   const std::string unquoted = std::regex_replace(q.expr, kQuoted, "\"\"");  // "a:b" is no name
   bool names_recorded = false;
+  std::vector<PromFamily> recorded_families;  // stable: `used` points into it
+  recorded_families.reserve(unquoted.size());
+  std::vector<const PromFamily*> used;
   for (auto it = std::sregex_iterator(unquoted.begin(), unquoted.end(), kRecorded); it != std::sregex_iterator(); ++it) {
     const std::string name = (*it)[2];
     if (!policy.recorded.count(name)) problem("unknown recorded metric " + name + " (no recording rule defines it)");
     names_recorded = true;
+    auto known = policy.recorded_labels.find(name);
+    if (known == policy.recorded_labels.end()) continue;
+    recorded_families.push_back(PromFamily{known->second, false});
+    used.push_back(&recorded_families.back());
+    const std::string body = (*it)[4];
+    for (auto mi = std::sregex_iterator(body.begin(), body.end(), kMatcher); mi != std::sregex_iterator(); ++mi) {
+      if (!known->second.count((*mi)[1])) problem("label " + std::string((*mi)[1]) + " is not a label of " + name);
+    }
+    if ((*it)[5].matched) problem("recorded " + name + " used with a range (rate of a rate?)");
   }
 
   // Metric names, with the selector braces and range that follow each.
-  static const std::regex kMetric(R"((^|[^a-zA-Z0-9_:])(rdmagw_[a-z0-9_]+)(\s*\{([^}]*)\})?(\s*\[([^\]]*)\])?)");
-  std::vector<const PromFamily*> used;
+  static const std::regex kMetric(
+      R"((^|[^a-zA-Z0-9_:])((?:rdmagw|kube)_[a-z0-9_]+)(\s*\{([^}]*)\})?(\s*\[([^\]]*)\])?)");
   for (auto it = std::sregex_iterator(q.expr.begin(), q.expr.end(), kMetric); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     std::string name = m[2];
@@ -101,7 +157,6 @@ std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::
     }
     used.push_back(&fam->second);
     if (m[3].matched) {
-      static const std::regex kMatcher(R"(([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*")");
       std::string body = m[4];
       for (auto mi = std::sregex_iterator(body.begin(), body.end(), kMatcher); mi != std::sregex_iterator(); ++mi) {
         std::string label = (*mi)[1];
@@ -126,21 +181,44 @@ std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::
     }
   }
 
-  // Grouping and matching clauses: each label must be on every family of the
-  // query (no query joins families with different labels).
+  // Grouping and matching clauses: a query without a group_left/group_right
+  // join keeps one label set, so each label must be on every family of it.
+  // A join's result carries its many side's labels and those it copies, and
+  // its operands may be built of different families (kube_pod_owner beside
+  // kube_job_owner): there each label must be on some family of the query,
+  // or be made by a label_replace of it.
+  static const std::regex kClause(R"(\b(by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\))");
+  static const std::regex kJoin(R"(\bgroup_(left|right)\b)");
+  // label_replace(v, "dst", "replacement", "src", "regex"): a quoted name
+  // between commas, followed by another string, is its dst (or its src,
+  // which exists anyway).
+  static const std::regex kMade(R"re(,\s*"([a-zA-Z_][a-zA-Z0-9_]*)"\s*,\s*")re");
+  const bool joins = std::regex_search(q.expr, kJoin);
+  std::set<std::string> made;
+  if (q.expr.find("label_replace") != std::string::npos) {
+    for (auto it = std::sregex_iterator(q.expr.begin(), q.expr.end(), kMade); it != std::sregex_iterator(); ++it) {
+      made.insert((*it)[1]);
+    }
+  }
+  auto onEvery = [&](const std::string& label) {
+    return std::all_of(used.begin(), used.end(), [&](const PromFamily* f) { return f->labels.count(label) > 0; });
+  };
+  auto onSome = [&](const std::string& label) {
+    return made.count(label) > 0 ||
+           std::any_of(used.begin(), used.end(), [&](const PromFamily* f) { return f->labels.count(label) > 0; });
+  };
   auto checkLabels = [&](const std::string& label, const std::string& clause) {
-    for (const PromFamily* f : used) {
-      if (!f->labels.count(label)) {
-        problem(clause + " label " + label + " is not carried by every metric of the query");
-        return;
-      }
+    if (!joins) {
+      if (!onEvery(label)) problem(clause + " label " + label + " is not carried by every metric of the query");
+    } else if (!onSome(label)) {
+      problem(clause + " label " + label + " is carried by no metric of the query");
     }
   };
-  static const std::regex kClause(R"(\b(by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\))");
   for (auto it = std::sregex_iterator(q.expr.begin(), q.expr.end(), kClause); it != std::sregex_iterator(); ++it) {
     for (const std::string& label : splitNames((*it)[2])) checkLabels(label, std::string((*it)[1]));
   }
-  static const std::regex kLabelValues(R"(label_values\(\s*rdmagw_[a-z0-9_]+\s*(\{[^}]*\})?\s*,\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\))");
+  static const std::regex kLabelValues(
+      R"(label_values\(\s*[a-zA-Z_:][a-zA-Z0-9_:]*\s*(\{[^}]*\})?\s*,\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\))");
   std::smatch lv;
   if (std::regex_search(q.expr, lv, kLabelValues)) checkLabels(lv[2], "label_values");
   if (used.empty() && !names_recorded) problem("query names no rdmagw metric");

@@ -17,7 +17,8 @@ struct PromFamily {
   bool counter = false;
 };
 
-// Every family of SchemaTable: device leaves and gateway self-metrics.
+// Every family of SchemaTable (device leaves and gateway self-metrics), and
+// the kube-state-metrics families the Kubernetes rules join with.
 std::map<std::string, PromFamily> schemaFamilies();
 
 // One query and where it sits, for messages.
@@ -36,7 +37,13 @@ struct QueryPolicy {
   std::string counter_range;
   // Names recording rules define (level:metric:operation) a query may use.
   std::set<std::string> recorded;
+  // The labels of those whose rule ends in an aggregation `by (...)`: their
+  // selectors, groupings and legends are checked like a family's.
+  std::map<std::string, std::set<std::string>> recorded_labels;
 };
+
+// Adds every `record:` of the rules files in `dir` (*.yml) to the policy.
+void addRecordingRules(const std::string& dir, QueryPolicy* policy);
 
 // One message per problem; empty when the query is clean.
 std::vector<std::string> checkPromQuery(const PromQuery& q, const std::map<std::string, PromFamily>& families,

@@ -29,7 +29,17 @@ using nlohmann::json;
 
 constexpr const char* kDashboardDir = RDMAGW_SOURCE_DIR "/dashboards";
 
-const QueryPolicy kDashboardPolicy{"$__rate_interval", {}};
+// Counters through rate(...[$__rate_interval]); the names the shipped
+// recording rules define (the Kubernetes dashboards read them), with their
+// labels.
+const QueryPolicy& dashboardPolicy() {
+  static const QueryPolicy policy = [] {
+    QueryPolicy p{"$__rate_interval", {}, {}};
+    addRecordingRules(RDMAGW_SOURCE_DIR "/rules", &p);
+    return p;
+  }();
+  return policy;
+}
 
 // Every "expr" in the document (panels, nested rows, any depth) and every
 // templating query (string or {"query": ...} object).
@@ -60,7 +70,7 @@ std::vector<std::string> checkDashboard(const json& doc, const std::map<std::str
   collectQueries(doc, "dashboard", &queries);
   std::vector<std::string> problems;
   for (const PromQuery& q : queries) {
-    for (std::string& p : checkPromQuery(q, families, kDashboardPolicy)) problems.push_back(std::move(p));
+    for (std::string& p : checkPromQuery(q, families, dashboardPolicy())) problems.push_back(std::move(p));
   }
   return problems;
 }
@@ -105,7 +115,8 @@ TEST(DashboardTest, ShipsTheFabricSwitchHostAndDcqcnDashboards) {
   std::set<std::string> names;
   for (const auto& [name, doc] : loadDashboards()) names.insert(name);
   EXPECT_EQ(names, (std::set<std::string>{"rdmagw-roce-congestion.json", "rdmagw-fabric.json", "rdmagw-switch.json",
-                                          "rdmagw-host.json", "rdmagw-dcqcn-chain.json"}));
+                                          "rdmagw-host.json", "rdmagw-dcqcn-chain.json", "rdmagw-k8s-cluster.json",
+                                          "rdmagw-k8s-node.json", "rdmagw-k8s-pod.json", "rdmagw-k8s-workload.json"}));
 }
 
 TEST(DashboardTest, EveryMetricAndLabelIsInTheSchema) {
@@ -178,6 +189,24 @@ TEST(DashboardTest, EachDashboardCoversItsFamilies) {
        {"rdmagw_qos_queue_ecn_marked_packets_total", "rdmagw_rdma_port_np_ecn_marked_roce_packets_total",
         "rdmagw_rdma_port_np_cnp_sent_total", "rdmagw_rdma_port_rp_cnp_handled_total",
         "rdmagw_rdma_port_rp_cnp_ignored_total", "rdmagw_fabric_dcqcn_verdict_code"}},
+      {"rdmagw-k8s-cluster.json",
+       {"rdmagw_k8s_podresources_up", "rdmagw_k8s_pods", "rdmagw_k8s_devices_attributed", "rdmagw_k8s_unattributed",
+        "rdmagw_k8s_attribution_errors_total", "pod:rdmagw_rdma_port_rcv_bytes:rate5m",
+        "pod:rdmagw_rdma_port_xmit_bytes:rate5m", "pod:rdmagw_rdma_port_np_cnp_sent:rate5m",
+        "pod:rdmagw_rdma_port_rp_cnp_handled:rate5m"}},
+      {"rdmagw-k8s-node.json",
+       {"rdmagw_k8s_podresources_up", "rdmagw_rdma_device_pod_info", "rdmagw_k8s_unattributed",
+        "pod:rdmagw_rdma_port_rcv_bytes:rate5m", "pod:rdmagw_rdma_port_np_ecn_marked_roce_packets:rate5m",
+        "pod:rdmagw_rdma_port_out_of_sequence:rate5m", "rdmagw_rdma_port_rcv_bytes_total"}},
+      {"rdmagw-k8s-pod.json",
+       {"rdmagw_rdma_device_pod_info", "rdmagw_k8s_podresources_up", "pod:rdmagw_rdma_port_rcv_bytes:rate5m",
+        "pod:rdmagw_rdma_port_xmit_bytes:rate5m", "pod:rdmagw_rdma_port_np_ecn_marked_roce_packets:rate5m",
+        "pod:rdmagw_rdma_port_np_cnp_sent:rate5m", "pod:rdmagw_rdma_port_rp_cnp_handled:rate5m",
+        "pod:rdmagw_rdma_port_out_of_buffer:rate5m"}},
+      {"rdmagw-k8s-workload.json",
+       {"workload:rdmagw_rdma_port_rcv_bytes:rate5m", "workload:rdmagw_rdma_port_xmit_bytes:rate5m",
+        "workload:rdmagw_rdma_port_np_cnp_sent:rate5m", "workload:rdmagw_rdma_port_rp_cnp_handled:rate5m",
+        "pod:kube_pod_owner:workload"}},
   };
   const auto docs = loadDashboards();
   for (const auto& [file, names] : wanted) {
@@ -191,8 +220,9 @@ TEST(DashboardTest, EachDashboardCoversItsFamilies) {
 }
 
 // Importable by Grafana 9+, one data source variable, and every query scoped
-// by the dashboard's target variable (all of them are templated by target:
-// the fabric-wide ones with All, the switch and host ones by one device).
+// by the dashboard's target variable (the fabric-wide ones with All, the
+// switch and host ones by one device) or, on a Kubernetes dashboard without
+// one (a workload's pods run on any node), by its namespace variable.
 TEST(DashboardTest, StructureGrafanaImports) {
   static const std::regex kTargetVariable(R"(^label_values\(rdmagw_target_[a-z_]+(\{[^}]*\})?, target\)$)");
   std::set<std::string> uids;
@@ -203,7 +233,7 @@ TEST(DashboardTest, StructureGrafanaImports) {
     EXPECT_FALSE(uid.empty());
     EXPECT_TRUE(uids.insert(uid).second) << "duplicate uid " << uid;
     EXPECT_TRUE(doc.contains("tags") && std::find(doc["tags"].begin(), doc["tags"].end(), "rdmagw") != doc["tags"].end());
-    std::string datasource, target_var;
+    std::string datasource, target_var, namespace_var;
     for (const json& v : doc["templating"]["list"]) {
       if (v["type"] == "datasource") {
         EXPECT_EQ(v["query"], "prometheus");
@@ -213,9 +243,12 @@ TEST(DashboardTest, StructureGrafanaImports) {
         EXPECT_EQ(v["datasource"]["uid"], "${datasource}");
         target_var = v["name"];
       }
+      if (v["type"] == "query" && v["name"] == "namespace") namespace_var = v["name"];
     }
     EXPECT_EQ(datasource, "datasource");
-    ASSERT_FALSE(target_var.empty()) << "no variable of label_values(rdmagw_target_..., target)";
+    ASSERT_FALSE(target_var.empty() && namespace_var.empty())
+        << "no variable of label_values(rdmagw_target_..., target), nor a namespace variable";
+    const std::string scope = target_var.empty() ? "namespace=~\"$namespace\"" : "target=~\"$" + target_var + "\"";
     std::vector<const json*> panels;
     collectPanels(doc["panels"], &panels);
     std::set<int> ids;
@@ -228,8 +261,7 @@ TEST(DashboardTest, StructureGrafanaImports) {
       EXPECT_FALSE((*p)["targets"].empty()) << (*p)["title"];
       for (const json& t : (*p)["targets"]) {
         EXPECT_EQ(t["datasource"]["uid"], "${datasource}") << (*p)["title"];
-        EXPECT_NE(t["expr"].get<std::string>().find("target=~\"$" + target_var + "\""), std::string::npos)
-            << (*p)["title"] << ": " << t["expr"];
+        EXPECT_NE(t["expr"].get<std::string>().find(scope), std::string::npos) << (*p)["title"] << ": " << t["expr"];
       }
     }
   }
@@ -258,7 +290,9 @@ TEST(DashboardTest, CheckerRejectsBadQueries) {
       {"id": 7, "title": "deep", "targets": [{"refId": "A", "expr": "rdmagw_renamed_metric"}]}]},
     {"id": 8, "title": "fixed", "targets": [{"refId": "A", "expr": "rate(rdmagw_rdma_port_np_cnp_sent_total[5m])"}]},
     {"id": 9, "title": "gauge", "targets": [{"refId": "A", "expr": "rate(rdmagw_fabric_pfc_paused_ratio[$__rate_interval])"}]},
-    {"id": 10, "title": "recorded", "targets": [{"refId": "A", "expr": "fabric:rdmagw_nothing:rate5m"}]}
+    {"id": 10, "title": "recorded", "targets": [{"refId": "A", "expr": "fabric:rdmagw_nothing:rate5m"}]},
+    {"id": 11, "title": "pod label", "targets": [{"refId": "A", "legendFormat": "{{owner_name}}", "expr": "pod:rdmagw_rdma_port_rcv_bytes:rate5m{workload=\"w\"}"}]},
+    {"id": 12, "title": "pod rate", "targets": [{"refId": "A", "expr": "rate(workload:rdmagw_rdma_port_rcv_bytes:rate5m[$__rate_interval])"}]}
   ]})J");
   std::vector<std::string> problems = checkDashboard(bad, families);
   auto mentions = [&](const std::string& s) {
@@ -274,6 +308,9 @@ TEST(DashboardTest, CheckerRejectsBadQueries) {
   EXPECT_TRUE(mentions("fixed / A: counter rdmagw_rdma_port_np_cnp_sent_total needs a [$__rate_interval]")) << joined(problems);
   EXPECT_TRUE(mentions("gauge rdmagw_fabric_pfc_paused_ratio used with a range")) << joined(problems);
   EXPECT_TRUE(mentions("unknown recorded metric fabric:rdmagw_nothing:rate5m")) << joined(problems);
+  EXPECT_TRUE(mentions("label workload is not a label of pod:rdmagw_rdma_port_rcv_bytes:rate5m")) << joined(problems);
+  EXPECT_TRUE(mentions("pod label / A: legendFormat label owner_name")) << joined(problems);
+  EXPECT_TRUE(mentions("recorded workload:rdmagw_rdma_port_rcv_bytes:rate5m used with a range")) << joined(problems);
 
   json good = json::parse(R"J({"panels": [{"id": 1, "title": "ok", "targets": [{"refId": "A", "legendFormat": "{{target}} {{admin_mode}}",
     "expr": "max by (target, interface, admin_mode) (rdmagw_interface_pfc_admin_mode_info{target=~\"$target\"})"}]}]})J");

@@ -80,8 +80,8 @@ class RulesTest : public ::testing::Test {
 TEST_F(RulesTest, ShipsAlertAndRecordingRules) {
   std::set<std::string> names;
   for (const fs::path& f : rulesFiles()) names.insert(f.filename().string());
-  EXPECT_EQ(names, (std::set<std::string>{"rdmagw-alerts.yml", "rdmagw-recording.yml"}));
-  EXPECT_EQ(unitTestFiles().size(), 2u);
+  EXPECT_EQ(names, (std::set<std::string>{"rdmagw-alerts.yml", "rdmagw-kubernetes.yml", "rdmagw-recording.yml"}));
+  EXPECT_EQ(unitTestFiles().size(), 3u);
 }
 
 TEST_F(RulesTest, PromtoolCheckRulesAcceptsEveryFile) {
@@ -136,7 +136,8 @@ TEST_F(RulesTest, EveryRuleHasUnitTests) {
 TEST_F(RulesTest, EveryMetricAndLabelIsInTheSchema) {
   const auto families = schemaFamilies();
   QueryPolicy policy;  // counters: rate()/increase() over any range
-  for (const auto& [name, rule] : rulesByName(false)) policy.recorded.insert(name);
+  addRecordingRules(kRulesDir.string(), &policy);
+  EXPECT_EQ(policy.recorded.size(), rulesByName(false).size());
   static const std::regex kLabelRef(R"(\$labels\.([a-zA-Z_][a-zA-Z0-9_]*))");
   std::vector<std::string> problems;
   size_t checked = 0;
@@ -189,6 +190,31 @@ TEST_F(RulesTest, BrokenRulesFail) {
   EXPECT_NE(wrong.exit_code, 0) << wrong.output;
   EXPECT_NE(wrong.output.find("RdmagwTargetDown"), std::string::npos) << wrong.output;
 
+  // The Kubernetes rules' join written the obvious way round, counters on
+  // the many side: the shared HCA's two pods make Prometheus refuse it. And
+  // a join by device alone: node2's mlx5_2 would take node1's pod.
+  const std::string k8s = testing::readFile((kRulesDir / "rdmagw-kubernetes.yml").string());
+  fs::copy_file(kTestsDir / "rdmagw-kubernetes_test.yml", tmp.file("tests/rules/rdmagw-kubernetes_test.yml"));
+  const std::string join =
+      "            rdmagw_rdma_device_pod_info\n"
+      "            * on(target, device) group_left()\n"
+      "            sum by (target, device) (rate(rdmagw_rdma_port_rcv_bytes_total[5m]))";
+  ASSERT_NE(k8s.find(join), std::string::npos);
+  for (const std::string& replacement :
+       {std::string("            rate(rdmagw_rdma_port_rcv_bytes_total[5m])\n"
+                    "            * on(target, device) group_left(namespace, pod, container)\n"
+                    "            rdmagw_rdma_device_pod_info"),
+        std::string("            rdmagw_rdma_device_pod_info\n"
+                    "            * on(device) group_left()\n"
+                    "            sum by (device) (rate(rdmagw_rdma_port_rcv_bytes_total[5m]))")}) {
+    std::string copy = k8s;
+    copy.replace(copy.find(join), join.size(), replacement);
+    ASSERT_TRUE(testing::writeFile(tmp.file("rules/rdmagw-kubernetes.yml"), copy));
+    testing::CommandResult r = promtool("test rules " + tmp.file("tests/rules/rdmagw-kubernetes_test.yml"));
+    EXPECT_NE(r.exit_code, 0) << replacement << "\n" << r.output;
+    EXPECT_NE(r.output.find("pod:rdmagw_rdma_port_rcv_bytes:rate5m"), std::string::npos) << r.output;
+  }
+
   // A renamed metric and a label its family lacks: the schema check.
   const auto families = schemaFamilies();
   std::vector<std::string> problems =
@@ -197,6 +223,23 @@ TEST_F(RulesTest, BrokenRulesFail) {
   EXPECT_NE(joined(problems).find("unknown metric rdmagw_fabric_dcb_mismatch"), std::string::npos) << joined(problems);
   EXPECT_NE(joined(problems).find("label interface is not a label of rdmagw_target_up"), std::string::npos);
   EXPECT_NE(joined(problems).find("annotation label nic"), std::string::npos);
+
+  // A join: a label copied from no family, a kube-state-metrics label
+  // misspelt, a recorded series' label it does not have.
+  QueryPolicy policy;
+  addRecordingRules(kRulesDir.string(), &policy);
+  problems = checkPromQuery({"J",
+                             "max by (target, namespace) (rdmagw_rdma_device_pod_info * on(target, device) "
+                             "group_left(owner) sum by (target, device) (rate(rdmagw_rdma_port_rcv_bytes_total[5m])))"
+                             " or kube_pod_owner{owner=\"x\"} or pod:rdmagw_rdma_port_rcv_bytes:rate5m{workload=\"w\"}",
+                             "",
+                             {}},
+                            families, policy);
+  EXPECT_NE(joined(problems).find("group_left label owner is carried by no metric"), std::string::npos)
+      << joined(problems);
+  EXPECT_NE(joined(problems).find("label owner is not a label of kube_pod_owner"), std::string::npos);
+  EXPECT_NE(joined(problems).find("label workload is not a label of pod:rdmagw_rdma_port_rcv_bytes:rate5m"),
+            std::string::npos);
 }
 
 }  // namespace
