@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -57,8 +58,11 @@ std::string cgroupLine(const std::string& uid) {
 
 }  // namespace
 
-SimKubernetesNode::SimKubernetesNode(std::string host_dir, const Host& host)
-    : dir_(std::move(host_dir)), host_(host), kubelet_(std::make_unique<FakeKubelet>(dir_ + "/k8s/kubelet.sock")) {}
+SimKubernetesNode::SimKubernetesNode(std::string host_dir, const Host& host, int vfs_per_pf)
+    : dir_(std::move(host_dir)),
+      host_(host),
+      vfs_per_pf_(std::clamp(vfs_per_pf, 0, 6)),
+      kubelet_(std::make_unique<FakeKubelet>(dir_ + "/k8s/kubelet.sock")) {}
 
 SimKubernetesNode::~SimKubernetesNode() { stop(); }
 
@@ -79,7 +83,7 @@ SimNodePaths SimKubernetesNode::paths() const {
   return {k8s + "/kubelet.sock", k8s + "/pods", k8s + "/proc", k8s + "/netns", k8s + "/ns/host", dir_ + "/sys"};
 }
 
-// Two VFs per PF: a PF without virtfn links is no SR-IOV PF to the
+// VFs on every PF: a PF without virtfn links is no SR-IOV PF to the
 // attribution, and real RDMA NICs on Kubernetes nodes have them.
 Status SimKubernetesNode::writePciTree() {
   const fs::path sys = fs::path(dir_) / "sys";
@@ -93,7 +97,7 @@ Status SimKubernetesNode::writePciTree() {
       if (Status s = makeDirs(d); !s.isOk()) return s;
     }
     if (Status s = relink("../../../devices/pci0000:3a/" + pf, bus / pf); !s.isOk()) return s;
-    for (int vf = 0; vf < 2; ++vf) {
+    for (int vf = 0; vf < vfs_per_pf_; ++vf) {
       const std::string addr = vfAddress(i, vf);
       if (Status s = makeDirs(devices / addr); !s.isOk()) return s;
       if (Status s = relink("../../../devices/pci0000:3a/" + addr, bus / addr); !s.isOk()) return s;

@@ -41,7 +41,8 @@ struct SimNodePaths {
 class SimKubernetesNode {
  public:
   // `host_dir`: the host's directory in the simulated tree (<dir>/<host>).
-  SimKubernetesNode(std::string host_dir, const Host& host);
+  // Each PF gets `vfs_per_pf` VFs (at most 6: functions 2..7 of its slot).
+  SimKubernetesNode(std::string host_dir, const Host& host, int vfs_per_pf = 2);
   ~SimKubernetesNode();
 
   // The PCI tree, the node's directories and the kubelet's socket (no pod
@@ -67,6 +68,7 @@ class SimKubernetesNode {
   Status writePciTree();
   std::string dir_;
   Host host_;
+  int vfs_per_pf_;
   std::unique_ptr<FakeKubelet> kubelet_;
   std::vector<SimPod> pods_;
   int next_pid_ = 1000;
