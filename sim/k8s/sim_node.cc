@@ -78,6 +78,10 @@ std::string SimKubernetesNode::vfAddress(size_t i, int vf) {
   return buf;
 }
 
+std::string SimKubernetesNode::vfRdmaDevice(size_t i, int vf) const {
+  return "mlx5_" + std::to_string(host_.devices.size() + i * size_t(vfs_per_pf_) + size_t(vf));
+}
+
 SimNodePaths SimKubernetesNode::paths() const {
   const std::string k8s = dir_ + "/k8s";
   return {k8s + "/kubelet.sock", k8s + "/pods", k8s + "/proc", k8s + "/netns", k8s + "/ns/host", dir_ + "/sys"};
@@ -99,7 +103,12 @@ Status SimKubernetesNode::writePciTree() {
     if (Status s = relink("../../../devices/pci0000:3a/" + pf, bus / pf); !s.isOk()) return s;
     for (int vf = 0; vf < vfs_per_pf_; ++vf) {
       const std::string addr = vfAddress(i, vf);
-      if (Status s = makeDirs(devices / addr); !s.isOk()) return s;
+      // In the host's netns until a pod's netns takes it: its RDMA device
+      // and netdev show under its PCI function, as mlx5 names them.
+      for (const fs::path& d : {devices / addr / "infiniband" / vfRdmaDevice(i, vf),
+                                devices / addr / "net" / (dev.netdev + "v" + std::to_string(vf))}) {
+        if (Status s = makeDirs(d); !s.isOk()) return s;
+      }
       if (Status s = relink("../../../devices/pci0000:3a/" + addr, bus / addr); !s.isOk()) return s;
       if (Status s = relink("../" + addr, devices / pf / ("virtfn" + std::to_string(vf))); !s.isOk()) return s;
       if (Status s = relink("../" + pf, devices / addr / "physfn"); !s.isOk()) return s;

@@ -53,6 +53,9 @@ class SimKubernetesNode {
   // The PF address of the host's device number `i` (0-based), and of its VF `vf`.
   static std::string pfAddress(size_t i);
   static std::string vfAddress(size_t i, int vf);
+  // The RDMA device of that VF: numbered after the host's PFs, as mlx5
+  // numbers VFs probed after their PFs.
+  std::string vfRdmaDevice(size_t i, int vf) const;
 
   // Replaces the node's pods: log directories, processes and the kubelet's
   // answer follow. Pods without a pid get one. After start().
