@@ -188,5 +188,62 @@ TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
       << body;
 }
 
+// The node's polls_total, from a /metrics body; -1 when absent.
+long long pollsOf(const std::string& body) {
+  const std::string key = "rdmagw_target_polls_total{target=\"node01\"";
+  const size_t at = body.find(key);
+  if (at == std::string::npos) return -1;
+  return std::atoll(body.c_str() + body.find("} ", at) + 2);
+}
+
+// A kubelet without Get, one that stalls past the client's deadline, and
+// one that restarts (its socket deleted and created again): the host's
+// collection goes on through each, and attribution comes back with it.
+TEST_F(PodAttributionE2eTest, KubeletWithoutGetThatStallsAndRestartsDoesNotStopCollection) {
+  kubelet_.setGetMode(sim::FakeGetMode::kUnimplemented);
+  std::string body;
+  ASSERT_TRUE(
+      scrapeUntil([](const std::string& b) { return family(b, "rdmagw_rdma_device_pod_info").size() == 2; }, &body))
+      << body.substr(0, 3000) << log();
+
+  kubelet_.setStall(std::chrono::seconds(30));  // past the 2 s kubelet_timeout
+  ASSERT_TRUE(scrapeUntil(
+      [](const std::string& b) {
+        return b.find("rdmagw_k8s_podresources_up{target=\"node01\"} 0") != std::string::npos;
+      },
+      &body))
+      << body.substr(0, 3000);
+  const long long polls_stalled = pollsOf(body);
+  EXPECT_TRUE(scrapeUntil([&](const std::string& b) { return pollsOf(b) >= polls_stalled + 2; }, &body))
+      << "polls stopped while the kubelet stalled: " << body.substr(0, 3000);
+  EXPECT_NE(body.find("rdmagw_target_up{target=\"node01\"} 1"), std::string::npos) << body.substr(0, 3000);
+  kubelet_.setStall(std::chrono::milliseconds(0));
+  EXPECT_TRUE(scrapeUntil(
+      [](const std::string& b) {
+        return b.find("rdmagw_k8s_podresources_up{target=\"node01\"} 1") != std::string::npos;
+      },
+      &body))
+      << body.substr(0, 3000);
+
+  // The kubelet restarts with one pod fewer.
+  kubelet_.stop();
+  ASSERT_TRUE(scrapeUntil(
+      [](const std::string& b) {
+        return b.find("rdmagw_k8s_podresources_up{target=\"node01\"} 0") != std::string::npos;
+      },
+      &body))
+      << body.substr(0, 3000);
+  kubelet_.setPods({pod("host-0", "nvidia.com/sriov_rdma_vf", "0000:3b:00.3")});
+  ASSERT_EQ(kubelet_.start(), "");
+  EXPECT_TRUE(scrapeUntil(
+      [](const std::string& b) {
+        return b.find("rdmagw_k8s_podresources_up{target=\"node01\"} 1") != std::string::npos &&
+               family(b, "rdmagw_rdma_device_pod_info").size() == 1;
+      },
+      &body))
+      << body.substr(0, 3000) << log();
+  EXPECT_EQ(body.find(kSharedPod), std::string::npos) << body.substr(0, 3000);
+}
+
 }  // namespace
 }  // namespace rdmagw::testing
