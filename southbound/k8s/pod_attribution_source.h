@@ -56,7 +56,7 @@ class PodAttributionSource : public PollSource {
   PodResourcesClient kubelet_;
   NetnsNetdevLookup netdevs_;
   PodNetnsCounters counters_;
-  std::vector<AttributionRow> last_rows_;  // the last refresh's, as the join gave them
+  std::vector<AttributionRow> last_rows_;   // the last refresh's, as the join gave them
   std::map<std::string, uint64_t> errors_;  // by stage, since start
 };
 

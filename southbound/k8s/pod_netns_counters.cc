@@ -20,9 +20,7 @@ class RenamedNetdevReader : public rdma::SysfsReader {
   RenamedNetdevReader(rdma::SysfsReader& inner, const std::string& netdev, const std::string& key)
       : inner_(inner), from_("class/net/" + key), to_("class/net/" + netdev) {}
   Result<std::string> readFile(const std::string& relpath) override { return inner_.readFile(map(relpath)); }
-  Result<std::vector<std::string>> listDir(const std::string& relpath) override {
-    return inner_.listDir(map(relpath));
-  }
+  Result<std::vector<std::string>> listDir(const std::string& relpath) override { return inner_.listDir(map(relpath)); }
   Result<std::vector<rdma::SysfsFile>> readDir(const std::string& relpath) override {
     return inner_.readDir(map(relpath));
   }

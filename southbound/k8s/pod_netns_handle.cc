@@ -117,8 +117,7 @@ Result<std::unique_ptr<PodNetnsHandle>> PodNetnsHandle::open(const std::string& 
                                           o.mount_fd);
 }
 
-PodNetnsHandle::PodNetnsHandle(NetnsId id, rdma::SysfsReaderPtr sysfs, rdma::EthtoolSourcePtr ethtool,
-                               int mount_fd)
+PodNetnsHandle::PodNetnsHandle(NetnsId id, rdma::SysfsReaderPtr sysfs, rdma::EthtoolSourcePtr ethtool, int mount_fd)
     : id_(id), mount_fd_(mount_fd), sysfs_(std::move(sysfs)), ethtool_(std::move(ethtool)) {
   g_open_handles.fetch_add(1, std::memory_order_relaxed);
 }

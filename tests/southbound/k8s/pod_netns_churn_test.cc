@@ -134,7 +134,8 @@ class PodNetnsChurnTest : public ::testing::Test {
     pod.netns = "/var/run/netns/" + ns;
     pod.host_end = "rgwc" + tag_ + "v" + std::to_string(slot);  // reused too
     pod.pid = 1000 + gen * 100 + slot;
-    for (const std::string& c : {"ip netns add " + ns, "ip link add " + pod.host_end + " type veth peer name net1 netns " + ns}) {
+    for (const std::string& c :
+         {"ip netns add " + ns, "ip link add " + pod.host_end + " type veth peer name net1 netns " + ns}) {
       const rdmagw::testing::CommandResult r = runCommand(c);
       ASSERT_EQ(r.exit_code, 0) << c << ": " << r.output;
     }
@@ -161,7 +162,9 @@ class PodNetnsChurnTest : public ::testing::Test {
     std::vector<sim::FakePod> pods;
     for (const auto& [slot, pod] : live_) {
       pods.push_back(sim::FakePod{
-          "ml", pod.name, {sim::FakeContainer{"main", {sim::FakeDevices{"nvidia.com/sriov_rdma_vf", {vfAddress(slot)}, {0}}}}}});
+          "ml",
+          pod.name,
+          {sim::FakeContainer{"main", {sim::FakeDevices{"nvidia.com/sriov_rdma_vf", {vfAddress(slot)}, {0}}}}}});
     }
     kubelet_.setPods(pods);
   }

@@ -10,9 +10,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <cstdio>
-
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <string>

@@ -90,7 +90,8 @@ TEST_F(PodNetnsHandleTest, ItsSysfsAndSocketAreThePodsViewAndCloseWithIt) {
     EXPECT_EQ(netdevs.value(), (std::vector<std::string>{"lo", "net1"}));
     EXPECT_TRUE(std::filesystem::exists("/sys/class/net/" + host_end_));
     // The same interface the kernel shows inside the netns.
-    const std::string inside_ifindex = runCommand("ip netns exec " + netns_ + " cat /sys/class/net/net1/ifindex").output;
+    const std::string inside_ifindex =
+        runCommand("ip netns exec " + netns_ + " cat /sys/class/net/net1/ifindex").output;
     EXPECT_EQ(number(handle.sysfs().readFile("class/net/net1/ifindex")), std::stoull(inside_ifindex));
 
     const uint64_t rx_before = number(handle.sysfs().readFile("class/net/net1/statistics/rx_packets"));
@@ -98,8 +99,8 @@ TEST_F(PodNetnsHandleTest, ItsSysfsAndSocketAreThePodsViewAndCloseWithIt) {
     sendTraffic(20);
     ASSERT_TRUE(rdmagw::testing::waitUntil([&] {
       return number(handle.sysfs().readFile("class/net/net1/statistics/rx_packets")) >= rx_before + 20;
-    })) << "rx_packets of net1 did not move: " << rx_before << " -> "
-        << number(handle.sysfs().readFile("class/net/net1/statistics/rx_packets"));
+    })) << "rx_packets of net1 did not move: "
+        << rx_before << " -> " << number(handle.sysfs().readFile("class/net/net1/statistics/rx_packets"));
     // What iproute2 says inside the netns, read after ours: never less.
     const std::string ip_json = runCommand("ip -n " + netns_ + " -s -j link show net1").output;
     const size_t rx = ip_json.find("\"rx\":{\"bytes\":");
@@ -112,9 +113,11 @@ TEST_F(PodNetnsHandleTest, ItsSysfsAndSocketAreThePodsViewAndCloseWithIt) {
     // the host end.
     Result<rdma::EthtoolStats> stats = handle.ethtool().stats("net1");
     ASSERT_TRUE(stats.isOk()) << stats.status().toString();
-    const auto peer = std::find_if(stats->begin(), stats->end(), [](const auto& s) { return s.first == "peer_ifindex"; });
+    const auto peer =
+        std::find_if(stats->begin(), stats->end(), [](const auto& s) { return s.first == "peer_ifindex"; });
     ASSERT_NE(peer, stats->end());
-    EXPECT_EQ(peer->second, number(Result<std::string>(rdmagw::testing::readFile("/sys/class/net/" + host_end_ + "/ifindex"))));
+    EXPECT_EQ(peer->second,
+              number(Result<std::string>(rdmagw::testing::readFile("/sys/class/net/" + host_end_ + "/ifindex"))));
     // The host end is not in the pod's netns.
     EXPECT_EQ(handle.ethtool().stats(host_end_).status().code(), Status::Code::kNotFound);
     // Nor does the handle run DCB tools (they would fork).
