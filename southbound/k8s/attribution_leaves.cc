@@ -60,6 +60,7 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
 void writeHealth(const AttributionHealth& health, const AttributionCounters& unattributed, TimestampNs ts,
                  PollBatch& batch) {
   batch.add("/rdma/kubernetes/state/podresources-up", uint64_t(health.podresources_up ? 1 : 0), ts);
+  batch.add("/rdma/kubernetes/state/netns-handles", health.netns_handles, ts);
   for (const auto& [stage, count] : health.errors) {
     batch.add("/rdma/kubernetes/errors/stage[name=" + stage + "]/state/count", count, ts);
   }

@@ -27,8 +27,9 @@ struct AttributionHealth {
   bool podresources_up = false;
   uint64_t pods = 0;                // pods the kubelet listed
   uint64_t devices_attributed = 0;  // rows confirmed in a netns, host-network or shared
+  uint64_t netns_handles = 0;       // pods' netns held open to read their counters
   // Since the source started, by stage: podresources, pod-logs, netns-scan,
-  // sriov-sysfs, netns-read.
+  // sriov-sysfs, netns-read, netns-counters.
   std::map<std::string, uint64_t> errors;
 };
 void writeHealth(const AttributionHealth& health, const AttributionCounters& unattributed, TimestampNs ts,

@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "southbound/k8s/attribution_leaves.h"
-#include "southbound/k8s/netns_netdevs.h"
 #include "southbound/k8s/pod_logs.h"
 #include "southbound/k8s/pod_netns.h"
 #include "southbound/k8s/sriov_sysfs.h"
@@ -20,14 +19,17 @@ PodResourcesClientOptions kubeletOptions(const KubernetesConfig& config) {
 
 }  // namespace
 
-PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig config, const std::string& sysfs_root)
+PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig config, const std::string& sysfs_root,
+                                           PodNetnsAccess netns)
     : host_(std::move(host)),
       config_(std::move(config)),
       sysfs_root_(config_.sysfs_root.empty() ? sysfs_root : config_.sysfs_root),
-      kubelet_(kubeletOptions(config_)) {
+      kubelet_(kubeletOptions(config_)),
+      netdevs_(std::move(netns.netdevs)),
+      counters_(std::move(netns.open)) {
   // Every stage is exported from the start, so a rate over it is defined
   // before its first error.
-  for (const char* stage : {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read"}) {
+  for (const char* stage : {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read", "netns-counters"}) {
     errors_[stage] = 0;
   }
 }
@@ -73,6 +75,10 @@ bool PodAttributionSource::readFacts(NodeFacts& facts, PollBatch& batch) {
   return true;
 }
 
+void PodAttributionSource::readCounters(std::vector<AttributionRow>& rows, PollBatch& batch) {
+  for (const Status& failure : counters_.poll(rows, batch)) failed("netns-counters", failure, batch);
+}
+
 Status PodAttributionSource::poll(PollBatch& batch) {
   Status host = host_ ? host_->poll(batch) : Status::ok();
   const TimestampNs ts = nowNs();
@@ -80,20 +86,26 @@ Status PodAttributionSource::poll(PollBatch& batch) {
   AttributionHealth health;
   health.podresources_up = readFacts(facts, batch);
   if (!health.podresources_up) {
+    std::vector<AttributionRow> rows = last_rows_;
+    readCounters(rows, batch);
+    health.netns_handles = counters_.openHandles();
     health.errors = errors_;
     writeHealth(health, {}, ts, batch);
     return host;
   }
-  const Attribution attribution = attributeDevices(facts, [&](const std::string& netns_path) {
-    Result<std::vector<NetnsNetdev>> netdevs = listNetnsNetdevs(netns_path);
+  Attribution attribution = attributeDevices(facts, [&](const std::string& netns_path) {
+    Result<std::vector<NetnsNetdev>> netdevs = netdevs_(netns_path);
     if (!netdevs.isOk()) failed("netns-read", netdevs.status(), batch);
     return netdevs;
   });
+  last_rows_ = attribution.rows;
+  readCounters(attribution.rows, batch);
   writePodEntries(attribution, ts, batch);
   health.pods = facts.pods.size();
   for (const AttributionRow& row : attribution.rows) {
     if (row.mode != AttributionMode::kUnconfirmed) ++health.devices_attributed;
   }
+  health.netns_handles = counters_.openHandles();
   health.errors = errors_;
   writeHealth(health, attribution.unattributed, ts, batch);
   return host;

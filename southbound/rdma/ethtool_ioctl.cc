@@ -40,6 +40,8 @@ std::unique_ptr<uint64_t[]> zeroed(size_t bytes) {
 
 EthtoolIoctl::EthtoolIoctl() { fd_ = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0); }
 
+EthtoolIoctl::EthtoolIoctl(int socket_fd) : fd_(socket_fd) {}
+
 EthtoolIoctl::~EthtoolIoctl() {
   if (fd_ >= 0) ::close(fd_);
 }

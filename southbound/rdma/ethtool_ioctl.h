@@ -18,6 +18,10 @@ namespace rdmagw::southbound::rdma {
 class EthtoolIoctl : public EthtoolSource {
  public:
   EthtoolIoctl();
+  // Adopts `socket_fd` (closed with this object): a socket made inside
+  // another network namespace speaks to that netns's netdevs, whichever
+  // thread calls. -1 makes every call fail as without a socket.
+  explicit EthtoolIoctl(int socket_fd);
   ~EthtoolIoctl() override;
   EthtoolIoctl(const EthtoolIoctl&) = delete;
   EthtoolIoctl& operator=(const EthtoolIoctl&) = delete;

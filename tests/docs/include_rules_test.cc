@@ -121,7 +121,10 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"ssh/profiles", {"ssh", "nxos", "esxi"}},
     {"gnmi", {"gnmi/mapping"}},
     {"gnmi/mapping", {"text"}},
-    {"k8s", {"text"}},
+    // k8s reads a device moved into a pod's netns with the host collector's
+    // own code (IbClass, the ethtool and netdev leaves), so its counters land
+    // where a host device's do.
+    {"k8s", {"text", "rdma"}},
 };
 
 // The folder of a path under southbound/ ("" for the top), e.g.
