@@ -39,7 +39,7 @@ std::string DemoKubernetes::howTo(const std::string& gnmi_address, const std::st
   const std::string pod =
       on_receiver != pod_of_endpoint_.end() ? on_receiver->second : pod_of_endpoint_.begin()->second;
   std::string out = "rdmagw demo: kubernetes: " + std::to_string(pod_of_endpoint_.size()) + " hostNetwork pod(s) on " +
-                    std::to_string(nodes_.size()) + " simulated node(s): rdmagw_rdma_device_pod_info in /metrics\n";
+                    std::to_string(nodes_.size()) + " simulated node(s), each device's pod in /metrics, gNMI and SNMP\n";
   if (!gnmi_address.empty()) {
     out += "rdmagw demo: kubernetes: why is " + pod +
            (on_receiver != pod_of_endpoint_.end() ? " (the scenario's receiver)" : "") + " slow: rdmagw fabric --pod " +
