@@ -17,6 +17,7 @@
 #include "southbound/k8s/attribution.h"
 #include "southbound/k8s/kubernetes_config.h"
 #include "southbound/k8s/podresources_client.h"
+#include "southbound/k8s/vf_stats.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::southbound::k8s {
@@ -41,6 +42,8 @@ class PodAttributionSource : public PollSource {
   std::string sysfs_root_;
   PodResourcesClient kubelet_;
   std::map<std::string, uint64_t> errors_;  // by stage, since start
+  bool vf_stats_on_ = false;                // config_.vf_stats resolved
+  VfStatsReader vf_stats_;
 };
 
 }  // namespace rdmagw::southbound::k8s
