@@ -62,7 +62,7 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
 void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path, southbound::k8s::KubernetesConfig* c) {
   r.checkKeys(n, path,
               {"enabled", "kubelet_socket", "kubelet_timeout", "netns_dirs", "pod_logs_dir", "proc_root",
-               "host_netns_file", "sysfs_root"});
+               "host_netns_file", "sysfs_root", "vf_stats"});
   if (!n.IsMap()) return;
   c->enabled = r.boolean(n, path, "enabled").value_or(true);  // a kubernetes: block means on
   c->kubelet_socket = r.string(n, path, "kubelet_socket").value_or(c->kubelet_socket);
@@ -72,6 +72,7 @@ void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path,
   c->proc_root = r.string(n, path, "proc_root").value_or(c->proc_root);
   c->host_netns_file = r.string(n, path, "host_netns_file").value_or("");
   c->sysfs_root = r.string(n, path, "sysfs_root").value_or("");
+  c->vf_stats = r.string(n, path, "vf_stats").value_or(c->vf_stats);
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 

@@ -102,6 +102,7 @@ class Join {
     if (function.physfn) {
       const auto pf = functions_.find(row.pf);
       row.uplink = pf == functions_.end() ? "" : joined(pf->second->netdevs);
+      row.pf_device = pf == functions_.end() ? "" : joined(pf->second->rdma_devices);
     }
     if (host_network_.count(row.pod_uid) > 0 && !function.netdevs.empty()) {
       row.mode = AttributionMode::kHostNetwork;

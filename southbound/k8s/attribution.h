@@ -51,6 +51,9 @@ struct AttributionRow {
   // The host netdev cabled to the switch for it: the PF's for a VF, the
   // function's own otherwise; how the fabric's links find its switch port.
   std::string uplink;
+  // A VF's PF's RDMA device(s) as the host's sysfs shows them; empty
+  // otherwise. Joins the PF's counters and its VF stats to the VF's pod.
+  std::string pf_device;
   AttributionMode mode = AttributionMode::kUnconfirmed;
   bool operator==(const AttributionRow&) const = default;
 };

@@ -49,10 +49,32 @@ void writePodEntries(const Attribution& attribution, TimestampNs ts, PollBatch& 
         {"netdev", row.netdev},
         {"mode", std::string(attributionModeName(row.mode))},
         {"uplink", row.uplink},
+        {"pf-device", row.pf_device},
     };
     for (const std::string& device : devicesOf(row)) {
       const std::string base = entryPath(device, uid);
       for (const auto& [leaf, value] : leaves) batch.add(base + leaf, value, ts);
+    }
+  }
+}
+
+void writeVfStats(const std::vector<PfVfStats>& pfs, TimestampNs ts, PollBatch& batch) {
+  batch.replaceSubtree(std::string(kVfStatsRoot));
+  for (const PfVfStats& pf : pfs) {
+    for (const VfStats& vf : pf.vfs) {
+      const std::pair<const char*, const std::optional<uint64_t>&> counters[] = {
+          {"rx-packets", vf.rx_packets}, {"tx-packets", vf.tx_packets}, {"rx-bytes", vf.rx_bytes},
+          {"tx-bytes", vf.tx_bytes},     {"rx-dropped", vf.rx_dropped}, {"tx-dropped", vf.tx_dropped},
+          {"broadcast", vf.broadcast},   {"multicast", vf.multicast},
+      };
+      for (const std::string& device : pf.rdma_devices) {
+        std::string base = "/rdma/devices/device[name=";
+        appendEscapedKeyValue(&base, device);
+        base += "]/vfs/vf[index=" + std::to_string(vf.vf) + "]/state/";
+        for (const auto& [leaf, value] : counters) {
+          if (value) batch.add(base + leaf, *value, ts);
+        }
+      }
     }
   }
 }

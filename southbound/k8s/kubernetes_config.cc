@@ -24,6 +24,9 @@ Status KubernetesConfig::validate() const {
     if (st.isOk()) st = absolute(dir, "netns_dirs");
   }
   if (!st.isOk()) return st;
+  if (vf_stats != "auto" && vf_stats != "on" && vf_stats != "off") {
+    return Status::invalidArgument("kubernetes.vf_stats must be auto, on or off, not '" + vf_stats + "'");
+  }
   if (netns_dirs.empty()) return Status::invalidArgument("kubernetes.netns_dirs lists no directory");
   if (kubelet_timeout < std::chrono::milliseconds(100)) {
     return Status::invalidArgument("kubernetes.kubelet_timeout must be at least 100ms");

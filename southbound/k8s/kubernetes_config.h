@@ -26,6 +26,10 @@ struct KubernetesConfig {
   // Where the PCI devices' sysfs lives (SR-IOV physfn/virtfn links):
   // the collector's sysfs root unless set.
   std::string sysfs_root;
+  // Per-VF traffic statistics from each PF's netdev (IFLA_VF_STATS): "on",
+  // "off" or "auto" (on when the PCI devices are read from /sys itself: a
+  // copied or simulated tree names netdevs this kernel does not have).
+  std::string vf_stats = "auto";
 
   // Relative paths, an empty socket or netns list, a timeout under 100 ms.
   Status validate() const;

@@ -29,9 +29,11 @@ PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig 
       counters_(std::move(netns.open)) {
   // Every stage is exported from the start, so a rate over it is defined
   // before its first error.
-  for (const char* stage : {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read", "netns-counters"}) {
+  for (const char* stage :
+       {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read", "netns-counters", "vf-stats"}) {
     errors_[stage] = 0;
   }
+  vf_stats_on_ = config_.vf_stats == "on" || (config_.vf_stats == "auto" && sysfs_root_ == "/sys");
 }
 
 void PodAttributionSource::failed(const std::string& stage, const Status& status, PollBatch& batch) {
@@ -101,6 +103,11 @@ Status PodAttributionSource::poll(PollBatch& batch) {
   last_rows_ = attribution.rows;
   readCounters(attribution.rows, batch);
   writePodEntries(attribution, ts, batch);
+  if (vf_stats_on_) {
+    std::vector<Status> vf_errors;
+    writeVfStats(readPfVfStats(facts.sriov, vf_stats_, vf_errors), ts, batch);
+    for (const Status& error : vf_errors) failed("vf-stats", error, batch);
+  }
   health.pods = facts.pods.size();
   for (const AttributionRow& row : attribution.rows) {
     if (row.mode != AttributionMode::kUnconfirmed) ++health.devices_attributed;

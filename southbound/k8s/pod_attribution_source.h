@@ -21,6 +21,7 @@
 #include "southbound/k8s/netns_netdevs.h"
 #include "southbound/k8s/pod_netns_counters.h"
 #include "southbound/k8s/podresources_client.h"
+#include "southbound/k8s/vf_stats.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::southbound::k8s {
@@ -58,6 +59,8 @@ class PodAttributionSource : public PollSource {
   PodNetnsCounters counters_;
   std::vector<AttributionRow> last_rows_;   // the last refresh's, as the join gave them
   std::map<std::string, uint64_t> errors_;  // by stage, since start
+  bool vf_stats_on_ = false;                // config_.vf_stats resolved
+  VfStatsReader vf_stats_;
 };
 
 }  // namespace rdmagw::southbound::k8s

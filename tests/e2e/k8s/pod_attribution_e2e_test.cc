@@ -138,7 +138,7 @@ TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
       std::string("rdmagw_rdma_device_pod_info{target=\"node01\",device=\"mlx5_3\",uid=\"") + kHostPod +
       "\",container=\"main\",namespace=\"ml\",pod=\"host-0\",resource=\"nvidia.com/sriov_rdma_vf\","
       "device_id=\"0000:3b:00.3\",pci=\"0000:3b:00.3\",pf=\"0000:3b:00.0\",vf=\"1\",netdev=\"ens1f0v1\","
-      "mode=\"host-network\",uplink=\"ens1f0np0\"} 1";
+      "mode=\"host-network\",uplink=\"ens1f0np0\",pf_device=\"mlx5_0\"} 1";
   const std::vector<std::string> rows = family(body, "rdmagw_rdma_device_pod_info");
   EXPECT_NE(std::find(rows.begin(), rows.end(), host_row), rows.end()) << body;
   EXPECT_NE(body.find(std::string("device=\"3\",uid=\"") + kSharedPod), std::string::npos) << body;

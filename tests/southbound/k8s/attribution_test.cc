@@ -173,6 +173,7 @@ TEST(AttributionTest, EachModeAndWhyTheRestIsNot) {
   whole.netdev = "net1";
   whole.netns = "/run/netns/cni-t0";
   whole.uplink = "ens1f0np0";  // the PF's: the VF's traffic leaves by its cable
+  whole.pf_device = "mlx5_0";  // the PF's RDMA device, whose counters are joined by it
   whole.mode = AttributionMode::kExclusive;
   EXPECT_EQ(*vf, whole);
   const AttributionRow* agent = rowFor(a, "rdma-agent", "0000:3b:00.2");
@@ -181,6 +182,7 @@ TEST(AttributionTest, EachModeAndWhyTheRestIsNot) {
   const AttributionRow* elsewhere = rowFor(a, "trainer-0", "0000:af:00.1");
   ASSERT_NE(elsewhere, nullptr);
   EXPECT_EQ(elsewhere->uplink, "");  // sysfs does not list the function
+  EXPECT_EQ(elsewhere->pf_device, "");
 
   AttributionCounters counters;
   counters.pods_without_uid = 1;         // ghost

@@ -71,6 +71,7 @@ class PodAttributionSourceTest : public ::testing::Test {
     config.pod_logs_dir = logs_.path();
     config.proc_root = proc_.file("proc");
     ASSERT_TRUE(config.validate().isOk()) << config.validate().message();
+    config_ = config;
     source_.emplace(nullptr, config, sysfs_.sysRoot());
   }
 
@@ -102,6 +103,7 @@ class PodAttributionSourceTest : public ::testing::Test {
   TempDir sock_dir_{"k8s-kubelet"};
   std::string socket_ = sock_dir_.file("kubelet.sock");
   sim::FakeKubelet kubelet_{socket_};
+  KubernetesConfig config_;
   std::optional<PodAttributionSource> source_;
   Store store_;
 };
@@ -164,6 +166,25 @@ TEST_F(PodAttributionSourceTest, AGonePodLeavesWithTheNextPollAndAKubeletDownKee
   EXPECT_EQ(text(entry("mlx5_3", kHostPod) + "pod"), "<absent>");
 }
 
+// The PF's VF statistics: off by default on a tree that is not /sys (its
+// netdevs are not this kernel's); on, a PF netdev the kernel does not have
+// is a vf-stats error and writes no VF.
+TEST_F(PodAttributionSourceTest, VfStatsAreAskedOfThePfsNetdevWhenOn) {
+  sysfs_.entry("0000:3b:00.0", "net", "rdmagw-none0");
+  poll();
+  EXPECT_EQ(number("/rdma/kubernetes/errors/stage[name=vf-stats]/state/count"), 0u);
+  EXPECT_EQ(text(entry("mlx5_3", kHostPod) + "pf-device"), "mlx5_0");
+
+  config_.vf_stats = "on";
+  source_.emplace(nullptr, config_, sysfs_.sysRoot());
+  const PollBatch batch = poll();
+  EXPECT_EQ(number("/rdma/kubernetes/errors/stage[name=vf-stats]/state/count"), 1u);
+  bool named = false;
+  for (const std::string& e : batch.errors) named |= e.find("vf-stats: PF 0000:3b:00.0") != std::string::npos;
+  EXPECT_TRUE(named) << ::testing::PrintToString(batch.errors);
+  EXPECT_EQ(number("/rdma/devices/device[name=mlx5_0]/vfs/vf[index=0]/state/rx-bytes"), UINT64_MAX);
+}
+
 TEST(KubernetesConfigTest, RelativePathsAndShortTimeoutsAreRefusedByName) {
   KubernetesConfig c;
   EXPECT_TRUE(c.validate().isOk()) << "off: nothing to check";
@@ -172,6 +193,9 @@ TEST(KubernetesConfigTest, RelativePathsAndShortTimeoutsAreRefusedByName) {
   c.pod_logs_dir = "var/log/pods";
   EXPECT_NE(c.validate().message().find("kubernetes.pod_logs_dir"), std::string::npos) << c.validate().message();
   c.pod_logs_dir = "/var/log/pods";
+  c.vf_stats = "yes";
+  EXPECT_NE(c.validate().message().find("kubernetes.vf_stats"), std::string::npos) << c.validate().message();
+  c.vf_stats = "auto";
   c.netns_dirs = {};
   EXPECT_NE(c.validate().message().find("netns_dirs"), std::string::npos) << c.validate().message();
   c.netns_dirs = {"/var/run/netns"};
