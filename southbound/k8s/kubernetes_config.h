@@ -13,6 +13,11 @@
 
 namespace rdmagw::southbound::k8s {
 
+// Per-process QP counters (qp_counters.h): off; read the counters someone
+// bound; auto: also set every RDMA port to auto mode per PID at start, which
+// changes the device's state for every other reader.
+enum class QpCountersMode { kOff, kRead, kAuto };
+
 struct KubernetesConfig {
   bool enabled = false;
   std::string kubelet_socket = std::string(kKubeletPodResourcesSocket);
@@ -26,6 +31,7 @@ struct KubernetesConfig {
   // Where the PCI devices' sysfs lives (SR-IOV physfn/virtfn links):
   // the collector's sysfs root unless set.
   std::string sysfs_root;
+  QpCountersMode qp_counters = QpCountersMode::kOff;
 
   // Relative paths, an empty socket or netns list, a timeout under 100 ms.
   Status validate() const;

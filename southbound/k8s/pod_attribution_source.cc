@@ -1,5 +1,6 @@
 #include "southbound/k8s/pod_attribution_source.h"
 
+#include <set>
 #include <utility>
 
 #include "southbound/k8s/attribution_leaves.h"
@@ -29,6 +30,10 @@ PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig 
   // before its first error.
   for (const char* stage : {"podresources", "pod-logs", "netns-scan", "sriov-sysfs", "netns-read"}) {
     errors_[stage] = 0;
+  }
+  if (config_.qp_counters != QpCountersMode::kOff) {
+    qp_counters_ = std::make_unique<QpCounterReader>(config_.qp_counters, config_.proc_root);
+    errors_["qp-counters"] = 0;
   }
 }
 
@@ -73,12 +78,22 @@ bool PodAttributionSource::readFacts(NodeFacts& facts, PollBatch& batch) {
   return true;
 }
 
+void PodAttributionSource::pollQpCounters(const NodeFacts& facts, TimestampNs ts, PollBatch& batch) {
+  // The pods whose log directories are there still exist; without the list
+  // (the kubelet or the scan failed) no total is dropped.
+  std::set<std::string> live;
+  for (const PodIdentity& pod : facts.identities) live.insert(pod.pod_uid);
+  Status st = qp_counters_->poll(live.empty() ? nullptr : &live, ts, batch);
+  if (!st.isOk()) failed("qp-counters", st, batch);
+}
+
 Status PodAttributionSource::poll(PollBatch& batch) {
   Status host = host_ ? host_->poll(batch) : Status::ok();
   const TimestampNs ts = nowNs();
   NodeFacts facts;
   AttributionHealth health;
   health.podresources_up = readFacts(facts, batch);
+  if (qp_counters_) pollQpCounters(facts, ts, batch);
   if (!health.podresources_up) {
     health.errors = errors_;
     writeHealth(health, {}, ts, batch);

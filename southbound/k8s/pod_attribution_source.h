@@ -11,12 +11,14 @@
 // because their kubelet is restarting.
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "southbound/k8s/attribution.h"
 #include "southbound/k8s/kubernetes_config.h"
 #include "southbound/k8s/podresources_client.h"
+#include "southbound/k8s/qp_counters.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::southbound::k8s {
@@ -34,6 +36,7 @@ class PodAttributionSource : public PollSource {
  private:
   // The node's facts; false when the kubelet did not answer.
   bool readFacts(NodeFacts& facts, PollBatch& batch);
+  void pollQpCounters(const NodeFacts& facts, TimestampNs ts, PollBatch& batch);
   void failed(const std::string& stage, const Status& status, PollBatch& batch);
 
   PollSourcePtr host_;
@@ -41,6 +44,7 @@ class PodAttributionSource : public PollSource {
   std::string sysfs_root_;
   PodResourcesClient kubelet_;
   std::map<std::string, uint64_t> errors_;  // by stage, since start
+  std::unique_ptr<QpCounterReader> qp_counters_;  // null when qp_counters is off
 };
 
 }  // namespace rdmagw::southbound::k8s
