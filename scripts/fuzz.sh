@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 runs=${2:-${FUZZ_RUNS:--1}}
 build=$root/build-fuzz
-all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid status_reply nxos_ipqos roce_host vf_stats"
+all="parse_formats nxos_json gnmi_json gnmi_notification gnmi_path gnmi_get gnmi_subscribe config_yaml target_yaml agentx_pdu snmp_oid status_reply nxos_ipqos roce_host vf_stats rdma_netlink"
 targets=${FUZZ_TARGETS:-$all}
 jobs=${FUZZ_BUILD_JOBS:-2}
 

@@ -62,7 +62,7 @@ void readRdma(YamlReader& r, const YAML::Node& n, const std::string& path, RdmaC
 void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path, southbound::k8s::KubernetesConfig* c) {
   r.checkKeys(n, path,
               {"enabled", "kubelet_socket", "kubelet_timeout", "netns_dirs", "pod_logs_dir", "proc_root",
-               "host_netns_file", "sysfs_root", "vf_stats"});
+               "host_netns_file", "sysfs_root", "vf_stats", "qp_counters"});
   if (!n.IsMap()) return;
   c->enabled = r.boolean(n, path, "enabled").value_or(true);  // a kubernetes: block means on
   c->kubelet_socket = r.string(n, path, "kubelet_socket").value_or(c->kubelet_socket);
@@ -73,6 +73,17 @@ void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path,
   c->host_netns_file = r.string(n, path, "host_netns_file").value_or("");
   c->sysfs_root = r.string(n, path, "sysfs_root").value_or("");
   c->vf_stats = r.string(n, path, "vf_stats").value_or(c->vf_stats);
+  if (auto mode = r.string(n, path, "qp_counters")) {
+    using southbound::k8s::QpCountersMode;
+    if (*mode == "off")
+      c->qp_counters = QpCountersMode::kOff;
+    else if (*mode == "read")
+      c->qp_counters = QpCountersMode::kRead;
+    else if (*mode == "auto")
+      c->qp_counters = QpCountersMode::kAuto;
+    else
+      r.error(n["qp_counters"], path + ".qp_counters", "must be off, read or auto, not \"" + *mode + "\"");
+  }
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 

@@ -31,6 +31,10 @@ Status KubernetesConfig::validate() const {
   if (kubelet_timeout < std::chrono::milliseconds(100)) {
     return Status::invalidArgument("kubernetes.kubelet_timeout must be at least 100ms");
   }
+  if (qp_counters != QpCountersMode::kOff && qp_counters != QpCountersMode::kRead &&
+      qp_counters != QpCountersMode::kAuto) {
+    return Status::invalidArgument("kubernetes.qp_counters must be off, read or auto");
+  }
   return Status::ok();
 }
 

@@ -13,6 +13,11 @@
 
 namespace rdmagw::southbound::k8s {
 
+// Per-process QP counters (qp_counters.h): off; read the counters someone
+// bound; auto: also set every RDMA port to auto mode per PID at start, which
+// changes the device's state for every other reader.
+enum class QpCountersMode { kOff, kRead, kAuto };
+
 struct KubernetesConfig {
   bool enabled = false;
   std::string kubelet_socket = std::string(kKubeletPodResourcesSocket);
@@ -30,6 +35,7 @@ struct KubernetesConfig {
   // "off" or "auto" (on when the PCI devices are read from /sys itself: a
   // copied or simulated tree names netdevs this kernel does not have).
   std::string vf_stats = "auto";
+  QpCountersMode qp_counters = QpCountersMode::kOff;
 
   // Relative paths, an empty socket or netns list, a timeout under 100 ms.
   Status validate() const;

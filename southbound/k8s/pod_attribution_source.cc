@@ -1,5 +1,6 @@
 #include "southbound/k8s/pod_attribution_source.h"
 
+#include <set>
 #include <utility>
 
 #include "southbound/k8s/attribution_leaves.h"
@@ -34,6 +35,10 @@ PodAttributionSource::PodAttributionSource(PollSourcePtr host, KubernetesConfig 
     errors_[stage] = 0;
   }
   vf_stats_on_ = config_.vf_stats == "on" || (config_.vf_stats == "auto" && sysfs_root_ == "/sys");
+  if (config_.qp_counters != QpCountersMode::kOff) {
+    qp_counters_ = std::make_unique<QpCounterReader>(config_.qp_counters, config_.proc_root);
+    errors_["qp-counters"] = 0;
+  }
 }
 
 void PodAttributionSource::failed(const std::string& stage, const Status& status, PollBatch& batch) {
@@ -81,12 +86,22 @@ void PodAttributionSource::readCounters(std::vector<AttributionRow>& rows, PollB
   for (const Status& failure : counters_.poll(rows, batch)) failed("netns-counters", failure, batch);
 }
 
+void PodAttributionSource::pollQpCounters(const NodeFacts& facts, TimestampNs ts, PollBatch& batch) {
+  // The pods whose log directories are there still exist; without the list
+  // (the kubelet or the scan failed) no total is dropped.
+  std::set<std::string> live;
+  for (const PodIdentity& pod : facts.identities) live.insert(pod.pod_uid);
+  Status st = qp_counters_->poll(live.empty() ? nullptr : &live, ts, batch);
+  if (!st.isOk()) failed("qp-counters", st, batch);
+}
+
 Status PodAttributionSource::poll(PollBatch& batch) {
   Status host = host_ ? host_->poll(batch) : Status::ok();
   const TimestampNs ts = nowNs();
   NodeFacts facts;
   AttributionHealth health;
   health.podresources_up = readFacts(facts, batch);
+  if (qp_counters_) pollQpCounters(facts, ts, batch);
   if (!health.podresources_up) {
     std::vector<AttributionRow> rows = last_rows_;
     readCounters(rows, batch);

@@ -12,6 +12,7 @@
 // (pod_netns_counters.h) go on being read for the last poll's pods then.
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "southbound/k8s/pod_netns_counters.h"
 #include "southbound/k8s/podresources_client.h"
 #include "southbound/k8s/vf_stats.h"
+#include "southbound/k8s/qp_counters.h"
 #include "southbound/poll_source.h"
 
 namespace rdmagw::southbound::k8s {
@@ -47,6 +49,7 @@ class PodAttributionSource : public PollSource {
  private:
   // The node's facts; false when the kubelet did not answer.
   bool readFacts(NodeFacts& facts, PollBatch& batch);
+  void pollQpCounters(const NodeFacts& facts, TimestampNs ts, PollBatch& batch);
   void failed(const std::string& stage, const Status& status, PollBatch& batch);
   // The counters of the rows' exclusive devices; may set their rdma_device.
   void readCounters(std::vector<AttributionRow>& rows, PollBatch& batch);
@@ -61,6 +64,7 @@ class PodAttributionSource : public PollSource {
   std::map<std::string, uint64_t> errors_;  // by stage, since start
   bool vf_stats_on_ = false;                // config_.vf_stats resolved
   VfStatsReader vf_stats_;
+  std::unique_ptr<QpCounterReader> qp_counters_;  // null when qp_counters is off
 };
 
 }  // namespace rdmagw::southbound::k8s
