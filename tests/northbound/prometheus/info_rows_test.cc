@@ -53,12 +53,12 @@ TEST(InfoRowsTest, OneSeriesPerEntryWithEveryLabelInSchemaOrder) {
   EXPECT_EQ(rows[0],
             "rdmagw_rdma_device_pod_info{target=\"node01\",device=\"mlx5_3\",uid=\"uid-a\",container=\"trainer\","
             "namespace=\"ml\",pod=\"train-0\",resource=\"nvidia.com/sriov_rdma_vf\",device_id=\"0000:3b:00.2\","
-            "pci=\"0000:3b:00.2\",pf=\"0000:3b:00.0\",vf=\"0\",netdev=\"net1\",mode=\"exclusive\",uplink=\"\"} 1");
+            "pci=\"0000:3b:00.2\",pf=\"0000:3b:00.0\",vf=\"0\",netdev=\"net1\",mode=\"exclusive\",uplink=\"\",pf_device=\"\"} 1");
   // Leaves never written are empty labels: every row has the same label set.
   EXPECT_EQ(rows[1],
             "rdmagw_rdma_device_pod_info{target=\"node01\",device=\"0000:3b:00.3\",uid=\"uid-b\","
             "container=\"\",namespace=\"\",pod=\"job-1\",resource=\"\",device_id=\"\",pci=\"\",pf=\"\","
-            "vf=\"\",netdev=\"\",mode=\"\",uplink=\"\"} 1");
+            "vf=\"\",netdev=\"\",mode=\"\",uplink=\"\",pf_device=\"\"} 1");
   EXPECT_EQ(linesStarting(text, "# HELP rdmagw_rdma_device_pod_info ").size(), 1u);
   EXPECT_EQ(linesStarting(text, "# TYPE rdmagw_rdma_device_pod_info gauge").size(), 1u);
   // No leaf of the row is a family of its own.
