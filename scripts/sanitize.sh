@@ -54,7 +54,7 @@ case "$kind" in
     # real races in our reactors (their frames sit on gRPC's threads), so
     # these suites stay out of TSan and run under ASan+UBSan instead. The
     # gNMI server tests (their client is a separate Python process) do run.
-    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest|PodResourcesClientTest|PodAttributionSourceTest)\.'
+    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest|PodResourcesClientTest|PodAttributionSourceTest|PodNetnsChurnTest|SimNodeScenariosTest)\.'
     ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-2}" --timeout 900 -L concurrency -E "$grpc_client_suites"
     ;;
   *)
