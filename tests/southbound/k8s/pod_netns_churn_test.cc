@@ -89,7 +89,11 @@ class PodNetnsChurnTest : public ::testing::Test {
   void SetUp() override {
     if (::geteuid() != 0) GTEST_SKIP() << "needs root: creates netns, veths and bind mounts";
     if (runCommand("ip -V").exit_code != 0) GTEST_SKIP() << "needs iproute2's ip to build the netns";
-    tag_ = std::to_string(::getpid() % 100000);
+    // Per test, not per process: the kernel frees a deleted netns (and the
+    // veth end left on the host) asynchronously, late on a loaded machine,
+    // so the next test must not reuse the previous one's names.
+    static int instance = 0;
+    tag_ = std::to_string(::getpid() % 100000) + "t" + std::to_string(++instance % 10);
     sysfs_.device("0000:3c:00.0");
     for (int s = 0; s < kSlots; ++s) sysfs_.vf("0000:3c:00.0", uint32_t(s), vfAddress(s));
     proc_.process(1, "host", "0::/init.scope\n");
@@ -120,6 +124,11 @@ class PodNetnsChurnTest : public ::testing::Test {
   }
   void TearDown() override {
     for (auto& [slot, pod] : live_) removePod(pod, /*quiet=*/true);
+    // The source's handles hold the pods' netns: they go first.
+    source_.reset();
+    for (auto& [slot, pod] : live_) {
+      rdmagw::testing::waitUntil([&] { return !fs::exists("/sys/class/net/" + pod.host_end); });
+    }
   }
 
   // A pod of generation `gen` on VF `slot`: its netns, its veth, its log
@@ -137,6 +146,7 @@ class PodNetnsChurnTest : public ::testing::Test {
     for (const std::string& c :
          {"ip netns add " + ns, "ip link add " + pod.host_end + " type veth peer name net1 netns " + ns}) {
       const rdmagw::testing::CommandResult r = runCommand(c);
+      if (r.exit_code != 0) runCommand("ip netns del " + ns);  // not yet live_: TearDown would not
       ASSERT_EQ(r.exit_code, 0) << c << ": " << r.output;
     }
     ASSERT_TRUE(fs::create_directories(logs_.file("ml_" + pod.name + "_" + pod.uid)));
