@@ -126,8 +126,10 @@ class PodNetnsChurnTest : public ::testing::Test {
     for (auto& [slot, pod] : live_) removePod(pod, /*quiet=*/true);
     // The source's handles hold the pods' netns: they go first.
     source_.reset();
-    for (auto& [slot, pod] : live_) {
-      rdmagw::testing::waitUntil([&] { return !fs::exists("/sys/class/net/" + pod.host_end); });
+    for (const auto& entry : live_) {
+      // A plain copy, not a structured binding: clang 14 cannot capture one in a lambda.
+      const std::string host_end = entry.second.host_end;
+      rdmagw::testing::waitUntil([&] { return !fs::exists("/sys/class/net/" + host_end); });
     }
   }
 
