@@ -146,6 +146,11 @@ Result<int> errorCode(const Message& message) {
 }
 
 Status kernelError(int code, const std::string& what) {
+  // A kernel error is a negative errno; anything else (INT_MIN would not
+  // even negate) is a damaged reply.
+  if (code >= 0 || code < -4095) {
+    return Status::corrupt("RDMA netlink " + what + ": error code " + std::to_string(code) + " is no errno");
+  }
   return Status::unavailable("RDMA netlink " + what + ": " + std::strerror(-code) + " (errno " + std::to_string(-code) +
                              ")");
 }

@@ -282,6 +282,11 @@ Result<LinkVfStats> VfStatsReader::request(int32_t ifindex, const std::string& i
           return Status::corrupt("RTM_GETLINK for " + what + ": short NLMSG_ERROR");
         int32_t error;
         std::memcpy(&error, one.data() + kNlmsgHeader, sizeof error);
+        // A negative errno; anything else (INT_MIN would not even negate)
+        // is a damaged reply.
+        if (error >= 0 || error < -4095) {
+          return Status::corrupt("RTM_GETLINK for " + what + ": error code " + std::to_string(error) + " is no errno");
+        }
         const std::string why = "RTM_GETLINK for " + what + ": " + std::strerror(-error);
         if (error == -ENODEV) return Status::notFound(why);
         return Status::ioError(why);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -159,6 +160,14 @@ TEST(RdmaNetlinkTransact, KernelErrorsAndStrangers) {
   EXPECT_EQ(counters.status().code(), Status::Code::kUnavailable);
   EXPECT_NE(counters.status().message().find("errno " + std::to_string(EOPNOTSUPP)), std::string::npos)
       << counters.status().message();
+
+  // An error code that is no errno (INT_MIN cannot even be negated): a
+  // damaged reply, said so, not a crash. Found by the fuzzer.
+  ReplayTransport damaged({{error(1, INT32_MIN)}});
+  Result<std::vector<QpCounter>> garbled = dumpQpCounters(damaged, 1);
+  ASSERT_FALSE(garbled.isOk());
+  EXPECT_EQ(garbled.status().code(), Status::Code::kCorrupt) << garbled.status().message();
+  EXPECT_NE(garbled.status().message().find("is no errno"), std::string::npos) << garbled.status().message();
 
   ReplayTransport stranger({{done(77)}});
   Result<std::vector<QpCounter>> other = dumpQpCounters(stranger, 1);
