@@ -58,6 +58,12 @@ void listSandboxes(const PodNetnsOptions& options, PodNetnsScan& scan) {
       int error_number = 0;
       std::optional<NetnsId> id = statNetns(path, error_number);
       if (!id) {
+        // The runtime deleted it between the listing and the stat: its pod
+        // is going, which is no fault of the scan.
+        if (error_number == ENOENT) {
+          ++scan.netns_files_gone;
+          continue;
+        }
         ++scan.netns_files_unreadable;
         noteError(scan, "cannot stat " + path + ": " + std::strerror(error_number));
         continue;

@@ -57,9 +57,11 @@ struct PodNetnsScan {
   std::optional<NetnsId> host_netns;  // nullopt: unreadable, see errors
   std::vector<PodSandboxNetns> sandboxes;        // sorted by path
   std::vector<HostNetworkPod> host_network_pods;  // sorted by UID; empty without host_netns
-  // What could not be read, counted: processes that ended during the scan
-  // (normal), unreadable ones, and cgroup texts that are not cgroup text.
+  // What could not be read, counted: processes and netns files that went
+  // during the scan (normal), unreadable ones, and cgroup texts that are
+  // not cgroup text.
   uint64_t processes_gone = 0;
+  uint64_t netns_files_gone = 0;
   uint64_t processes_unreadable = 0;
   uint64_t cgroups_unreadable = 0;
   uint64_t netns_files_unreadable = 0;

@@ -95,6 +95,25 @@ TEST(PodNetnsTest, MissingRuntimeDirectoriesAreNotErrors) {
   EXPECT_TRUE(scan->errors.empty());
 }
 
+// A runtime deletes a pod's netns file while the scan lists the directory
+// (a dangling link fails the stat the same way): counted as gone, no error,
+// the other sandboxes found.
+TEST(PodNetnsTest, ANetnsFileDeletedDuringTheScanIsGoneNotAnError) {
+  ProcTree tree;
+  tree.namespaceFile("a");
+  tree.pin("a", "run/netns/cni-aaaa");
+  tree.process(1, "host", "0::/init.scope\n");
+  tree.process(100, "a", podCgroup(kPodA));
+  ASSERT_EQ(::symlink(tree.file("run/netns/deleted-target").c_str(), tree.file("run/netns/cni-going").c_str()), 0);
+  Result<PodNetnsScan> scan = scanPodNetns(tree.options());
+  ASSERT_TRUE(scan.isOk()) << scan.status().toString();
+  ASSERT_EQ(scan->sandboxes.size(), 1u);
+  EXPECT_EQ(scan->sandboxes[0].pod_uids, std::vector<std::string>{kPodA});
+  EXPECT_EQ(scan->netns_files_gone, 1u);
+  EXPECT_EQ(scan->netns_files_unreadable, 0u);
+  EXPECT_TRUE(scan->errors.empty()) << scan->errors.front();
+}
+
 TEST(PodNetnsTest, WithoutPid1SandboxesAreFoundAndHostNetworkIsUnknown) {
   ProcTree tree;
   tree.namespaceFile("a");
