@@ -120,16 +120,23 @@ PodPath podPath(const std::vector<PodDevice>& devices, const FabricView& fabric)
     if (hop.uplink.empty() && leafOr(device.leaves, "mode") == "host-network")
       hop.uplink = leafOr(device.leaves, "netdev");
     findPeer(fabric, hop);
+    // A VF's ECN marks and CNPs are counted on its PF: the PF's chain is
+    // the VF pod's chain too.
+    const std::string pf_device = leafOr(device.leaves, "pf-device", "");
     for (const auto& [key, l] : fabric.dcqcn) {
       const auto& [t, dev, port] = key;
-      if (t != device.target || dev != device.device || !dcqcnProblem(l)) continue;
-      problems.add({t + " " + dev + " port " + port, "DCQCN", leafOr(l, "verdict"),
+      const bool pf = !pf_device.empty() && dev == pf_device && dev != device.device;
+      if (t != device.target || (dev != device.device && !pf) || !dcqcnProblem(l)) continue;
+      problems.add({t + " " + dev + " port " + port + (pf ? " (PF of " + device.device + ")" : ""), "DCQCN",
+                    leafOr(l, "verdict"),
                     "ECN-marked " + leafOr(l, "ecn-marked-rate") + "/s, CNP sent " + leafOr(l, "cnp-sent-rate") +
                         "/s, handled " + leafOr(l, "cnp-handled-rate") + "/s"});
     }
     if (!hop.uplink.empty()) {
       pfcProblems(fabric, device.target, hop.uplink, problems);
-      findingProblems(fabric, device.target, {hop.uplink, device.device}, problems);
+      std::set<std::string> where{hop.uplink, device.device};
+      if (!pf_device.empty()) where.insert(pf_device);
+      findingProblems(fabric, device.target, where, problems);
     }
     if (hop.peer_target != "-") {
       pfcProblems(fabric, hop.peer_target, hop.peer_interface, problems);

@@ -38,8 +38,10 @@ std::string DemoKubernetes::howTo(const std::string& gnmi_address, const std::st
   auto on_receiver = pod_of_endpoint_.find(receiver);
   const std::string pod =
       on_receiver != pod_of_endpoint_.end() ? on_receiver->second : pod_of_endpoint_.begin()->second;
-  std::string out = "rdmagw demo: kubernetes: " + std::to_string(pod_of_endpoint_.size()) + " hostNetwork pod(s) on " +
-                    std::to_string(nodes_.size()) + " simulated node(s), each device's pod in /metrics, gNMI and SNMP\n";
+  std::string out = "rdmagw demo: kubernetes: " + std::to_string(pod_of_endpoint_.size()) +
+                    " hostNetwork pod(s) on a PF and " + std::to_string(nodes_.size()) + " on a VF, on " +
+                    std::to_string(nodes_.size()) +
+                    " simulated node(s), each device's pod in /metrics, gNMI and SNMP\n";
   if (!gnmi_address.empty()) {
     out += "rdmagw demo: kubernetes: why is " + pod +
            (on_receiver != pod_of_endpoint_.end() ? " (the scenario's receiver)" : "") + " slow: rdmagw fabric --pod " +

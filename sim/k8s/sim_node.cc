@@ -170,6 +170,12 @@ std::vector<SimPod> SimKubernetesNode::workerPods(const Host& host) {
     const std::string name = host.name + "-worker-" + std::to_string(i);
     pods.push_back({"training", name, stableUid("training/" + name), "rdma/hca_pf", {pfAddress(i)}, 0});
   }
+  // And one on a VF of the first device, where a VF pod's congestion shows:
+  // on its PF's counters and its PF's cable.
+  if (!host.devices.empty()) {
+    const std::string name = host.name + "-vf-worker-0";
+    pods.push_back({"training", name, stableUid("training/" + name), "nvidia.com/sriov_rdma_vf", {vfAddress(0, 0)}, 0});
+  }
   return pods;
 }
 

@@ -12,8 +12,8 @@
 //                                k8s/ns/host, as /proc's ns/net files are
 //                                one nsfs inode
 //
-// Files only, no privilege: the pods are hostNetwork pods, each holding one
-// PF of the host. Pods in network namespaces of their own need real netns
+// Files only, no privilege: the pods are hostNetwork pods, each holding a
+// PF or a VF of the host. Pods in network namespaces of their own need real netns
 // and root; the tests that need them make them (tests/e2e/k8s/).
 
 #include <memory>
@@ -64,7 +64,8 @@ class SimKubernetesNode {
   SimNodePaths paths() const;
 
   // One hostNetwork pod per device of the host, "training/<host>-worker-<i>"
-  // holding device i's PF.
+  // holding device i's PF, and "training/<host>-vf-worker-0" holding the
+  // first VF of device 0 (needs vfs_per_pf >= 1).
   static std::vector<SimPod> workerPods(const Host& host);
 
  private:

@@ -112,13 +112,21 @@ std::vector<PodDevice> entries() {
             {"container", "c"},
             {"mode", "host-network"},
             {"netdev", "ens1f0np0"}})
+      .pod("host01", "mlx5_12", "u-3",
+           {{"namespace", "ml"},
+            {"pod", "vf-trainer"},
+            {"container", "main"},
+            {"mode", "host-network"},
+            {"netdev", "ens1f0v0"},
+            {"uplink", "ens1f0np0"},
+            {"pf-device", "mlx5_3"}})
       .leaf("host01", "rdmagw-rdma:rdma/devices/device[name=mlx5_3]/ports/port[port-num=1]/state/netdev", "ens1f0np0");
   return podDevicesOf(r.get());
 }
 
 TEST(PodPathTest, EntriesAreReadPerTargetDeviceAndUidAndFoundByNamespaceAndName) {
   const std::vector<PodDevice> all = entries();
-  ASSERT_EQ(all.size(), 3u);  // the port leaf is not a pod entry
+  ASSERT_EQ(all.size(), 4u);  // the port leaf is not a pod entry
   const std::vector<PodDevice> t0 = devicesOfPod(all, "ml/trainer-0");
   ASSERT_EQ(t0.size(), 1u);
   EXPECT_EQ(t0[0].target, "host01");
@@ -143,6 +151,19 @@ TEST(PodPathTest, CongestedPodNamesItsLeafPortAndTheVerdictsOnIt) {
   const std::string text = formatPodPath("ml/trainer-0", path);
   EXPECT_NE(text.find("Ethernet1/3"), std::string::npos) << text;
   EXPECT_NE(text.find("roots leaf01:Ethernet1/9"), std::string::npos) << text;
+}
+
+// ECN marks and CNPs of a VF's traffic are counted on its PF: the VF pod is
+// told its PF's DCQCN verdict, named as the PF's.
+TEST(PodPathTest, VfPodIsToldItsPfsDcqcnChain) {
+  const PodPath path = podPath(devicesOfPod(entries(), "ml/vf-trainer"), fabric());
+  ASSERT_EQ(path.hops.size(), 1u);
+  EXPECT_EQ(path.hops[0].peer_interface, "Ethernet1/3");
+  std::vector<std::string> got;
+  for (const PodProblem& p : path.problems) got.push_back(p.where + " | " + p.what + " | " + p.verdict);
+  EXPECT_EQ(got, (std::vector<std::string>{"host01 mlx5_3 port 1 (PF of mlx5_12) | DCQCN | np-silent",
+                                           "leaf01 Ethernet1/3 prio 3 | PFC | pause tree victim",
+                                           "leaf01 Ethernet1/3 | RoCE check | WARN"}));
 }
 
 TEST(PodPathTest, HealthyPodHasItsPathAndNoProblem) {

@@ -124,6 +124,12 @@ CommandResult runCommand(const std::string& command) {
   return r;
 }
 
+size_t openDescriptors() {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
+  return n;
+}
+
 int freeLoopbackPort() { return sim::freeTcpPort(); }
 
 std::string httpGet(const std::string& url) {

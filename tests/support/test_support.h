@@ -44,6 +44,11 @@ struct CommandResult {
 // Runs `command` through the shell (popen, with "2>&1" appended).
 CommandResult runCommand(const std::string& command);
 
+// How many descriptors this process has open (entries of /proc/self/fd,
+// the listing's own included): what a test compares before and after work
+// that must not leak one.
+size_t openDescriptors();
+
 // A loopback TCP port nothing listens on right now (bind 0, read, close);
 // 0 if none could be had.
 int freeLoopbackPort();

@@ -2,7 +2,8 @@
 // the demo's simulated kubelet and pod files, the gateway's gNMI server.
 // With the NP of host01:mlx5_0 off, the pod holding that device is told
 // its leaf port and what is wrong on the path; a pod on another rail with
-// nothing on its path gets its path and no problem.
+// nothing on its path gets its path and no problem; a pod on a VF of the
+// congested device is told its PF's cable and DCQCN chain.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -54,6 +55,13 @@ TEST(FabricPodCommandTest, CongestedPodIsToldItsLeafPortAndVerdictsAndAHealthyOn
       << congested;
   EXPECT_NE(congested.find("dcqcn-np-off"), std::string::npos) << congested;
 
+  // A pod on a VF of that device: its cable is its PF's, and so is its
+  // DCQCN chain (a VF's ECN marks and CNPs are counted on the PF).
+  const std::string vf_pod = fabricPod("training/host01-vf-worker-0", gnmi_port);
+  EXPECT_NE(vf_pod.find("host-network  ens1f0np0v0  ens1f0np0  leaf01  Ethernet1/1"), std::string::npos) << vf_pod;
+  EXPECT_NE(vf_pod.find("host01 mlx5_0 port 1 (PF of mlx5_"), std::string::npos) << vf_pod;
+  EXPECT_NE(vf_pod.find("marks-no-cnp"), std::string::npos) << vf_pod;
+
   // host04's second device is on the other rail: no sender, no pause tree.
   int rc = -1;
   const std::string healthy = fabricPod("training/host04-worker-1", gnmi_port, &rc);
@@ -63,7 +71,7 @@ TEST(FabricPodCommandTest, CongestedPodIsToldItsLeafPortAndVerdictsAndAHealthyOn
 
   const std::string missing = fabricPod("training/nobody", gnmi_port, &rc);
   EXPECT_EQ(rc, 1) << missing;
-  EXPECT_NE(missing.find("no RDMA device of pod training/nobody among the 8 pod entries"), std::string::npos)
+  EXPECT_NE(missing.find("no RDMA device of pod training/nobody among the 12 pod entries"), std::string::npos)
       << missing;
 
   const std::optional<int> stopped = rdmagw::testing::interruptChild(pid);

@@ -18,13 +18,8 @@
 namespace rdmagw::southbound::k8s {
 namespace {
 
+using rdmagw::testing::openDescriptors;
 using rdmagw::testing::runCommand;
-
-size_t openDescriptors() {
-  size_t n = 0;
-  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
-  return n;
-}
 
 ino_t threadNetnsInode() {
   struct stat st {};

@@ -36,15 +36,10 @@ namespace rdmagw::southbound::k8s {
 namespace {
 
 namespace fs = std::filesystem;
+using rdmagw::testing::openDescriptors;
 using rdmagw::testing::runCommand;
 
 constexpr int kSlots = 20;  // VFs, reused by each generation of pods
-
-size_t openDescriptors() {
-  size_t n = 0;
-  for ([[maybe_unused]] const auto& entry : fs::directory_iterator("/proc/self/fd")) ++n;
-  return n;
-}
 
 // Children of every thread of this process, alive or not yet reaped.
 size_t liveChildren() {

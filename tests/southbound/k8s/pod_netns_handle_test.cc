@@ -22,13 +22,8 @@
 namespace rdmagw::southbound::k8s {
 namespace {
 
+using rdmagw::testing::openDescriptors;
 using rdmagw::testing::runCommand;
-
-size_t openDescriptors() {
-  size_t n = 0;
-  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
-  return n;
-}
 
 uint64_t number(const Result<std::string>& text) { return text.isOk() ? std::stoull(text.value()) : UINT64_MAX; }
 
