@@ -43,6 +43,15 @@ DERIVED = {None: "kNone", "if-index": "kIfIndex", "if-name": "kIfName", "if-type
 # Derived columns only a table of the gateway's scope can fill: they describe the fleet's targets.
 FLEET_DERIVED = {"fleet-target", "fleet-owner", "fleet-owner-snmp", "fleet-owner-gnmi", "fleet-owned-here"}
 NOTIFY_ROLES = {"target": "kTarget", "port": "kPort"}
+# Label names other exporters fix and users join on (models/schema.h
+# kForeignLabelSpellings): dcgm-exporter's UUID and modelName.
+FOREIGN_LABEL_SPELLINGS = {"UUID", "modelName"}
+
+
+def label_name_ok(label):
+    return re.fullmatch(r"[a-z_][a-z0-9_]*", label) is not None or label in FOREIGN_LABEL_SPELLINGS
+
+
 YANG_BUILTINS = {"string", "enumeration", "identityref", "boolean", "decimal64", "int8", "int16", "int32", "int64",
                  "uint8", "uint16", "uint32", "uint64"}
 
@@ -209,6 +218,8 @@ class Schema:
             typ = str(need(l, "type", where))
             if typ not in YANG_BUILTINS:
                 raise SchemaError(f"{where}: key type '{typ}' is not a YANG built-in type")
+            if not label_name_ok(str(need(l, "label", where))):
+                raise SchemaError(f"{where}: label {l['label']} is neither snake_case nor another exporter's spelling")
             out[path] = {"path": path, "key": str(need(l, "key", where)), "type": typ,
                          "typedef": str(l.get("typedef") or typ), "label": str(need(l, "label", where))}
         return out
@@ -240,8 +251,12 @@ class Schema:
                 if leaf["info_label"] in members[0]["labels"] or leaf["info_label"] == "target":
                     raise SchemaError(f"leaf {leaf['qualified']}: label {leaf['info_label']} is already a key label")
         for leaf in self.leaves:
-            if leaf["info_label"] and (leaf["kind"] != "string" or not re.fullmatch(r"[a-z_][a-z0-9_]*", leaf["info_label"])):
-                raise SchemaError(f"leaf {leaf['qualified']}: an info row's label is a string leaf named [a-z_][a-z0-9_]*")
+            # A gauge may name an entry too (dcgm-exporter's gpu is an index);
+            # a counter would renumber the series at every change.
+            if leaf["info_label"] and (leaf["kind"] not in ("string", "gauge") or
+                                       not label_name_ok(leaf["info_label"])):
+                raise SchemaError(f"leaf {leaf['qualified']}: an info row's label is a string or gauge leaf "
+                                  "named [a-z_][a-z0-9_]* or as another exporter spells it")
             if leaf["info_label"] and leaf["prom"] not in self.info_rows:
                 raise SchemaError(f"leaf {leaf['qualified']}: prometheus.label needs {leaf['prom']} in info_rows")
             if leaf["prom"] in self.info_rows and not leaf["info_label"]:

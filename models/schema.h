@@ -181,6 +181,11 @@ struct NotificationSchema {
 // The label that names the target (host or switch) on every device series.
 inline constexpr std::string_view kTargetLabel = "target";
 
+// Label names other exporters fix and users join on: dcgm-exporter's GPU
+// UUID and model name, kept as it spells them (not snake_case) so that
+// `on(UUID)` joins its series without relabelling.
+inline constexpr std::string_view kForeignLabelSpellings[] = {"UUID", "modelName"};
+
 class SchemaTable {
  public:
   static const SchemaTable& instance();

@@ -47,6 +47,7 @@ const std::map<std::string, std::string> kOurModuleOf = {
     {"interfaces", "rdmagw-interfaces"}, {"qos", "rdmagw-qos"},
     {"lldp", "rdmagw-lldp"},             {"rdma", "rdmagw-rdma"},
     {"hypervisor", "rdmagw-hypervisor-nic"}, {"fabric", "rdmagw-fabric"},
+    {"gpus", "rdmagw-gpu"},
 };
 
 bool isOpenconfig(const std::string& module) { return module.starts_with("openconfig-"); }
@@ -281,6 +282,8 @@ const std::map<std::string, std::string> kNarrowGauges = {
     {"/hypervisor/nics/nic/state/mtu", "uint16"},
     // The kubelet answered: 0 or 1.
     {"/rdma/kubernetes/state/podresources-up", "uint8"},
+    // NVML's temperature is signed (unsigned int in NVML, int in nvidia-smi's CSV).
+    {"/gpus/gpu/state/temperature", "int32"},
 };
 
 TEST(SchemaYangReverseTest, EveryLeafOfOurModulesIsARowOfTheTableWithItsKind) {

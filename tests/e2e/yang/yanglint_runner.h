@@ -23,7 +23,8 @@ inline const std::string kOpenconfigDir = kYangDir + "/openconfig";
 // Our modules, in the order tests load them.
 inline const char* const kModules[] = {"rdmagw-interfaces.yang", "rdmagw-rdma.yang",
                                        "rdmagw-hypervisor-nic.yang", "rdmagw-qos.yang",
-                                       "rdmagw-fabric.yang", "rdmagw-lldp.yang"};
+                                       "rdmagw-fabric.yang", "rdmagw-lldp.yang",
+                                       "rdmagw-gpu.yang"};
 
 // The vendored modules the served tree is made of, loaded (implemented) beside
 // ours; what they import comes from kOpenconfigDir by itself. iana-if-type is

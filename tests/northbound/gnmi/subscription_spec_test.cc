@@ -71,7 +71,7 @@ TEST(CapabilitiesTest, OurModulesCarryTheRevisionsInYang) {
     ASSERT_TRUE(std::regex_search(text, match, std::regex("\\n  revision (\\S+) \\{")));
     EXPECT_EQ(match[1].str(), std::string(m.version)) << m.name;
   }
-  EXPECT_EQ(ours, 6);
+  EXPECT_EQ(ours, 7);
   ::gnmi::CapabilityResponse r;
   fillCapabilities(&r);
   EXPECT_EQ(r.gnmi_version(), "0.10.0");

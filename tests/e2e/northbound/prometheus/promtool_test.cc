@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
 #include <map>
+#include <set>
+#include <sstream>
+#include <string>
 
 #include "models/path.h"
 #include "models/schema.h"
@@ -31,8 +33,33 @@ class PromtoolTest : public ::testing::Test {
     return testing::runCommand(std::string(kPromtool) + " check metrics < " + file);
   }
 
-  // promtool's findings; empty means clean.
-  static std::string unexpectedProblems(const std::string& output) { return output; }
+  // promtool's findings; empty means clean. One finding is expected and
+  // dropped: "camelCase" on a family carrying a label another exporter
+  // spells so (dcgm-exporter's UUID, modelName: kForeignLabelSpellings),
+  // whose spelling is the point.
+  static std::string unexpectedProblems(const std::string& output) {
+    std::set<std::string> foreign_families;
+    const auto foreign = [](std::string_view label) {
+      return std::find(std::begin(kForeignLabelSpellings), std::end(kForeignLabelSpellings), label) !=
+             std::end(kForeignLabelSpellings);
+    };
+    for (const LeafSchema& row : SchemaTable::instance().leaves()) {
+      bool any = foreign(row.prom_info_label);
+      for (std::string_view l : SchemaTable::splitLabels(row.labels)) any = any || foreign(l);
+      if (any) foreign_families.insert(std::string(row.prom_name));
+    }
+    std::string out;
+    std::istringstream in(output);
+    for (std::string line; std::getline(in, line);) {
+      const std::string family = line.substr(0, line.find(' '));
+      if (line.find("should be written in 'snake_case' not 'camelCase'") != std::string::npos &&
+          foreign_families.count(family) > 0) {
+        continue;
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
 
   testing::TempDir tmp_{"rdmagw-prom"};
   std::string dir_ = tmp_.path();
