@@ -93,8 +93,9 @@ Result<std::vector<LspciEntry>> parseLspciTree(std::string_view text) {
 
 uint16_t vendorFromLspciName(std::string_view name) {
   static const std::pair<const char*, uint16_t> kVendors[] = {
-      {"NVIDIA Corporation", 0x10de},     {"Mellanox Technologies", 0x15b3}, {"Advanced Micro Devices", 0x1022},
-      {"Intel Corporation", 0x8086},      {"Samsung Electronics", 0x144d},   {"ASPEED Technology", 0x1a03},
+      {"NVIDIA Corporation", 0x10de},     {"Mellanox Technologies", 0x15b3},
+      {"Advanced Micro Devices", 0x1022}, {"Intel Corporation", 0x8086},
+      {"Samsung Electronics", 0x144d},    {"ASPEED Technology", 0x1a03},
       {"HighPoint Technologies", 0x1103}, {"Broadcom", 0x14e4},
   };
   for (const auto& vendor : kVendors) {

@@ -108,7 +108,8 @@ Status writePciHost(const SimPciHost& host, const std::string& root) {
       relative = f.host_bridge + "/" + f.address;
     } else {
       const auto parent = relative_of.find(f.parent);
-      if (parent == relative_of.end()) return Status::invalidArgument(f.address + ": parent " + f.parent + " not yet written");
+      if (parent == relative_of.end())
+        return Status::invalidArgument(f.address + ": parent " + f.parent + " not yet written");
       relative = parent->second + "/" + f.address;
     }
     relative_of[f.address] = relative;

@@ -25,8 +25,8 @@ PathType classify(const PciDevice& a, const PciDevice& b, bool bridges_are_level
   const size_t common = commonBridges(a, b);
   if (common == 0) return PathType::kPhb;
   const size_t top = switchLevel(common, bridges_are_levels);
-  const size_t levels =
-      (switchLevel(a.bridges.size(), bridges_are_levels) - top) + (switchLevel(b.bridges.size(), bridges_are_levels) - top) + 1;
+  const size_t levels = (switchLevel(a.bridges.size(), bridges_are_levels) - top) +
+                        (switchLevel(b.bridges.size(), bridges_are_levels) - top) + 1;
   return levels <= 1 ? PathType::kPix : PathType::kPxb;
 }
 
@@ -89,8 +89,8 @@ GpuNicTopology buildTopology(const PciTree& tree, bool distances_unknown, std::s
   }
   std::sort(rdma.begin(), rdma.end(), [](const auto& x, const auto& y) { return naturalLess(x.first, y.first); });
   for (const auto& entry : rdma) {
-    topology.nics.push_back({"", entry.second->address, entry.first, cardOf(entry.second->address),
-                             entry.second->numa_node});
+    topology.nics.push_back(
+        {"", entry.second->address, entry.first, cardOf(entry.second->address), entry.second->numa_node});
     members.push_back(entry.second);
   }
   for (size_t i = 0; i < topology.gpus.size(); ++i) topology.gpus[i].name = "GPU" + std::to_string(i);

@@ -41,8 +41,8 @@ inline constexpr PathType kDefaultGdrLevel = PathType::kPxb;
 PathType classifyPath(const PciDevice& a, const PciDevice& b);
 
 struct TopologyDevice {
-  std::string name;     // "GPU0", "NIC0", as nvidia-smi numbers them
-  std::string address;  // PCI address of the function
+  std::string name;         // "GPU0", "NIC0", as nvidia-smi numbers them
+  std::string address;      // PCI address of the function
   std::string rdma_device;  // NICs: the ibdev ("mlx5_0"); empty for GPUs
   // NICs: the card's PCI device without the function ("0000:21:00"): two
   // ports of a dual-port card share it, which is how NCCL merges them.

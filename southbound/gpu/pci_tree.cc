@@ -66,7 +66,8 @@ std::optional<T> hexAttribute(const fs::path& dir, const char* name, uint32_t ma
   if (!text) return std::nullopt;
   const std::optional<uint32_t> value = parseSysfsHex(*text, max_value);
   if (!value) {
-    problems.push_back((dir / name).string() + ": \"" + *text + "\" is no hex value up to " + std::to_string(max_value));
+    problems.push_back((dir / name).string() + ": \"" + *text + "\" is no hex value up to " +
+                       std::to_string(max_value));
     return std::nullopt;
   }
   return static_cast<T>(*value);

@@ -27,7 +27,7 @@ struct PciDevice {
   std::optional<uint32_t> class_code;  // 24 bits: base class, subclass, prog-if
   std::optional<uint16_t> vendor;
   std::optional<uint16_t> device;
-  int numa_node = -1;  // the kernel's -1: not known (single-node hosts, many VMs)
+  int numa_node = -1;                             // the kernel's -1: not known (single-node hosts, many VMs)
   std::optional<std::string> current_link_speed;  // "32.0 GT/s PCIe"
   std::optional<std::string> max_link_speed;
   std::optional<uint32_t> current_link_width;
