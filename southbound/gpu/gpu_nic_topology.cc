@@ -79,15 +79,20 @@ GpuNicTopology buildTopology(const PciTree& tree, bool distances_unknown, std::s
   topology.why_unknown = std::move(why);
   std::vector<const PciDevice*> members;
   for (const PciDevice& device : tree.devices) {
-    if (!device.isNvidiaGpu() && !(tree.gpus_by_class_only && device.isGpuClass())) continue;
+    if (!device.isNvidiaGpu() && !(tree.from_nccl_topology_file && device.isGpuClass())) continue;
     topology.gpus.push_back({"", device.address, "", "", device.numa_node});
     members.push_back(&device);
   }
   std::vector<std::pair<std::string, const PciDevice*>> rdma;
   for (const PciDevice& device : tree.devices) {
     for (const std::string& ibdev : device.rdma_devices) rdma.emplace_back(ibdev, &device);
+    const bool network_class = device.class_code && (*device.class_code >> 16) == 0x02;
+    if (tree.from_nccl_topology_file && device.rdma_devices.empty() && network_class) rdma.emplace_back("", &device);
   }
-  std::sort(rdma.begin(), rdma.end(), [](const auto& x, const auto& y) { return naturalLess(x.first, y.first); });
+  std::sort(rdma.begin(), rdma.end(), [](const auto& x, const auto& y) {
+    if (x.first != y.first) return naturalLess(x.first, y.first);
+    return x.second->address < y.second->address;
+  });
   for (const auto& entry : rdma) {
     topology.nics.push_back(
         {"", entry.second->address, entry.first, cardOf(entry.second->address), entry.second->numa_node});
@@ -102,7 +107,7 @@ GpuNicTopology buildTopology(const PciTree& tree, bool distances_unknown, std::s
       if (i == j) {
         topology.cells[i][j] = PathType::kSelf;
       } else if (!distances_unknown) {
-        const PathType path = classify(*members[i], *members[j], tree.bridges_are_switch_levels);
+        const PathType path = classify(*members[i], *members[j], tree.from_nccl_topology_file);
         topology.cells[i][j] = path == PathType::kSelf ? PathType::kPix : path;
       }
     }

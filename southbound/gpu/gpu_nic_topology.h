@@ -43,7 +43,9 @@ PathType classifyPath(const PciDevice& a, const PciDevice& b);
 struct TopologyDevice {
   std::string name;         // "GPU0", "NIC0", as nvidia-smi numbers them
   std::string address;      // PCI address of the function
-  std::string rdma_device;  // NICs: the ibdev ("mlx5_0"); empty for GPUs
+  // NICs: the ibdev ("mlx5_0"); empty for GPUs, and for a NIC that only
+  // NCCL's topology file names (by address).
+  std::string rdma_device;
   // NICs: the card's PCI device without the function ("0000:21:00"): two
   // ports of a dual-port card share it, which is how NCCL merges them.
   std::string card;
@@ -59,7 +61,7 @@ struct NearestNics {
 
 struct GpuNicTopology {
   std::vector<TopologyDevice> gpus;  // by PCI address, as nvidia-smi's default order
-  std::vector<TopologyDevice> nics;  // one per RDMA device, by ibdev name (mlx5_2 before mlx5_10)
+  std::vector<TopologyDevice> nics;  // one per RDMA device, by ibdev name (mlx5_2 before mlx5_10), then address
   // Square, over gpus then nics: cells[i][j] is the row device to the column one.
   std::vector<std::vector<PathType>> cells;
   // Set when the host is a virtual machine and no topology file was given:

@@ -47,11 +47,11 @@ struct PciTree {
   // whose class cannot be read is kept without it: it is then neither GPU nor
   // NIC, and this list says why.
   std::vector<std::string> problems;
-  // Set for a tree from NCCL's topology file, not from sysfs: NCCL already
-  // folded each switch into one <pci> element, so every bridge is a level.
-  bool bridges_are_switch_levels = false;
-  // Set when the source names no vendors (NCCL's file): a display class is a GPU.
-  bool gpus_by_class_only = false;
+  // Set for a tree from NCCL's topology file, not from sysfs. NCCL already
+  // folded each switch into one <pci> element, so every bridge is a level;
+  // the file names no vendors, so a display class is a GPU; and its NICs
+  // need no RDMA device name, so a network class is a NIC.
+  bool from_nccl_topology_file = false;
 
   const PciDevice* find(const std::string& address) const;
 };
