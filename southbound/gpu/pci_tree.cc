@@ -59,20 +59,6 @@ std::optional<std::string> readAttribute(const fs::path& dir, const char* name, 
   return std::nullopt;
 }
 
-template <typename T>
-std::optional<T> hexAttribute(const fs::path& dir, const char* name, uint32_t max_value,
-                              std::vector<std::string>& problems) {
-  const std::optional<std::string> text = readAttribute(dir, name, problems);
-  if (!text) return std::nullopt;
-  const std::optional<uint32_t> value = parseSysfsHex(*text, max_value);
-  if (!value) {
-    problems.push_back((dir / name).string() + ": \"" + *text + "\" is no hex value up to " +
-                       std::to_string(max_value));
-    return std::nullopt;
-  }
-  return static_cast<T>(*value);
-}
-
 std::optional<uint32_t> decimal(const std::string& text) {
   if (text.empty() || text.size() > 6) return std::nullopt;
   uint32_t value = 0;
@@ -84,27 +70,10 @@ std::optional<uint32_t> decimal(const std::string& text) {
 }
 
 void readAttributes(const fs::path& dir, PciDevice& device, std::vector<std::string>& problems) {
-  device.class_code = hexAttribute<uint32_t>(dir, "class", 0xffffff, problems);
-  device.vendor = hexAttribute<uint16_t>(dir, "vendor", 0xffff, problems);
-  device.device = hexAttribute<uint16_t>(dir, "device", 0xffff, problems);
-  if (const std::optional<std::string> numa = readAttribute(dir, "numa_node", problems)) {
-    if (*numa == "-1") {
-      device.numa_node = -1;
-    } else if (const std::optional<uint32_t> node = decimal(*numa); node && *node < 4096) {
-      device.numa_node = static_cast<int>(*node);
-    } else {
-      problems.push_back((dir / "numa_node").string() + ": \"" + *numa + "\" is no NUMA node");
+  for (const char* name : kPciAttributeNames) {
+    if (const std::optional<std::string> value = readAttribute(dir, name, problems)) {
+      applyPciAttribute(device, name, *value, (dir / name).string(), problems);
     }
-  }
-  device.current_link_speed = readAttribute(dir, "current_link_speed", problems);
-  device.max_link_speed = readAttribute(dir, "max_link_speed", problems);
-  // A width the device cannot report reads as text the kernel never padded
-  // with digits; it is left unknown rather than counted as a problem.
-  if (const std::optional<std::string> width = readAttribute(dir, "current_link_width", problems)) {
-    device.current_link_width = decimal(*width);
-  }
-  if (const std::optional<std::string> width = readAttribute(dir, "max_link_width", problems)) {
-    device.max_link_width = decimal(*width);
   }
 }
 
@@ -136,6 +105,41 @@ void attachRdmaDevices(const fs::path& sys_root, const std::map<std::string, siz
 }
 
 }  // namespace
+
+void applyPciAttribute(PciDevice& device, const std::string& name, const std::string& raw_value,
+                       const std::string& where, std::vector<std::string>& problems) {
+  const std::string value = trimmed(raw_value);
+  auto hex = [&](uint32_t max_value) {
+    const std::optional<uint32_t> parsed = parseSysfsHex(value, max_value);
+    if (!parsed) problems.push_back(where + ": \"" + value + "\" is no hex value up to " + std::to_string(max_value));
+    return parsed;
+  };
+  if (name == "class") {
+    device.class_code = hex(0xffffff);
+  } else if (name == "vendor" || name == "device") {
+    const std::optional<uint32_t> id = hex(0xffff);
+    (name == "vendor" ? device.vendor : device.device) =
+        id ? std::optional<uint16_t>(static_cast<uint16_t>(*id)) : std::nullopt;
+  } else if (name == "numa_node") {
+    const std::optional<uint32_t> node = decimal(value);
+    if (value == "-1") {
+      device.numa_node = -1;
+    } else if (node && *node < 4096) {
+      device.numa_node = static_cast<int>(*node);
+    } else {
+      problems.push_back(where + ": \"" + value + "\" is no NUMA node");
+    }
+  } else if (name == "current_link_speed") {
+    device.current_link_speed = value;
+  } else if (name == "max_link_speed") {
+    device.max_link_speed = value;
+  } else if (name == "current_link_width") {
+    // A width the device cannot report is text, not digits: unknown, no problem.
+    device.current_link_width = decimal(value);
+  } else if (name == "max_link_width") {
+    device.max_link_width = decimal(value);
+  }
+}
 
 bool PciDevice::isGpuClass() const {
   if (!class_code) return false;

@@ -39,7 +39,19 @@ struct PciDevice {
   bool isNvidiaGpu() const;
   bool isGpuClass() const;
   bool isRdmaNic() const { return !rdma_devices.empty(); }
+  bool operator==(const PciDevice&) const = default;
 };
+
+// The attribute files read of every function, in the order they are read.
+inline constexpr const char* kPciAttributeNames[] = {
+    "class",          "vendor", "device", "numa_node", "current_link_speed", "max_link_speed", "current_link_width",
+    "max_link_width",
+};
+
+// Sets the field the attribute `name` fills from its text; junk is a line in
+// `problems` naming `where` (the file), the field then left unset.
+void applyPciAttribute(PciDevice& device, const std::string& name, const std::string& value, const std::string& where,
+                       std::vector<std::string>& problems);
 
 struct PciTree {
   std::vector<PciDevice> devices;  // by address

@@ -46,19 +46,13 @@ std::string VirtualizationEvidence::summary() const {
   return out;
 }
 
-VirtualizationEvidence detectVirtualization(const std::string& sys_root, const std::string& proc_root,
-                                            const PciTree& tree) {
+VirtualizationEvidence judgeVirtualization(bool hypervisor_flag, const std::string& sys_vendor,
+                                           const std::string& product_name, const PciTree& tree,
+                                           const std::string& cpuinfo, const std::string& dmi_dir) {
   VirtualizationEvidence evidence;
-  const std::string cpuinfo_path = proc_root + "/cpuinfo";
-  Result<std::string> cpuinfo = readKernelFile(cpuinfo_path, KernelFileKind::kProcFile, 4 * 1024 * 1024);
-  if (cpuinfo.isOk() && hypervisorFlag(*cpuinfo)) evidence.reasons.push_back("hypervisor flag in " + cpuinfo_path);
-  const std::string dmi = sys_root + "/class/dmi/id/";
-  Result<std::string> vendor = readKernelFile(dmi + "sys_vendor", KernelFileKind::kSysfsAttribute);
-  Result<std::string> product = readKernelFile(dmi + "product_name", KernelFileKind::kSysfsAttribute);
-  const std::string vendor_name = vendor.isOk() ? firstLine(*vendor) : "";
-  const std::string product_name = product.isOk() ? firstLine(*product) : "";
-  if (dmiNamesHypervisor(vendor_name, product_name)) {
-    evidence.reasons.push_back(dmi + "sys_vendor: " + vendor_name + ", product_name: " + product_name);
+  if (hypervisor_flag) evidence.reasons.push_back("hypervisor flag in " + cpuinfo);
+  if (dmiNamesHypervisor(sys_vendor, product_name)) {
+    evidence.reasons.push_back(dmi_dir + "sys_vendor: " + sys_vendor + ", product_name: " + product_name);
   }
   evidence.virtual_machine = !evidence.reasons.empty();
   size_t members = 0;
@@ -73,6 +67,17 @@ VirtualizationEvidence detectVirtualization(const std::string& sys_root, const s
     evidence.reasons.push_back("every GPU and NIC on a root bus, no bridge above it");
   }
   return evidence;
+}
+
+VirtualizationEvidence detectVirtualization(const std::string& sys_root, const std::string& proc_root,
+                                            const PciTree& tree) {
+  const std::string cpuinfo_path = proc_root + "/cpuinfo";
+  Result<std::string> cpuinfo = readKernelFile(cpuinfo_path, KernelFileKind::kProcFile, 4 * 1024 * 1024);
+  const std::string dmi = sys_root + "/class/dmi/id/";
+  Result<std::string> vendor = readKernelFile(dmi + "sys_vendor", KernelFileKind::kSysfsAttribute);
+  Result<std::string> product = readKernelFile(dmi + "product_name", KernelFileKind::kSysfsAttribute);
+  return judgeVirtualization(cpuinfo.isOk() && hypervisorFlag(*cpuinfo), vendor.isOk() ? firstLine(*vendor) : "",
+                             product.isOk() ? firstLine(*product) : "", tree, cpuinfo_path, dmi);
 }
 
 }  // namespace rdmagw::southbound::gpu

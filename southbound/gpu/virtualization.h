@@ -31,6 +31,12 @@ struct VirtualizationEvidence {
 VirtualizationEvidence detectVirtualization(const std::string& sys_root, const std::string& proc_root,
                                             const PciTree& tree);
 
+// The same judgement from values read elsewhere (a remote host's dump):
+// `cpuinfo` and `dmi_dir` only name the sources in the reasons.
+VirtualizationEvidence judgeVirtualization(bool hypervisor_flag, const std::string& sys_vendor,
+                                           const std::string& product_name, const PciTree& tree,
+                                           const std::string& cpuinfo = "cpuinfo", const std::string& dmi_dir = "dmi ");
+
 // True when DMI names a hypervisor's virtual platform: QEMU/KVM, VMware,
 // Xen, VirtualBox, Parallels, Bochs, Hyper-V ("Microsoft Corporation" with
 // product "Virtual Machine"). Cloud vendors' names alone ("Amazon EC2") are
