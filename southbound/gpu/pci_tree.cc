@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <string_view>
 #include <system_error>
 #include <utility>
 
@@ -71,7 +72,12 @@ std::optional<uint32_t> decimal(const std::string& text) {
 
 void readAttributes(const fs::path& dir, PciDevice& device, std::vector<std::string>& problems) {
   for (const char* name : kPciAttributeNames) {
-    if (const std::optional<std::string> value = readAttribute(dir, name, problems)) {
+    // The kernel answers EINVAL for the link files of a function without a
+    // PCIe capability (conventional PCI, some integrated endpoints): that
+    // is a link not known, no fault of the tree.
+    std::vector<std::string> link_errors;
+    const bool link_file = std::string_view(name).find("_link_") != std::string_view::npos;
+    if (const std::optional<std::string> value = readAttribute(dir, name, link_file ? link_errors : problems)) {
       applyPciAttribute(device, name, *value, (dir / name).string(), problems);
     }
   }

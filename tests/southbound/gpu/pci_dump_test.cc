@@ -55,13 +55,18 @@ TEST(PciDump, BrokenTreeGivesTheSameProblems) {
   fs::create_symlink("0000:99:00.0", bus / "0000:99:00.0");
   const std::string gpu_dir = fs::canonical(bus / "0000:03:00.0").string();
   ASSERT_TRUE(writeFile(gpu_dir + "/class", "junk\n"));
+  fs::remove(gpu_dir + "/vendor");
+  fs::create_directory(gpu_dir + "/vendor");
+  fs::remove(gpu_dir + "/max_link_speed");
+  fs::create_directory(gpu_dir + "/max_link_speed");
   Result<PciDump> dump = dumpOf(root);
   ASSERT_TRUE(dump.isOk()) << dump.status().toString();
   Result<PciTree> read = southbound::gpu::readPciTree(root.file("sys"));
   ASSERT_TRUE(read.isOk());
   expectSameTree(dump->tree, *read);
-  EXPECT_EQ(dump->tree.problems.size(), 2u);
+  EXPECT_EQ(dump->tree.problems.size(), 3u) << "the loop, the junk class, the unreadable vendor";
   EXPECT_FALSE(dump->tree.find("0000:03:00.0")->class_code.has_value());
+  EXPECT_FALSE(dump->tree.find("0000:03:00.0")->max_link_speed.has_value());
 }
 
 TEST(PciDump, CarriesTheVmEvidence) {

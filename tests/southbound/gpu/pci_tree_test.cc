@@ -131,6 +131,23 @@ TEST(PciTreeReader, LinkLoopAndPathsOutsideAHostBridgeAreLeftOutAndNamed) {
   EXPECT_TRUE(mentions(*tree, "bnxt_re0/device resolves to"));
 }
 
+TEST(PciTreeReader, UnreadableLinkFilesAreAnUnknownLinkNotAProblem) {
+  TempDir root("gpu-pci-tree");
+  ASSERT_TRUE(sim::writePciHost(smallHost(), root.path()).isOk());
+  const std::string dir = root.file("sys/devices/pci0000:40/0000:40:00.0");
+  fs::remove(dir + "/current_link_speed");
+  fs::create_directory(dir + "/current_link_speed");  // reads fail, as EINVAL does for a non-PCIe function
+  ASSERT_TRUE(writeFile(dir + "/max_link_width", "Unknown\n"));
+  Result<PciTree> tree = readPciTree(root.file("sys"));
+  ASSERT_TRUE(tree.isOk());
+  EXPECT_TRUE(tree->problems.empty()) << tree->problems.front();
+  const PciDevice* device = tree->find("0000:40:00.0");
+  ASSERT_NE(device, nullptr);
+  EXPECT_FALSE(device->current_link_speed.has_value());
+  EXPECT_FALSE(device->max_link_width.has_value());
+  EXPECT_EQ(device->current_link_width, 8u);
+}
+
 TEST(PciTreeReader, NoPciDirectoryIsAnError) {
   TempDir root("gpu-pci-tree");
   Result<PciTree> tree = readPciTree(root.file("sys"));
