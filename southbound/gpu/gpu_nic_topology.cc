@@ -115,6 +115,28 @@ GpuNicTopology buildTopology(const PciTree& tree, bool distances_unknown, std::s
   return topology;
 }
 
+std::string formatTopoMatrix(const GpuNicTopology& topology) {
+  std::vector<const TopologyDevice*> devices;
+  for (const TopologyDevice& gpu : topology.gpus) devices.push_back(&gpu);
+  for (const TopologyDevice& nic : topology.nics) devices.push_back(&nic);
+  std::string out;
+  for (const TopologyDevice* device : devices) out += "\t" + device->name;
+  out += "\n";
+  for (size_t i = 0; i < devices.size(); ++i) {
+    out += devices[i]->name;
+    for (size_t j = 0; j < devices.size(); ++j) {
+      const PathType path = topology.cells[i][j];
+      out += "\t" + std::string(path == PathType::kUnknown ? "?" : pathTypeName(path));
+    }
+    out += "\n";
+  }
+  if (!topology.nics.empty()) out += "\nNIC Legend:\n\n";
+  for (const TopologyDevice& nic : topology.nics) {
+    out += "  " + nic.name + ": " + (nic.rdma_device.empty() ? nic.address : nic.rdma_device) + "\n";
+  }
+  return out;
+}
+
 std::vector<NearestNics> nearestNics(const GpuNicTopology& topology) {
   std::vector<NearestNics> out;
   if (topology.distances_unknown || topology.nics.empty()) return out;

@@ -83,6 +83,11 @@ GpuNicTopology buildTopology(const PciTree& tree, bool distances_unknown = false
 // when the distances are unknown or there is no NIC.
 std::vector<NearestNics> nearestNics(const GpuNicTopology& topology);
 
+// The matrix as `nvidia-smi topo -m` lays it out (without its affinity
+// columns), then its NIC legend: a header line of GPU and NIC names, one
+// row per device, cells tab-separated; unknown cells read "?".
+std::string formatTopoMatrix(const GpuNicTopology& topology);
+
 // "0000:21:00.0" -> "0000:21:00".
 std::string cardOf(const std::string& address);
 

@@ -216,6 +216,32 @@ void expectEveryCellMatches(const RecordedMachine& machine) {
 
 TEST(RecordedTopology, EveryCellMatchesNvidiaSmiTopoM) { expectEveryCellMatches(loadRecorded()); }
 
+// The matrix printed as nvidia-smi prints it reads back, word for word, as
+// the recorded one (its affinity columns aside).
+TEST(RecordedTopology, FormattedMatrixReadsAsTheRecordedOne) {
+  const RecordedMachine machine = loadRecorded();
+  TempDir root("gpu-recorded");
+  ASSERT_TRUE(sim::writePciHost(rebuild(machine), root.path()).isOk());
+  Result<southbound::gpu::PciTree> tree = southbound::gpu::readPciTree(root.file("sys"));
+  ASSERT_TRUE(tree.isOk());
+  const std::string text = southbound::gpu::formatTopoMatrix(southbound::gpu::buildTopology(*tree));
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& line : linesOf(text)) {
+    std::istringstream words(line);
+    std::vector<std::string> cells;
+    for (std::string word; words >> word;) cells.push_back(word);
+    if (!cells.empty()) rows.push_back(cells);
+  }
+  ASSERT_GE(rows.size(), 1 + machine.columns.size());
+  EXPECT_EQ(rows[0], machine.columns);
+  for (size_t r = 0; r < machine.columns.size(); ++r) {
+    const std::vector<std::string>& row = rows[r + 1];
+    ASSERT_EQ(row.size(), 1 + machine.columns.size());
+    EXPECT_EQ(std::vector<std::string>(row.begin() + 1, row.end()), machine.rows.at(row[0])) << row[0];
+  }
+  EXPECT_NE(text.find("NIC Legend:\n\n  NIC0: mlx5_0\n  NIC1: mlx5_1\n"), std::string::npos) << text;
+}
+
 TEST(RecordedTopology, ShortRecordingMatchesWithTheNodesOfTheLongOne) {
   RecordedMachine machine = loadRecorded(kShortFixture);
   ASSERT_TRUE(machine.numa.empty()) << "the short recording has no lspci -vvv";
