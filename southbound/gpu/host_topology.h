@@ -1,0 +1,36 @@
+#pragma once
+// The whole answer for one host: its PCI tree read, whether it is a VM, an
+// operator's NCCL topology file applied, and the GPU<->NIC relations built.
+
+#include <optional>
+#include <string>
+
+#include "models/status.h"
+#include "southbound/gpu/gpu_nic_topology.h"
+#include "southbound/gpu/pci_tree.h"
+#include "southbound/gpu/virtualization.h"
+
+namespace rdmagw::southbound::gpu {
+
+struct HostTopologyOptions {
+  std::string sys_root = "/sys";
+  std::string proc_root = "/proc";
+  // The content of an NCCL_TOPO_FILE for this host, if the operator gave
+  // one: its GPU and NIC placement replaces the tree sysfs shows, VM or not
+  // (it is the same file NCCL itself would use on this host).
+  std::optional<std::string> nccl_topology_xml;
+};
+
+struct HostTopology {
+  PciTree tree;  // from sysfs, problems included
+  VirtualizationEvidence virtualization;
+  bool from_nccl_topology_file = false;
+  GpuNicTopology topology;
+};
+
+// Fails when sysfs has no PCI device list or the topology file is no such
+// file; a VM without a topology file is no failure: its topology says
+// distances_unknown, with the evidence as why_unknown.
+Result<HostTopology> readHostTopology(const HostTopologyOptions& options);
+
+}  // namespace rdmagw::southbound::gpu
