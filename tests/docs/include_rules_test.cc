@@ -125,6 +125,7 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     // own code (IbClass, the ethtool and netdev leaves), so its counters land
     // where a host device's do.
     {"k8s", {"text", "rdma"}},
+    {"gpu", {}},
 };
 
 // The folder of a path under southbound/ ("" for the top), e.g.
