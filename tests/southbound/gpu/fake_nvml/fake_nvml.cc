@@ -1,6 +1,7 @@
 // A stand-in for libnvidia-ml.so.1: the NVML functions the gateway calls,
 // answering from a key=value file named by FAKE_NVML_CONFIG, read at each
-// nvmlInit (the library stays loaded between tests). Keys:
+// nvmlInit (the library may stay loaded between tests) and again at each
+// nvmlDeviceGetCount (a test changes the answers between two polls). Keys:
 //   init_error=<rc>            nvmlInit answers rc
 //   count=<n>  count_error=<rc>
 //   log=<path>                 each call's name is appended, one a line
@@ -125,6 +126,7 @@ nvmlReturn_t init() {
 
 nvmlReturn_t deviceCount(unsigned int* count) {
   if (g_init_count == 0) return kUninitialized;
+  readConfig();
   const std::string error = configValue("count_error");
   if (!error.empty()) return std::atoi(error.c_str());
   *count = static_cast<unsigned int>(std::atoi(configValue("count").c_str()));
@@ -133,8 +135,7 @@ nvmlReturn_t deviceCount(unsigned int* count) {
 
 nvmlReturn_t handleByIndex(unsigned int index, nvmlDevice_t* device) {
   if (g_init_count == 0) return kUninitialized;
-  unsigned int count = 0;
-  deviceCount(&count);
+  const unsigned int count = static_cast<unsigned int>(std::atoi(configValue("count").c_str()));
   if (index >= count || index >= sizeof g_devices) return kInvalidArgument;
   const std::string handle = configValue("gpu." + std::to_string(index) + ".handle");
   if (!handle.empty() && handle[0] == '!') return std::atoi(handle.c_str() + 1);
@@ -170,8 +171,9 @@ const char* nvmlErrorString(nvmlReturn_t rc) {
 }
 
 nvmlReturn_t nvmlInit() {
+  const nvmlReturn_t rc = init();  // logged after: the log's path is in what init reads
   FAKE_LOG();
-  return init();
+  return rc;
 }
 nvmlReturn_t nvmlShutdown() {
   FAKE_LOG();
@@ -196,8 +198,9 @@ nvmlReturn_t nvmlDeviceGetPciInfo(nvmlDevice_t device, nvmlPciInfoV1_t* pci) {
 
 #ifndef FAKE_NVML_UNVERSIONED
 nvmlReturn_t nvmlInit_v2() {
+  const nvmlReturn_t rc = init();  // logged after: the log's path is in what init reads
   FAKE_LOG();
-  return init();
+  return rc;
 }
 nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int* count) {
   FAKE_LOG();
