@@ -11,6 +11,7 @@
 // Built twice: FAKE_NVML_UNVERSIONED leaves out every _v2/_v3 name, as a
 // driver older than those names exports.
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,26 +19,18 @@
 #include <map>
 #include <string>
 
-extern "C" {
-typedef int nvmlReturn_t;
-typedef struct nvmlDevice_st* nvmlDevice_t;
-typedef struct {
-  char busIdLegacy[16];
-  unsigned int domain, bus, device, pciDeviceId, pciSubSystemId;
-  char busId[32];
-} nvmlPciInfo_t;
-typedef struct {
-  char busId[16];
-  unsigned int domain, bus, device, pciDeviceId, pciSubSystemId;
-  unsigned int reserved0, reserved1, reserved2, reserved3;
-} nvmlPciInfoV1_t;
-typedef struct {
-  unsigned long long total, free, used;
-} nvmlMemory_t;
-typedef struct {
-  unsigned int gpu, memory;
-} nvmlUtilization_t;
-}
+#include "southbound/gpu/nvml_abi.h"
+
+// Defined with the loader's own declarations of NVML's types: clang's UBSan
+// function check compares a callee's prototype with the caller's pointer
+// type, and this library is built instrumented. Enum parameters are
+// unsigned int, as the loader declares them.
+namespace nvml = rdmagw::southbound::gpu::nvml;
+typedef nvml::Return nvmlReturn_t;
+typedef nvml::Device nvmlDevice_t;
+typedef nvml::PciInfo nvmlPciInfo_t;
+typedef nvml::Memory nvmlMemory_t;
+typedef nvml::Utilization nvmlUtilization_t;
 
 namespace {
 
@@ -189,11 +182,12 @@ nvmlReturn_t nvmlDeviceGetHandleByIndex(unsigned int index, nvmlDevice_t* device
   FAKE_LOG();
   return handleByIndex(index, device);
 }
-// The first layout: the bus id in the legacy spelling at the front.
-nvmlReturn_t nvmlDeviceGetPciInfo(nvmlDevice_t device, nvmlPciInfoV1_t* pci) {
+// The first layout, 52 bytes: only the bus id in the legacy spelling, at
+// the front, where the newer layout has busIdLegacy.
+nvmlReturn_t nvmlDeviceGetPciInfo(nvmlDevice_t device, nvmlPciInfo_t* pci) {
   FAKE_LOG();
-  std::memset(pci, 0, sizeof *pci);
-  return lookupText(device, "bus_id_legacy", pci->busId, sizeof pci->busId);
+  std::memset(pci, 0, offsetof(nvmlPciInfo_t, bus_id));
+  return lookupText(device, "bus_id_legacy", pci->bus_id_legacy, sizeof pci->bus_id_legacy);
 }
 
 #ifndef FAKE_NVML_UNVERSIONED
@@ -213,8 +207,8 @@ nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t* dev
 nvmlReturn_t nvmlDeviceGetPciInfo_v3(nvmlDevice_t device, nvmlPciInfo_t* pci) {
   FAKE_LOG();
   std::memset(pci, 0, sizeof *pci);
-  const nvmlReturn_t rc = lookupText(device, "bus_id", pci->busId, sizeof pci->busId);
-  if (rc == kSuccess) lookupText(device, "bus_id_legacy", pci->busIdLegacy, sizeof pci->busIdLegacy);
+  const nvmlReturn_t rc = lookupText(device, "bus_id", pci->bus_id, sizeof pci->bus_id);
+  if (rc == kSuccess) lookupText(device, "bus_id_legacy", pci->bus_id_legacy, sizeof pci->bus_id_legacy);
   return rc;
 }
 #endif
@@ -226,7 +220,7 @@ nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char* name, unsigned int length) 
 nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char* uuid, unsigned int length) {
   return lookupText(d, "uuid", uuid, length);
 }
-nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int* temp) {
+nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, unsigned int sensor, unsigned int* temp) {
   return sensor == 0 ? lookupNumber(d, "temperature", temp) : kInvalidArgument;
 }
 nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t* u) {
@@ -243,18 +237,20 @@ nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int* mw) { return 
 nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int* mw) {
   return lookupNumber(d, "power_limit", mw);
 }
-nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int* kib) {
+nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, unsigned int counter, unsigned int* kib) {
   if (counter != 0 && counter != 1) return kInvalidArgument;
   return lookupNumber(d, counter == 0 ? "pcie_tx_kib" : "pcie_rx_kib", kib);
 }
-nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t d, int error_type, int counter_type, unsigned long long* n) {
+nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t d, unsigned int error_type, unsigned int counter_type,
+                                         unsigned long long* n) {
   const std::string field = std::string("ecc.") + (error_type == 0 ? "corrected" : "uncorrected") +
                             (counter_type == 0 ? ".volatile" : ".aggregate");
   return lookupNumber(d, field, n);
 }
 // Counts only, as NVML does with no address buffer: "insufficient size"
 // when there are pages to list.
-nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, int cause, unsigned int* count, unsigned long long* addresses) {
+nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, unsigned int cause, unsigned int* count,
+                                       unsigned long long* addresses) {
   unsigned int pages = 0;
   const nvmlReturn_t rc = lookupNumber(d, cause == 0 ? "retired_sbe" : "retired_dbe", &pages);
   if (rc != kSuccess) return rc;
@@ -263,7 +259,7 @@ nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, int cause, unsigned int* 
   if (fits && addresses != nullptr) std::memset(addresses, 0, pages * sizeof *addresses);
   return fits ? kSuccess : kInsufficientSize;
 }
-nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t d, int* pending) {
+nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t d, unsigned int* pending) {
   return lookupNumber(d, "retired_pending", pending);
 }
 nvmlReturn_t nvmlDeviceGetCurrPcieLinkGeneration(nvmlDevice_t d, unsigned int* v) {
