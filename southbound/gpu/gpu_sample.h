@@ -27,6 +27,17 @@ struct GpuRetiredPages {
   std::optional<bool> pending;
 };
 
+// Row remapping, which replaced page retirement from Ampere on: rows
+// remapped after correctable and after uncorrectable errors, a remap
+// waiting for a GPU reset, and whether a remap ever failed (the GPU then
+// needs service).
+struct GpuRemappedRows {
+  std::optional<uint64_t> correctable;
+  std::optional<uint64_t> uncorrectable;
+  std::optional<bool> pending;
+  std::optional<bool> failure;
+};
+
 // The PCIe link as trained now and the most the GPU can do. GPUs lower
 // their link generation at idle, so current < max alone is no fault.
 struct GpuPcieLink {
@@ -58,6 +69,7 @@ struct GpuSample {
 
   GpuEccCounts ecc;
   GpuRetiredPages retired_pages;
+  GpuRemappedRows remapped_rows;
   GpuPcieLink pcie_link;
   std::optional<bool> mig_enabled;  // the current mode, not the pending one
 

@@ -21,6 +21,7 @@ inline constexpr std::string_view kNvidiaSmiQueryFields =
     "power.draw,enforced.power.limit,ecc.errors.corrected.volatile.total,ecc.errors.uncorrected.volatile.total,"
     "ecc.errors.corrected.aggregate.total,ecc.errors.uncorrected.aggregate.total,"
     "retired_pages.single_bit_ecc.count,retired_pages.double_bit.count,retired_pages.pending,"
+    "remapped_rows.correctable,remapped_rows.uncorrectable,remapped_rows.pending,remapped_rows.failure,"
     "pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max,mig.mode.current,name";
 
 // The command line: `nvidia-smi --query-gpu=<kNvidiaSmiQueryFields>

@@ -90,6 +90,15 @@ void readErrors(const NvmlFunctions& f, DeviceCalls& c, GpuSample& s) {
   }
   unsigned pending = 0;
   if (c.call(f.retired_pages_pending, &pending)) s.retired_pages.pending = pending == nvml::kEnabled;
+  unsigned correctable = 0;
+  unsigned uncorrectable = 0;
+  unsigned failure = 0;
+  if (c.call(f.remapped_rows, &correctable, &uncorrectable, &pending, &failure)) {
+    s.remapped_rows.correctable = correctable;
+    s.remapped_rows.uncorrectable = uncorrectable;
+    s.remapped_rows.pending = pending != 0;
+    s.remapped_rows.failure = failure != 0;
+  }
 }
 
 void readLinkAndMode(const NvmlFunctions& f, DeviceCalls& c, GpuSample& s) {

@@ -37,6 +37,7 @@ void visitBindings(NvmlFunctions& f, Visit&& visit) {
   visit(f.total_ecc_errors, Names{"nvmlDeviceGetTotalEccErrors"}, false);
   visit(f.retired_pages, Names{"nvmlDeviceGetRetiredPages"}, false);
   visit(f.retired_pages_pending, Names{"nvmlDeviceGetRetiredPagesPendingStatus"}, false);
+  visit(f.remapped_rows, Names{"nvmlDeviceGetRemappedRows"}, false);
   visit(f.pcie_gen_current, Names{"nvmlDeviceGetCurrPcieLinkGeneration"}, false);
   visit(f.pcie_gen_max, Names{"nvmlDeviceGetMaxPcieLinkGeneration"}, false);
   visit(f.pcie_width_current, Names{"nvmlDeviceGetCurrPcieLinkWidth"}, false);

@@ -39,6 +39,7 @@ struct NvmlFunctions {
   nvml::Return (*total_ecc_errors)(nvml::Device, unsigned, unsigned, unsigned long long*) = nullptr;
   nvml::Return (*retired_pages)(nvml::Device, unsigned, unsigned*, unsigned long long*) = nullptr;
   nvml::Return (*retired_pages_pending)(nvml::Device, unsigned*) = nullptr;
+  nvml::Return (*remapped_rows)(nvml::Device, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
   nvml::Return (*pcie_gen_current)(nvml::Device, unsigned*) = nullptr;
   nvml::Return (*pcie_gen_max)(nvml::Device, unsigned*) = nullptr;
   nvml::Return (*pcie_width_current)(nvml::Device, unsigned*) = nullptr;

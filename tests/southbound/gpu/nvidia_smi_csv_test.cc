@@ -60,6 +60,10 @@ TEST(NvidiaSmiCsvTest, H100UnderLoadFieldByField) {
   EXPECT_FALSE(g.retired_pages.single_bit.has_value());
   EXPECT_FALSE(g.retired_pages.double_bit.has_value());
   EXPECT_FALSE(g.retired_pages.pending.has_value());
+  EXPECT_EQ(g.remapped_rows.correctable, 0u);
+  EXPECT_EQ(g.remapped_rows.uncorrectable, 0u);
+  EXPECT_EQ(g.remapped_rows.pending, false);
+  EXPECT_EQ(g.remapped_rows.failure, false);
   EXPECT_EQ(g.pcie_link.gen_current, 5u);
   EXPECT_EQ(g.pcie_link.gen_max, 5u);
   EXPECT_EQ(g.pcie_link.width_current, 16u);
@@ -97,9 +101,10 @@ TEST(NvidiaSmiCsvTest, MigGpuHasNoUtilizationButTheRest) {
 // The same H100 under load as the gateway's own query prints it.
 constexpr char kTwoGpus[] =
     "0, GPU-11111111-2222-3333-4444-555555555555, 00000000:3B:00.0, 59, 100, 11, 19818, 81559, 631.95, 700.00, 0, 0, "
-    "3, 1, [N/A], [N/A], [N/A], 5, 5, 16, 16, Disabled, NVIDIA H100 80GB HBM3\n"
+    "3, 1, [N/A], [N/A], [N/A], 2, 0, No, No, 5, 5, 16, 16, Disabled, NVIDIA H100 80GB HBM3\n"
     "1, GPU-66666666-7777-8888-9999-000000000000, 00000000:8D:00.0, 33, [N/A], [N/A], 59, 81559, 71.5, 700.00, "
-    "[Not Supported], [Not Supported], [Unknown Error], [Unknown Error], 2, 1, Yes, 4, 5, 8, 16, Enabled, "
+    "[Not Supported], [Not Supported], [Unknown Error], [Unknown Error], 2, 1, Yes, [N/A], [N/A], [N/A], [N/A], 4, 5, "
+    "8, 16, Enabled, "
     "NVIDIA A100-SXM4-80GB\n";
 
 TEST(NvidiaSmiCsvTest, GatewayQueryRowsFieldByField) {
@@ -111,6 +116,10 @@ TEST(NvidiaSmiCsvTest, GatewayQueryRowsFieldByField) {
   EXPECT_EQ(a.power_draw_mw, 631950u);
   EXPECT_EQ(a.ecc.aggregate_corrected, 3u);
   EXPECT_EQ(a.ecc.aggregate_uncorrected, 1u);
+  EXPECT_EQ(a.remapped_rows.correctable, 2u);
+  EXPECT_EQ(a.remapped_rows.uncorrectable, 0u);
+  EXPECT_EQ(a.remapped_rows.pending, false);
+  EXPECT_EQ(a.remapped_rows.failure, false);
   EXPECT_EQ(a.model_name, "NVIDIA H100 80GB HBM3");
   const GpuSample& b = csv.gpus[1];
   EXPECT_EQ(b.index, 1u);
@@ -123,6 +132,8 @@ TEST(NvidiaSmiCsvTest, GatewayQueryRowsFieldByField) {
   EXPECT_EQ(b.retired_pages.single_bit, 2u);
   EXPECT_EQ(b.retired_pages.double_bit, 1u);
   EXPECT_EQ(b.retired_pages.pending, true);
+  EXPECT_FALSE(b.remapped_rows.correctable.has_value());
+  EXPECT_FALSE(b.remapped_rows.failure.has_value());
   EXPECT_EQ(b.pcie_link.gen_current, 4u);
   EXPECT_EQ(b.pcie_link.width_current, 8u);
   EXPECT_EQ(b.mig_enabled, true);
@@ -131,27 +142,32 @@ TEST(NvidiaSmiCsvTest, GatewayQueryRowsFieldByField) {
 
 TEST(NvidiaSmiCsvTest, CommaInModelNameIsJoinedBack) {
   const NvidiaSmiCsv csv = parseNvidiaSmiCsv(
-      "0, GPU-1, 00000000:3B:00.0, 40, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 1, 4, 16, 16, Disabled, "
+      "0, GPU-1, 00000000:3B:00.0, 40, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 0, 0, No, Yes, 1, 4, 16, 16, "
+      "Disabled, "
       "Quadro RTX 8000, Rev. B, Engineering Sample\r\n");
   ASSERT_TRUE(csv.errors.empty()) << csv.errors[0];
   ASSERT_EQ(csv.gpus.size(), 1u);
   EXPECT_EQ(csv.gpus[0].model_name, "Quadro RTX 8000, Rev. B, Engineering Sample");
   EXPECT_EQ(csv.gpus[0].mig_enabled, false);
   EXPECT_EQ(csv.gpus[0].retired_pages.pending, false);
+  EXPECT_EQ(csv.gpus[0].remapped_rows.failure, true);
 }
 
 TEST(NvidiaSmiCsvTest, BadLinesAreReportedAndTheOthersStillRead) {
   std::string text(kTwoGpus);
   const size_t second = text.find('\n') + 1;
   text.insert(second, "Unable to determine the device handle for GPU0000:5E:00.0: Unknown Error\n");
-  text += "2, GPU-2, 00000000:9C:00.0, hot, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 1, 4, 16, 16, Disabled, X\n";
-  text += "3, GPU-3, 3b:00.0, 40, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 1, 4, 16, 16, Disabled, X\n";
+  text +=
+      "2, GPU-2, 00000000:9C:00.0, hot, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 0, 0, No, Yes, 1, 4, 16, 16, "
+      "Disabled, X\n";
+  text +=
+      "3, GPU-3, 3b:00.0, 40, 1, 2, 3, 4, 5.00, 6.00, 0, 0, 0, 0, 0, 0, No, 0, 0, No, Yes, 1, 4, 16, 16, Disabled, X\n";
   const NvidiaSmiCsv csv = parseNvidiaSmiCsv(text);
   ASSERT_EQ(csv.gpus.size(), 2u);
   EXPECT_EQ(csv.gpus[0].index, 0u);
   EXPECT_EQ(csv.gpus[1].index, 1u);
   ASSERT_EQ(csv.errors.size(), 3u);
-  EXPECT_TRUE(csv.errors[0].starts_with("line 2: 1 cells, expected 23")) << csv.errors[0];
+  EXPECT_TRUE(csv.errors[0].starts_with("line 2: 1 cells, expected 27")) << csv.errors[0];
   EXPECT_EQ(csv.errors[1], "line 4: temperature.gpu: \"hot\" is not a temperature");
   EXPECT_EQ(csv.errors[2], "line 5: pci.bus_id: \"3b:00.0\" is not a PCI address");
 }
@@ -159,7 +175,7 @@ TEST(NvidiaSmiCsvTest, BadLinesAreReportedAndTheOthersStillRead) {
 TEST(NvidiaSmiCsvTest, NumbersOutOfRangeOrMalformedAreErrors) {
   const std::string row =
       "0, GPU-1, 00000000:3B:00.0, 40, 99999999999, 2, 3, 4, 5.0001, 6.00, 0, 0, 0, 0, 0, 0, "
-      "Maybe, 1, 4, 16, 16, Disabled, X\n";
+      "Maybe, 0, 0, No, No, 1, 4, 16, 16, Disabled, X\n";
   const NvidiaSmiCsv csv = parseNvidiaSmiCsv(row);
   EXPECT_TRUE(csv.gpus.empty());
   ASSERT_EQ(csv.errors.size(), 1u);

@@ -21,9 +21,9 @@ Result<std::string> runLocally(const std::string& command) {
 
 constexpr char kTwoGpus[] =
     "0, GPU-11111111-2222-3333-4444-555555555555, 00000000:3B:00.0, 59, 100, 11, 19818, 81559, 631.95, 700.00, 0, 0, "
-    "3, 1, [N/A], [N/A], [N/A], 5, 5, 16, 16, Disabled, NVIDIA H100 80GB HBM3\n"
+    "3, 1, [N/A], [N/A], [N/A], 0, 0, No, No, 5, 5, 16, 16, Disabled, NVIDIA H100 80GB HBM3\n"
     "1, GPU-66666666-7777-8888-9999-000000000000, 00000000:8D:00.0, 33, [N/A], [N/A], 59, 81559, 71.50, 700.00, "
-    "0, 0, 0, 0, [N/A], [N/A], [N/A], 5, 5, 16, 16, Enabled, NVIDIA H100 80GB HBM3\n";
+    "0, 0, 0, 0, [N/A], [N/A], [N/A], [N/A], [N/A], [N/A], [N/A], 5, 5, 16, 16, Enabled, NVIDIA H100 80GB HBM3\n";
 
 class NvidiaSmiSourceTest : public ::testing::Test {
  protected:

@@ -36,6 +36,10 @@ constexpr char kTwoGpus[] =
     "gpu.0.retired_sbe=4\n"
     "gpu.0.retired_dbe=0\n"
     "gpu.0.retired_pending=1\n"
+    "gpu.0.remapped_correctable=7\n"
+    "gpu.0.remapped_uncorrectable=1\n"
+    "gpu.0.remapped_pending=1\n"
+    "gpu.0.remapped_failure=0\n"
     "gpu.0.link_gen=4\n"
     "gpu.0.link_gen_max=5\n"
     "gpu.0.link_width=8\n"
@@ -104,6 +108,10 @@ TEST_F(NvmlSourceTest, ReadsEveryFieldOfEachGpu) {
   EXPECT_EQ(g.retired_pages.single_bit, 4u);
   EXPECT_EQ(g.retired_pages.double_bit, 0u);
   EXPECT_EQ(g.retired_pages.pending, true);
+  EXPECT_EQ(g.remapped_rows.correctable, 7u);
+  EXPECT_EQ(g.remapped_rows.uncorrectable, 1u);
+  EXPECT_EQ(g.remapped_rows.pending, true);
+  EXPECT_EQ(g.remapped_rows.failure, false);
   EXPECT_EQ(g.pcie_link.gen_current, 4u);
   EXPECT_EQ(g.pcie_link.gen_max, 5u);
   EXPECT_EQ(g.pcie_link.width_current, 8u);
@@ -130,6 +138,7 @@ TEST_F(NvmlSourceTest, NotSupportedIsAbsentNotZero) {
   EXPECT_FALSE(g.ecc.volatile_corrected.has_value());
   EXPECT_FALSE(g.retired_pages.single_bit.has_value());
   EXPECT_FALSE(g.retired_pages.pending.has_value());
+  EXPECT_FALSE(g.remapped_rows.correctable.has_value());
   EXPECT_FALSE(g.pcie_link.gen_current.has_value());
   EXPECT_FALSE(g.read_error.has_value());
 }

@@ -262,6 +262,14 @@ nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, unsigned int cause, unsig
 nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t d, unsigned int* pending) {
   return lookupNumber(d, "retired_pending", pending);
 }
+nvmlReturn_t nvmlDeviceGetRemappedRows(nvmlDevice_t d, unsigned int* correctable, unsigned int* uncorrectable,
+                                       unsigned int* pending, unsigned int* failure) {
+  nvmlReturn_t rc = lookupNumber(d, "remapped_correctable", correctable);
+  if (rc == kSuccess) rc = lookupNumber(d, "remapped_uncorrectable", uncorrectable);
+  if (rc == kSuccess) rc = lookupNumber(d, "remapped_pending", pending);
+  if (rc == kSuccess) rc = lookupNumber(d, "remapped_failure", failure);
+  return rc;
+}
 nvmlReturn_t nvmlDeviceGetCurrPcieLinkGeneration(nvmlDevice_t d, unsigned int* v) {
   return lookupNumber(d, "link_gen", v);
 }
