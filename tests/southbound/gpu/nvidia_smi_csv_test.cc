@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -33,6 +34,93 @@ TEST(NvidiaSmiCsvTest, QueryCommandAsksForNoHeaderAndNoUnitsWithNameLast) {
   const std::string cmd = nvidiaSmiQueryCommand("/opt/bin/nvidia-smi");
   EXPECT_TRUE(cmd.starts_with("/opt/bin/nvidia-smi --query-gpu=index,uuid,pci.bus_id,")) << cmd;
   EXPECT_TRUE(cmd.ends_with(",name --format=csv,noheader,nounits")) << cmd;
+}
+
+std::vector<std::string> splitOnCommaSpace(const std::string& line) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t at = line.find(", "); at != std::string::npos; at = line.find(", ", start)) {
+    out.push_back(line.substr(start, at - start));
+    start = at + 2;
+  }
+  out.push_back(line.substr(start));
+  return out;
+}
+
+// kNvidiaSmiQueryFields one by one.
+std::vector<std::string> queryFields() {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(kNvidiaSmiQueryFields)};
+  std::string field;
+  while (std::getline(in, field, ',')) out.push_back(field);
+  return out;
+}
+
+// The capture's row cut down to the gateway's query, as nvidia-smi prints it
+// with noheader,nounits: the asked-for columns in the asked-for order, each
+// number without the unit its header names.
+std::string asGatewayQueryRow(const std::string& header_and_row) {
+  const size_t newline = header_and_row.find('\n');
+  const std::vector<std::string> header = splitOnCommaSpace(header_and_row.substr(0, newline));
+  const std::vector<std::string> row =
+      splitOnCommaSpace(header_and_row.substr(newline + 1, header_and_row.find('\n', newline + 1) - newline - 1));
+  std::string out;
+  for (const std::string& field : queryFields()) {
+    std::string cell = "<missing " + field + ">";
+    for (size_t i = 0; i < header.size() && i < row.size(); ++i) {
+      const std::string name = header[i].substr(0, header[i].find(" ["));
+      if (name != field) continue;
+      cell = row[i];
+      if (header[i].find(" [") != std::string::npos && !cell.starts_with("[")) cell = cell.substr(0, cell.find(' '));
+    }
+    out += (out.empty() ? "" : ", ") + cell;
+  }
+  return out + "\n";
+}
+
+TEST(NvidiaSmiCsvTest, EveryQueriedFieldIsOneNvidiaSmi590Knows) {
+  const std::string capture = querySection("nvidia-smi_h100-sxm_590.48.01_capture-excerpt.txt", 1);
+  const std::string header = capture.substr(0, capture.find('\n'));
+  ASSERT_TRUE(header.starts_with("timestamp, ")) << "the capture's header was not found";
+  std::set<std::string> known;
+  for (const std::string& cell : splitOnCommaSpace(header)) known.insert(cell.substr(0, cell.find(" [")));
+  int checked = 0;
+  for (const std::string& field : queryFields()) {
+    EXPECT_TRUE(known.count(field)) << field << " is not a query-gpu field of nvidia-smi 590";
+    ++checked;
+  }
+  EXPECT_EQ(checked, 27);
+}
+
+// The gateway's own query against the recorded answer: the same values
+// whether read by name under the header or by position without it.
+TEST(NvidiaSmiCsvTest, GatewayQueryOfTheCaptureReadsAsTheFullCapture) {
+  for (const char* fixture :
+       {"nvidia-smi_h100-sxm_590.48.01_capture-excerpt.txt", "nvidia-smi_h100-mig_590.48.01_query-gpu-csv.txt"}) {
+    const std::string capture = querySection(fixture, 0);
+    const NvidiaSmiCsv by_name = parseNvidiaSmiCsvWithHeader(capture);
+    const std::string row = asGatewayQueryRow(capture);
+    const NvidiaSmiCsv by_position = parseNvidiaSmiCsv(row);
+    ASSERT_TRUE(by_position.errors.empty()) << fixture << ": " << by_position.errors[0];
+    ASSERT_EQ(by_name.gpus.size(), 1u) << fixture;
+    ASSERT_EQ(by_position.gpus.size(), 1u) << fixture;
+    const GpuSample& a = by_name.gpus[0];
+    const GpuSample& b = by_position.gpus[0];
+    EXPECT_EQ(a.uuid, b.uuid) << fixture;
+    EXPECT_EQ(a.pci_bus_id, b.pci_bus_id) << fixture;
+    EXPECT_EQ(a.model_name, b.model_name) << fixture;
+    EXPECT_EQ(a.temperature_c, b.temperature_c) << fixture;
+    EXPECT_EQ(a.utilization_gpu_pct, b.utilization_gpu_pct) << fixture;
+    EXPECT_EQ(a.memory_used_bytes, b.memory_used_bytes) << fixture;
+    EXPECT_EQ(a.memory_total_bytes, b.memory_total_bytes) << fixture;
+    EXPECT_EQ(a.power_draw_mw, b.power_draw_mw) << fixture;
+    EXPECT_EQ(a.power_limit_mw, b.power_limit_mw) << fixture;
+    EXPECT_EQ(a.ecc.aggregate_uncorrected, b.ecc.aggregate_uncorrected) << fixture;
+    EXPECT_EQ(a.remapped_rows.pending, b.remapped_rows.pending) << fixture;
+    EXPECT_EQ(a.pcie_link.width_max, b.pcie_link.width_max) << fixture;
+    EXPECT_EQ(a.mig_enabled, b.mig_enabled) << fixture;
+    EXPECT_TRUE(b.memory_total_bytes.has_value()) << fixture << ": " << row;
+  }
 }
 
 TEST(NvidiaSmiCsvTest, H100UnderLoadFieldByField) {
