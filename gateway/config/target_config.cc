@@ -1,6 +1,7 @@
 #include "gateway/config/target_config.h"
 
 #include <cstdint>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -84,6 +85,33 @@ void readKubernetes(YamlReader& r, const YAML::Node& n, const std::string& path,
     else
       r.error(n["qp_counters"], path + ".qp_counters", "must be off, read or auto, not \"" + *mode + "\"");
   }
+  if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
+}
+
+void readGpu(YamlReader& r, const YAML::Node& n, const std::string& path, southbound::gpu::GpuConfig* c) {
+  r.checkKeys(n, path,
+              {"enabled", "metrics", "nvml_library", "nvidia_smi", "sysfs_root", "proc_root", "nccl_topology_file",
+               "topology_interval", "retry_after"});
+  if (!n.IsMap()) return;
+  c->enabled = r.boolean(n, path, "enabled").value_or(true);  // a gpu: block means on
+  if (auto mode = r.string(n, path, "metrics")) {
+    using southbound::gpu::GpuMetricsMode;
+    const std::map<std::string, GpuMetricsMode> modes = {{"auto", GpuMetricsMode::kAuto},
+                                                         {"nvml", GpuMetricsMode::kNvml},
+                                                         {"nvidia-smi", GpuMetricsMode::kNvidiaSmi},
+                                                         {"none", GpuMetricsMode::kNone}};
+    if (auto it = modes.find(*mode); it != modes.end())
+      c->metrics = it->second;
+    else
+      r.error(n["metrics"], path + ".metrics", "must be auto, nvml, nvidia-smi or none, not \"" + *mode + "\"");
+  }
+  c->nvml_library = r.string(n, path, "nvml_library").value_or(c->nvml_library);
+  c->nvidia_smi = r.string(n, path, "nvidia_smi").value_or(c->nvidia_smi);
+  c->sysfs_root = r.string(n, path, "sysfs_root").value_or("");
+  c->proc_root = r.string(n, path, "proc_root").value_or(c->proc_root);
+  c->nccl_topology_file = r.string(n, path, "nccl_topology_file").value_or("");
+  c->topology_interval = r.duration(n, path, "topology_interval").value_or(c->topology_interval);
+  c->retry_after = r.duration(n, path, "retry_after").value_or(c->retry_after);
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 
@@ -180,7 +208,7 @@ void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, 
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path,
               {"name", "kind", "address", "transport", "interval", "stale_after", "labels", "placement_group",
-               "credentials", "rdma", "kubernetes", "ssh", "gnmi"});
+               "credentials", "rdma", "kubernetes", "gpu", "ssh", "gnmi"});
   if (!n.IsMap()) return;
   t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
@@ -222,6 +250,10 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
     if (t->transport.empty()) t->transport = t->address == "local" ? "sysfs" : "ssh";
     if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
     if (YAML::Node k = n["kubernetes"]) readKubernetes(r, k, path + ".kubernetes", &t->kubernetes);
+    if (YAML::Node g = n["gpu"]) readGpu(r, g, path + ".gpu", &t->gpu);
+    if (n["gpu"] && t->transport != "sysfs") {
+      r.error(n["gpu"], path + ".gpu", "only for transport sysfs: over SSH a host's GPUs are not read yet");
+    }
     if (n["kubernetes"] && t->transport != "sysfs") {
       r.error(n["kubernetes"], path + ".kubernetes", "only for transport sysfs: the gateway runs on the node");
     }
@@ -271,6 +303,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   if (n["kubernetes"] && t->kind != "rdma-host") {
     r.error(n["kubernetes"], path + ".kubernetes", "only for kind rdma-host");
   }
+  if (n["gpu"] && t->kind != "rdma-host") r.error(n["gpu"], path + ".gpu", "only for kind rdma-host");
 }
 
 }  // namespace
@@ -343,7 +376,7 @@ bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
          x.credentials.password_file == y.credentials.password_file &&
          x.credentials.key_file == y.credentials.key_file &&
          x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma &&
-         x.kubernetes == y.kubernetes && x.ssh == y.ssh && x.gnmi == y.gnmi;
+         x.kubernetes == y.kubernetes && x.gpu == y.gpu && x.ssh == y.ssh && x.gnmi == y.gnmi;
 }
 
 void spreadFirstDials(std::vector<TargetConfig>& targets) {

@@ -13,6 +13,7 @@
 #include "gateway/config/yaml_reader.h"
 #include "models/status.h"
 #include "southbound/gnmi/gnmi_config.h"
+#include "southbound/gpu/gpu_config.h"
 #include "southbound/k8s/kubernetes_config.h"
 #include "southbound/rdma/rdma_config.h"
 #include "southbound/ssh/ssh_config.h"
@@ -45,6 +46,8 @@ struct TargetConfig {
   southbound::rdma::RdmaConfig rdma;
   // rdma-host over sysfs on a Kubernetes node: which pod holds each device.
   southbound::k8s::KubernetesConfig kubernetes;
+  // rdma-host over sysfs: its GPUs, their metrics and their PCI paths to its NICs.
+  southbound::gpu::GpuConfig gpu;
   southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials
   southbound::gnmi::GnmiConfig gnmi;  // transport gnmi/auto: address:port, same credentials
   // Where the entry was read ("file:line:col"), for messages; not a setting:

@@ -7,8 +7,10 @@
 #include "southbound/esxi/esxi_formats.h"
 #include "southbound/gnmi/gnmi_factory.h"
 #include "southbound/gnmi/relay_source.h"
+#include "southbound/gpu/gpu_source.h"
 #include "southbound/k8s/pod_attribution_source.h"
 #include "southbound/nxos/nxos_formats.h"
+#include "southbound/rdma/local_tool.h"
 #include "southbound/rdma/parsers.h"
 #include "southbound/rdma/rdma_factory.h"
 #include "southbound/rdma/remote_dump.h"
@@ -31,9 +33,19 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
                                                    southbound::rdma::parseRemoteDump)});
          }
          Result<southbound::PollSourcePtr> host = southbound::rdma::createRdmaSource(t.rdma);
-         if (!host.isOk() || !t.kubernetes.enabled) return host;
-         return southbound::PollSourcePtr(std::make_unique<southbound::k8s::PodAttributionSource>(
-             std::move(host).value(), t.kubernetes, t.rdma.sysfs_root));
+         if (!host.isOk()) return host;
+         southbound::PollSourcePtr source = std::move(host).value();
+         if (t.kubernetes.enabled) {
+           source = std::make_unique<southbound::k8s::PodAttributionSource>(std::move(source), t.kubernetes,
+                                                                            t.rdma.sysfs_root);
+         }
+         if (t.gpu.enabled) {
+           source = std::make_unique<southbound::gpu::GpuSource>(
+               std::move(source), t.gpu, t.rdma.sysfs_root, [](const std::string& command) {
+                 return southbound::rdma::runLocalTool({"/bin/sh", "-c", command}, "nvidia-smi");
+               });
+         }
+         return source;
        }},
       {"nexus",
        [](const TargetConfig& t) {
