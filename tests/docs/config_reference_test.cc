@@ -44,6 +44,7 @@ constexpr const char* kExtraTargets = R"(
 - name: probe-node
   kind: rdma-host
   kubernetes: {kubelet_socket: /var/lib/kubelet/pod-resources/kubelet.sock}
+  gpu: {metrics: auto}
 )";
 
 std::string slurp(const std::string& path) {
