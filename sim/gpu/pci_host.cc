@@ -29,6 +29,20 @@ Status writeText(const fs::path& path, const std::string& text) {
   return out.good() ? Status::ok() : Status::ioError("cannot write " + path.string());
 }
 
+// A bridge's configuration space as root reads it (4 KiB): its extended
+// capabilities from 0x100 hold ACS (ID 0x000d) and nothing after it; the
+// control register at +6 has P2P request (bit 2) and completion (bit 3)
+// redirect as `redirect` says, source validation (bit 0) always.
+std::string bridgeConfig(bool redirect) {
+  std::string config(4096, '\0');
+  const uint32_t header = 0x000d | (1u << 16);  // ID, version 1, next 0
+  for (int i = 0; i < 4; ++i) config[0x100 + i] = char((header >> (8 * i)) & 0xff);
+  const uint16_t control = 0x0001 | (redirect ? 0x000c : 0);
+  config[0x106] = char(control & 0xff);
+  config[0x107] = char(control >> 8);
+  return config;
+}
+
 Status writeFunction(const SimPciFunction& function, const fs::path& sys, const std::string& relative) {
   const fs::path dir = sys / "devices" / relative;
   std::error_code ec;
@@ -53,6 +67,10 @@ Status writeFunction(const SimPciFunction& function, const fs::path& sys, const 
       Status written = writeText(dir / name, std::to_string(function.link_width) + "\n");
       if (!written.isOk()) return written;
     }
+  }
+  if ((function.class_code >> 8) == (kClassPciBridge >> 8)) {
+    Status written = writeText(dir / "config", bridgeConfig(function.acs_redirect));
+    if (!written.isOk()) return written;
   }
   fs::create_directory_symlink("../../../devices/" + relative, sys / "bus/pci/devices" / function.address, ec);
   if (ec) return Status::ioError("cannot link " + function.address + ": " + ec.message());
@@ -123,7 +141,15 @@ Status writePciHost(const SimPciHost& host, const std::string& root) {
     if (!vendor.isOk()) return vendor;
     if (!product.isOk()) return product;
   }
+  if (host.nvidia_driver) fs::create_directories(sys / "module/nvidia", ec);
+  if (host.peer_memory) fs::create_directories(sys / "module/nvidia_peermem", ec);
+  fs::create_directories(sys / "class/iommu", ec);
+  if (host.iommu != "off") fs::create_directories(sys / "class/iommu/dmar0", ec);
   fs::create_directories(fs::path(root) / "proc", ec);
+  const std::string cmdline = std::string("BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro") +
+                              (host.iommu == "passthrough" ? " intel_iommu=on iommu=pt" : "") +
+                              (host.iommu == "translated" ? " intel_iommu=on" : "") + "\n";
+  if (Status written = writeText(fs::path(root) / "proc/cmdline", cmdline); !written.isOk()) return written;
   const std::string flags = std::string("fpu vme de pse tsc msr pae mce cx8 apic sep") +
                             (host.hypervisor_flag ? " hypervisor" : "") + " lahf_lm\n";
   return writeText(fs::path(root) / "proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: " + flags);

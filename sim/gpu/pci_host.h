@@ -27,6 +27,9 @@ struct SimPciFunction {
   std::vector<std::string> rdma_devices;  // ibdevs to create on this function
   std::string link_speed;                 // empty: no link files (as for root-bus devices)
   uint32_t link_width = 0;
+  // Bridges: ACS P2P request and completion redirect on, in the ACS
+  // capability of the 4 KiB `config` every bridge gets (as root reads it).
+  bool acs_redirect = false;
 };
 
 struct SimPciHost {
@@ -34,6 +37,12 @@ struct SimPciHost {
   std::string dmi_sys_vendor;             // empty: no file
   std::string dmi_product_name;           // empty: no file
   bool hypervisor_flag = false;           // in proc/cpuinfo's flags line
+  // sys/module/nvidia and, with peer memory, sys/module/nvidia_peermem.
+  bool nvidia_driver = true;
+  bool peer_memory = true;
+  // off (sys/class/iommu empty), passthrough (a unit, iommu=pt on
+  // proc/cmdline) or translated (a unit, no iommu=pt).
+  std::string iommu = "off";
 };
 
 inline constexpr uint32_t kClassPciBridge = 0x060400;

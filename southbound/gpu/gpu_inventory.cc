@@ -27,6 +27,7 @@ void addPaths(const GpuNicTopology& topology, size_t g, const std::vector<Neares
   for (const NearestNics& n : nearest) {
     if (n.gpu == g) mine = &n;
   }
+  entry.address = topology.gpus[g].address;
   if (mine != nullptr) {
     for (size_t nic : mine->nics) entry.nearest_nics.push_back(topology.nics[nic].rdma_device);
     entry.nearest_path = mine->path;
@@ -35,6 +36,7 @@ void addPaths(const GpuNicTopology& topology, size_t g, const std::vector<Neares
   for (size_t n = 0; n < topology.nics.size(); ++n) {
     GpuNicEntry nic;
     nic.nic = topology.nics[n].rdma_device.empty() ? topology.nics[n].name : topology.nics[n].rdma_device;
+    nic.address = topology.nics[n].address;
     nic.path = topology.gpuToNic(g, n);
     nic.gpu_numa_node = topology.gpus[g].numa_node;
     nic.nic_numa_node = topology.nics[n].numa_node;

@@ -20,7 +20,11 @@
 namespace rdmagw::southbound::gpu {
 
 struct GpuNicEntry {
-  std::string nic;  // the RDMA device, "mlx5_0"
+  std::string nic;      // the RDMA device, "mlx5_0"
+  std::string address;  // its PCI function, sysfs form
+  // ACS P2P redirect on a bridge between the two: on, off, unknown (filled
+  // by the caller, who reads the bridges; gpu_host_facts.h).
+  std::string acs_redirect = "unknown";
   PathType path = PathType::kUnknown;
   std::string rank;  // nearest, nearest-tied, farther, unknown
   int nic_numa_node = -1;
@@ -33,6 +37,7 @@ struct GpuEntry {
   std::string model_name;
   std::string pci_bus_id;  // NVML form; empty when no one knows it
   std::string source;      // nvml, nvidia-smi, pci
+  std::string address;     // the tree's PCI function, sysfs form; empty when not in the tree
   std::vector<std::string> nearest_nics;
   PathType nearest_path = PathType::kUnknown;
   bool gpudirect_rdma = false;  // the nearest NIC is within NCCL's default GDR level

@@ -80,6 +80,8 @@ void writeGpuLeaves(const std::vector<GpuEntry>& gpus, const GpuCollectionState&
   batch.add("/gpus/state/metrics-up", uint64_t(state.metrics_up ? 1 : 0), ts);
   batch.add("/gpus/state/gpus", uint64_t(gpus.size()), ts);
   batch.add("/gpus/state/topology-virtual", uint64_t(state.topology_virtual ? 1 : 0), ts);
+  batch.add("/gpus/state/peer-memory", state.peer_memory, ts);
+  batch.add("/gpus/state/iommu", state.iommu, ts);
   for (const auto& [stage, count] : state.errors) {
     batch.add("/gpus/errors/stage[name=" + stage + "]/state/count", count, ts, CounterSource::monotonic64());
   }
@@ -103,6 +105,7 @@ void writeGpuLeaves(const std::vector<GpuEntry>& gpus, const GpuCollectionState&
       n.text("rank", nic.rank);
       n.text("nic-numa-node", numaText(nic.nic_numa_node));
       n.text("gpu-numa-node", numaText(nic.gpu_numa_node));
+      n.text("acs-redirect", nic.acs_redirect);
       n.gauge("distance", ncclDistance(nic.path));
     }
   }

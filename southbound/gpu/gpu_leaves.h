@@ -18,6 +18,8 @@ namespace rdmagw::southbound::gpu {
 struct GpuCollectionState {
   bool metrics_up = false;
   bool topology_virtual = false;
+  std::string peer_memory = "unknown";  // gpu_host_facts.h
+  std::string iommu = "unknown";
   std::map<std::string, uint64_t> errors;  // by stage: nvml, nvidia-smi, topology
 };
 

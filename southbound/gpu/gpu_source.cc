@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "southbound/gpu/gpu_bus_id.h"
+#include "southbound/gpu/gpu_host_facts.h"
 #include "southbound/gpu/gpu_inventory.h"
 #include "southbound/gpu/gpu_leaves.h"
 
@@ -48,6 +49,32 @@ void GpuSource::refreshTopology(Clock::time_point now, PollBatch& batch) {
   // A file the tree could not read is one line, not a failed tree.
   if (!read->tree.problems.empty()) failed("topology", read->tree.problems.front(), true, batch);
   topology_ = std::move(read).value();
+  acs_.clear();
+  peer_memory_ = readPeerMemory(sys_root_);
+  iommu_ = readIommu(sys_root_, config_.proc_root);
+}
+
+void GpuSource::fillAcs(std::vector<GpuEntry>& gpus, PollBatch& batch) {
+  // A topology file's addresses are NCCL's, not this host's sysfs: unknown.
+  if (!topology_ || topology_->from_nccl_topology_file) return;
+  for (GpuEntry& gpu : gpus) {
+    const PciDevice* g = gpu.address.empty() ? nullptr : topology_->tree.find(gpu.address);
+    for (GpuNicEntry& nic : gpu.nics) {
+      const PciDevice* n = topology_->tree.find(nic.address);
+      if (g == nullptr || n == nullptr) continue;
+      auto [it, fresh] = acs_.try_emplace({gpu.address, nic.address}, "unknown");
+      if (fresh) {
+        std::string why;
+        it->second = acsRedirectOnPath(sys_root_, *g, *n, &why);
+        // Unknown for want of root is the state of a non-root gateway: said
+        // once per tree in the leaf, not counted; a damaged list is an error.
+        if (it->second == "unknown" && why.find("needs root") == std::string::npos) {
+          failed("topology", "ACS of " + gpu.address + " to " + nic.address + ": " + why, true, batch);
+        }
+      }
+      nic.acs_redirect = it->second;
+    }
+  }
 }
 
 bool GpuSource::treeHasNoGpu() const {
@@ -135,9 +162,12 @@ Status GpuSource::poll(PollBatch& batch) {
     }
   }
   const std::vector<GpuSample> none;
-  const std::vector<GpuEntry> gpus =
+  std::vector<GpuEntry> gpus =
       buildGpuInventory(topology_ ? &topology_->topology : nullptr, samples ? *samples : none, source);
+  fillAcs(gpus, batch);
   GpuCollectionState state;
+  state.peer_memory = peer_memory_;
+  state.iommu = iommu_;
   state.metrics_up = samples.has_value();
   state.topology_virtual = topology_ && topology_->topology.distances_unknown;
   state.errors = errors_;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "southbound/gpu/gpu_config.h"
+#include "southbound/gpu/gpu_inventory.h"
 #include "southbound/gpu/host_topology.h"
 #include "southbound/gpu/nvidia_smi_source.h"
 #include "southbound/gpu/nvml_source.h"
@@ -54,6 +55,8 @@ class GpuSource : public PollSource {
   std::optional<std::vector<GpuSample>> tryNvidiaSmi(Clock::time_point now, PollBatch& batch);
   void failed(const std::string& stage, const std::string& message, bool counted, PollBatch& batch);
   bool treeHasNoGpu() const;
+  // ACS redirect of each GPU's path to each NIC, read once per tree.
+  void fillAcs(std::vector<GpuEntry>& gpus, PollBatch& batch);
 
   PollSourcePtr host_;
   GpuConfig config_;
@@ -61,6 +64,9 @@ class GpuSource : public PollSource {
   NvmlSource nvml_;
   NvidiaSmiSource nvidia_smi_;
   std::optional<HostTopology> topology_;
+  // Read with the tree: they change with a module load or a reboot.
+  std::string peer_memory_ = "unknown", iommu_ = "unknown";
+  std::map<std::pair<std::string, std::string>, std::string> acs_;  // (GPU, NIC) address -> on|off|unknown
   std::optional<Clock::time_point> topology_read_at_;
   Attempt nvml_attempt_, smi_attempt_;
   std::map<std::string, uint64_t> errors_;

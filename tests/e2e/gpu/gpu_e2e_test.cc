@@ -139,7 +139,8 @@ TEST_F(GpuE2eTest, EveryNorthboundServesTheGpusAndPrometheusJoinsDcgmOnUuid) {
             std::string::npos)
       << body;
   EXPECT_NE(body.find(std::string("rdmagw_gpu_nic_info{target=\"gpu01\",UUID=\"") + kUuid0 +
-                      "\",nic=\"mlx5_2\",path=\"SYS\",rank=\"farther\",nic_numa_node=\"1\",gpu_numa_node=\"0\"} 1"),
+                      "\",nic=\"mlx5_2\",path=\"SYS\",rank=\"farther\",nic_numa_node=\"1\",gpu_numa_node=\"0\",acs_"
+                      "redirect=\"off\"} 1"),
             std::string::npos)
       << body;
   EXPECT_NE(body.find("rdmagw_gpu_metrics_up{target=\"gpu01\"} 1"), std::string::npos) << body;
