@@ -23,6 +23,7 @@ void readTarget(const Store& store, const TargetStatus& t, const TargetRoles& ro
       if (readLldpAndPorts(t.name, s, inv.ports, inv.lldp)) return;
       if (readDcbLeaf(t.name, target_role == TargetRole::kSwitch, s, inv.dcb)) return;
       if (readRoceLeaf(t.name, s, inv.roce)) return;
+      if (readGpuLeaf(t.name, s, inv.gpus)) return;
       if (s.schema->path == kEnabledRow && s.label_values.size() == 1) {
         double bits = 0;
         if (valueAsDouble(s.value, &bits)) inv.enabled_priorities[{t.name, s.label_values[0]}] = uint64_t(bits);
@@ -113,6 +114,7 @@ const std::vector<std::string>& inputRowPaths() {
     for (std::string_view p : dcbRowPaths()) out.emplace_back(p);
     for (std::string_view p : roceRowPaths()) out.emplace_back(p);
     for (std::string_view p : lldpRowPaths()) out.emplace_back(p);
+    for (std::string_view p : gpuRowPaths()) out.emplace_back(p);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;

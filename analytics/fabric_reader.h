@@ -11,6 +11,7 @@
 
 #include "analytics/counter_window.h"
 #include "analytics/dcb_rows.h"
+#include "analytics/gpu_rows.h"
 #include "analytics/input_rows.h"
 #include "analytics/lldp_rows.h"
 #include "analytics/port_ref.h"
@@ -44,6 +45,7 @@ struct FabricInventory {
   LldpNeighbors lldp;
   DcbInventory dcb;
   RoceInventory roce;
+  GpuInventory gpus;
 };
 
 // Visits every collected target once (the derived leaves are never input).

@@ -1,5 +1,10 @@
 #include "analytics/roce_checks.h"
 
+#include <iterator>
+#include <vector>
+
+#include "analytics/gpu_checks.h"
+
 namespace rdmagw::analytics {
 
 std::string_view checkGroupName(CheckGroup g) {
@@ -10,6 +15,8 @@ std::string_view checkGroupName(CheckGroup g) {
     case CheckGroup::kFlowControl: return "flow-control";
     case CheckGroup::kEts: return "ets";
     case CheckGroup::kLive: return "live";
+    case CheckGroup::kGpu:
+      return "gpu";
   }
   return "live";
 }
@@ -79,7 +86,9 @@ void CheckResults::write(DerivedWriter& out) const {
       out.roceFinding(target, id, "expected", item.expected);
       out.roceFinding(target, id, "found", item.found);
     }
-    for (CheckGroup g : kCheckGroups) {
+    std::vector<CheckGroup> groups(std::begin(kCheckGroups), std::end(kCheckGroups));
+    if (counts.count(CheckGroup::kGpu)) groups.push_back(CheckGroup::kGpu);
+    for (CheckGroup g : groups) {
       const Counts& c = counts[g];
       const CheckStatus s = c.failed ? CheckStatus::kFail : c.warned ? CheckStatus::kWarn : CheckStatus::kPass;
       const std::string_view name = checkGroupName(g);
@@ -97,6 +106,7 @@ void deriveRoceChecks(const RunContext& ctx, DerivedWriter& out) {
   checkRoceConfig(ctx, results);
   checkRoceLive(ctx, out, results);
   checkWatchdogStorms(ctx, out, results);
+  checkGpuReadiness(ctx, results);
   results.write(out);
 }
 

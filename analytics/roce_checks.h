@@ -44,7 +44,9 @@
 
 namespace rdmagw::analytics {
 
-enum class CheckGroup { kLossless, kClassification, kCongestionControl, kFlowControl, kEts, kLive };
+// kGpu (GPUDirect readiness, gpu_checks.h) is written only for a target
+// that has GPU items: a switch has no GPU to pass.
+enum class CheckGroup { kLossless, kClassification, kCongestionControl, kFlowControl, kEts, kLive, kGpu };
 inline constexpr CheckGroup kCheckGroups[] = {CheckGroup::kLossless,          CheckGroup::kClassification,
                                               CheckGroup::kCongestionControl, CheckGroup::kFlowControl,
                                               CheckGroup::kEts,               CheckGroup::kLive};

@@ -9,8 +9,8 @@
 
 namespace rdmagw::gateway {
 
-const std::vector<std::string> kRoceCheckGroups = {"lossless", "classification", "congestion-control",
-                                                   "flow-control", "ets", "live"};
+const std::vector<std::string> kRoceCheckGroups = {
+    "lossless", "classification", "congestion-control", "flow-control", "ets", "live", "gpu"};
 
 namespace {
 
