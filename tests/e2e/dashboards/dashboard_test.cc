@@ -217,7 +217,7 @@ TEST(DashboardTest, EachDashboardCoversItsFamilies) {
         "gpu:rdmagw_rdma_port_rcv_bytes:rate5m_estimate", "gpu:rdmagw_rdma_port_xmit_bytes:rate5m_estimate",
         "rdmagw_rdma_port_rcv_bytes_total", "rdmagw_rdma_port_xmit_bytes_total",
         "rdmagw_fabric_roce_finding_group_info", "rdmagw_fabric_roce_finding_found_info",
-        "rdmagw_fabric_roce_check_status_code"}},
+        "rdmagw_fabric_roce_check_status_code", "rdmagw_gpu_peer_memory_info", "rdmagw_gpu_iommu_info"}},
   };
   const auto docs = loadDashboards();
   for (const auto& [file, names] : wanted) {

@@ -33,17 +33,19 @@ rdmagw_target_up{target="gpu01"} 1
 rdmagw_gpu_metrics_up{target="gpu01"} 1
 rdmagw_gpu_devices{target="gpu01"} 4
 rdmagw_gpu_topology_virtual{target="gpu01"} 0
+rdmagw_gpu_peer_memory_info{target="gpu01",peer_memory="nvidia-peermem"} 1
+rdmagw_gpu_iommu_info{target="gpu01",iommu="passthrough"} 1
 rdmagw_gpu_errors_total{target="gpu01",stage="nvml"} 0
 rdmagw_gpu_info{target="gpu01",UUID="GPU-a",gpu="0",modelName="NVIDIA H100 80GB HBM3",pci_bus_id="00000000:01:00.0",source="nvml",nearest_nic="mlx5_0",nearest_path="PIX"} 1
 rdmagw_gpu_info{target="gpu01",UUID="GPU-b",gpu="1",modelName="NVIDIA H100 80GB HBM3",pci_bus_id="00000000:21:00.0",source="nvml",nearest_nic="mlx5_1 mlx5_2",nearest_path="PXB"} 1
 rdmagw_gpu_info{target="gpu01",UUID="GPU-c",gpu="2",modelName="NVIDIA H100 80GB HBM3",pci_bus_id="00000000:81:00.0",source="nvml",nearest_nic="mlx5_3",nearest_path="SYS"} 1
 rdmagw_gpu_info{target="gpu01",UUID="GPU-d",gpu="3",modelName="NVIDIA H100 80GB HBM3",pci_bus_id="00000000:A1:00.0",source="nvml",nearest_nic="mlx5_3",nearest_path="SYS"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-a",nic="mlx5_0",path="PIX",rank="nearest",nic_numa_node="0",gpu_numa_node="0"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-a",nic="mlx5_3",path="SYS",rank="farther",nic_numa_node="1",gpu_numa_node="0"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-b",nic="mlx5_1",path="PXB",rank="nearest-tied",nic_numa_node="0",gpu_numa_node="0"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-b",nic="mlx5_2",path="PXB",rank="nearest-tied",nic_numa_node="0",gpu_numa_node="0"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-c",nic="mlx5_3",path="SYS",rank="nearest",nic_numa_node="1",gpu_numa_node="0"} 1
-rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-d",nic="mlx5_3",path="SYS",rank="nearest",nic_numa_node="1",gpu_numa_node="0"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-a",nic="mlx5_0",path="PIX",rank="nearest",nic_numa_node="0",gpu_numa_node="0",acs_redirect="off"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-a",nic="mlx5_3",path="SYS",rank="farther",nic_numa_node="1",gpu_numa_node="0",acs_redirect="off"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-b",nic="mlx5_1",path="PXB",rank="nearest-tied",nic_numa_node="0",gpu_numa_node="0",acs_redirect="off"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-b",nic="mlx5_2",path="PXB",rank="nearest-tied",nic_numa_node="0",gpu_numa_node="0",acs_redirect="off"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-c",nic="mlx5_3",path="SYS",rank="nearest",nic_numa_node="1",gpu_numa_node="0",acs_redirect="off"} 1
+rdmagw_gpu_nic_info{target="gpu01",UUID="GPU-d",nic="mlx5_3",path="SYS",rank="nearest",nic_numa_node="1",gpu_numa_node="0",acs_redirect="off"} 1
 rdmagw_gpu_nic_distance{target="gpu01",UUID="GPU-a",nic="mlx5_0"} 1
 rdmagw_gpu_nic_distance{target="gpu01",UUID="GPU-a",nic="mlx5_3"} 5
 rdmagw_gpu_nic_distance{target="gpu01",UUID="GPU-b",nic="mlx5_1"} 2
