@@ -116,7 +116,8 @@ TEST(DashboardTest, ShipsTheFabricSwitchHostAndDcqcnDashboards) {
   for (const auto& [name, doc] : loadDashboards()) names.insert(name);
   EXPECT_EQ(names, (std::set<std::string>{"rdmagw-roce-congestion.json", "rdmagw-fabric.json", "rdmagw-switch.json",
                                           "rdmagw-host.json", "rdmagw-dcqcn-chain.json", "rdmagw-k8s-cluster.json",
-                                          "rdmagw-k8s-node.json", "rdmagw-k8s-pod.json", "rdmagw-k8s-workload.json"}));
+                                          "rdmagw-k8s-node.json", "rdmagw-k8s-pod.json", "rdmagw-k8s-workload.json",
+                                          "rdmagw-gpu.json"}));
 }
 
 TEST(DashboardTest, EveryMetricAndLabelIsInTheSchema) {
@@ -207,6 +208,16 @@ TEST(DashboardTest, EachDashboardCoversItsFamilies) {
        {"workload:rdmagw_rdma_port_rcv_bytes:rate5m", "workload:rdmagw_rdma_port_xmit_bytes:rate5m",
         "workload:rdmagw_rdma_port_np_cnp_sent:rate5m", "workload:rdmagw_rdma_port_rp_cnp_handled:rate5m",
         "pod:kube_pod_owner:workload"}},
+      {"rdmagw-gpu.json",
+       {"rdmagw_gpu_info", "rdmagw_gpu_metrics_up", "rdmagw_gpu_temperature_celsius", "rdmagw_gpu_utilization_ratio",
+        "rdmagw_gpu_memory_utilization_ratio", "rdmagw_gpu_memory_used_bytes", "rdmagw_gpu_memory_total_bytes",
+        "rdmagw_gpu_power_draw_watts", "rdmagw_gpu_power_limit_watts", "rdmagw_gpu_gpudirect_rdma_eligible",
+        "rdmagw_gpu_nic_info", "rdmagw_gpu_nic_distance", "rdmagw_gpu_topology_virtual", "rdmagw_gpu_errors_total",
+        "rdmagw_gpu_pcie_tx_bytes_per_second", "rdmagw_gpu_pcie_link_width", "rdmagw_gpu_ecc_uncorrected_errors_total",
+        "gpu:rdmagw_rdma_port_rcv_bytes:rate5m_estimate", "gpu:rdmagw_rdma_port_xmit_bytes:rate5m_estimate",
+        "rdmagw_rdma_port_rcv_bytes_total", "rdmagw_rdma_port_xmit_bytes_total",
+        "rdmagw_fabric_roce_finding_group_info", "rdmagw_fabric_roce_finding_found_info",
+        "rdmagw_fabric_roce_check_status_code", "rdmagw_gpu_peer_memory_info", "rdmagw_gpu_iommu_info"}},
   };
   const auto docs = loadDashboards();
   for (const auto& [file, names] : wanted) {
@@ -274,6 +285,40 @@ TEST(DashboardTest, CongestionDashboardRows) {
     if (p["type"] == "row") rows.push_back(p["title"]);
   }
   EXPECT_EQ(rows, (std::vector<std::string>{"Targets", "ECN / DCQCN", "PFC", "Drops"}));
+}
+
+// The GPU dashboard: a per-GPU RDMA line is an estimate, so each panel
+// drawing one says so in its title and draws the host's total beside it for
+// scale; the readiness findings are the RoCE check's gpu group only (the
+// fabric dashboard shows the others).
+TEST(DashboardTest, GpuDashboardLabelsTheEstimateAndShowsOnlyGpuFindings) {
+  const auto docs = loadDashboards();
+  ASSERT_TRUE(docs.count("rdmagw-gpu.json"));
+  std::vector<const json*> panels;
+  collectPanels(docs.at("rdmagw-gpu.json")["panels"], &panels);
+  size_t estimates = 0, findings = 0;
+  for (const json* p : panels) {
+    if ((*p)["type"] == "row") continue;
+    const std::string title = (*p)["title"];
+    bool estimate = false, total = false;
+    for (const json& t : (*p)["targets"]) {
+      const std::string expr = t["expr"];
+      if (expr.find(":rate5m_estimate{") != std::string::npos && expr.find("unless") == std::string::npos) {
+        estimate = true;
+      }
+      if (expr.rfind("sum by (target) (rate(rdmagw_rdma_port_", 0) == 0) total = true;
+      if (expr.find("rdmagw_fabric_roce_") != std::string::npos) {
+        ++findings;
+        EXPECT_NE(expr.find("group=\"gpu\""), std::string::npos) << title << ": " << expr;
+      }
+    }
+    if (!estimate) continue;
+    ++estimates;
+    EXPECT_NE(title.find("(estimate)"), std::string::npos) << title;
+    EXPECT_TRUE(total) << title << ": no host total beside the estimate";
+  }
+  EXPECT_EQ(estimates, 2u) << "receive and transmit";
+  EXPECT_GE(findings, 3u) << "the readiness status, its history and the findings table";
 }
 
 // The checker itself must be able to fail: a bogus name, a foreign label, a

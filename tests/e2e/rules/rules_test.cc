@@ -15,6 +15,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/dashboards/promql_schema_check.h"
@@ -80,8 +81,9 @@ class RulesTest : public ::testing::Test {
 TEST_F(RulesTest, ShipsAlertAndRecordingRules) {
   std::set<std::string> names;
   for (const fs::path& f : rulesFiles()) names.insert(f.filename().string());
-  EXPECT_EQ(names, (std::set<std::string>{"rdmagw-alerts.yml", "rdmagw-kubernetes.yml", "rdmagw-recording.yml"}));
-  EXPECT_EQ(unitTestFiles().size(), 3u);
+  EXPECT_EQ(names, (std::set<std::string>{"rdmagw-alerts.yml", "rdmagw-gpu.yml", "rdmagw-kubernetes.yml",
+                                          "rdmagw-recording.yml"}));
+  EXPECT_EQ(unitTestFiles().size(), 4u);
 }
 
 TEST_F(RulesTest, PromtoolCheckRulesAcceptsEveryFile) {
@@ -213,6 +215,36 @@ TEST_F(RulesTest, BrokenRulesFail) {
     testing::CommandResult r = promtool("test rules " + tmp.file("tests/rules/rdmagw-kubernetes_test.yml"));
     EXPECT_NE(r.exit_code, 0) << replacement << "\n" << r.output;
     EXPECT_NE(r.output.find("pod:rdmagw_rdma_port_rcv_bytes:rate5m"), std::string::npos) << r.output;
+  }
+
+  // The GPU estimate without its one-to-one filters: the NIC two GPUs share
+  // given to both, or a tied GPU given each of its NICs. And the pairing
+  // matched or counted by NIC name alone, across hosts: host1's shared
+  // mlx5_4 would pass because host2's is not shared, and the two hosts'
+  // mlx5_0 would look like one shared NIC. The shipped unit tests must
+  // refuse each.
+  const std::string gpu = testing::readFile((kRulesDir / "rdmagw-gpu.yml").string());
+  fs::copy_file(kTestsDir / "rdmagw-gpu_test.yml", tmp.file("tests/rules/rdmagw-gpu_test.yml"));
+  using Edits = std::vector<std::pair<std::string, std::string>>;
+  const std::vector<Edits> gpu_breaks = {
+      {{"nearest-tied\"}) == 1)", "nearest-tied\"}) > 0)"}},
+      {{"rdmagw_gpu_nic_info{rank=\"nearest\"}", "rdmagw_gpu_nic_info{rank=~\"nearest.*\"}"}},
+      {{"and on(target, nic)", "and on(nic)"}},
+      {{"and on(target, nic)", "and on(nic)"}, {"count by (target, nic)", "count by (nic)"}},
+  };
+  for (const Edits& edits : gpu_breaks) {
+    std::string copy = gpu;
+    for (const auto& [good_text, bad_text] : edits) {
+      size_t at = copy.find(good_text);
+      ASSERT_NE(at, std::string::npos) << good_text;
+      for (; at != std::string::npos; at = copy.find(good_text, at + bad_text.size())) {
+        copy.replace(at, good_text.size(), bad_text);
+      }
+    }
+    ASSERT_TRUE(testing::writeFile(tmp.file("rules/rdmagw-gpu.yml"), copy));
+    testing::CommandResult r = promtool("test rules " + tmp.file("tests/rules/rdmagw-gpu_test.yml"));
+    EXPECT_NE(r.exit_code, 0) << edits.front().second << "\n" << r.output;
+    EXPECT_NE(r.output.find("gpu:rdmagw_rdma_port_"), std::string::npos) << r.output;
   }
 
   // A renamed metric and a label its family lacks: the schema check.
