@@ -59,7 +59,11 @@ std::map<std::string, PromFamily> schemaFamilies() {
     PromFamily& f = out[std::string(row.prom_name)];
     f.labels.insert(std::string(kTargetLabel));
     for (std::string_view l : SchemaTable::splitLabels(row.labels)) f.labels.emplace(l);
-    if (row.kind == LeafKind::kString) f.labels.insert(infoLabel(row.path));
+    if (!row.prom_info_label.empty()) {
+      f.labels.insert(std::string(row.prom_info_label));  // a label of its entry's info row, named in the schema
+    } else if (row.kind == LeafKind::kString) {
+      f.labels.insert(infoLabel(row.path));
+    }
     f.counter = row.kind == LeafKind::kCounter;
   }
   for (const GatewayMetric& m : table.gatewayMetrics()) {
