@@ -3,13 +3,24 @@
 namespace rdmagw::sim {
 namespace {
 
-constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast, ScenarioKind::kNpOff, ScenarioKind::kRpOff,
-                                   ScenarioKind::kPfcMismatch, ScenarioKind::kPfcMismatchSwitch,
-                                   ScenarioKind::kPauseStorm, ScenarioKind::kTrustMismatch,
-                                   ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing,
-                                   ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve, ScenarioKind::kWatchdogOff,
-                                   ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio,
-                                   ScenarioKind::kWatchdogFalseTrip, ScenarioKind::kEcnLate};
+constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast,
+                                   ScenarioKind::kNpOff,
+                                   ScenarioKind::kRpOff,
+                                   ScenarioKind::kPfcMismatch,
+                                   ScenarioKind::kPfcMismatchSwitch,
+                                   ScenarioKind::kPauseStorm,
+                                   ScenarioKind::kTrustMismatch,
+                                   ScenarioKind::kCnpLossy,
+                                   ScenarioKind::kEcnOff,
+                                   ScenarioKind::kPauseCosMissing,
+                                   ScenarioKind::kRoceEtsZero,
+                                   ScenarioKind::kStrictStarve,
+                                   ScenarioKind::kWatchdogOff,
+                                   ScenarioKind::kMtuSmall,
+                                   ScenarioKind::kPfcLossyPrio,
+                                   ScenarioKind::kWatchdogFalseTrip,
+                                   ScenarioKind::kEcnLate,
+                                   ScenarioKind::kAcsRedirect};
 
 }  // namespace
 
@@ -33,6 +44,8 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kPfcLossyPrio: return "pfc-lossy-prio";
     case ScenarioKind::kWatchdogFalseTrip: return "watchdog-false-trip";
     case ScenarioKind::kEcnLate: return "ecn-late";
+    case ScenarioKind::kAcsRedirect:
+      return "acs-redirect";
   }
   return "none";
 }
@@ -63,6 +76,8 @@ std::string_view scenarioSummary(ScenarioKind kind) {
     case ScenarioKind::kPfcLossyPrio: return "receives PFC frames on the lossy priority";
     case ScenarioKind::kWatchdogFalseTrip: return "its PFC watchdog shuts the RoCE queue with no pause storm";
     case ScenarioKind::kEcnLate: return "marks ECN on the RoCE queue from 1500 kbytes, ten times later than the other leaves";
+    case ScenarioKind::kAcsRedirect:
+      return "ACS P2P redirect on the PCIe switch port above its NIC (with --gpus)";
     default: return "";
   }
 }

@@ -77,6 +77,10 @@
 //                leaves' 150 kbytes: its hosts see pause before any CNP. A
 //                fault only a comparison across switches shows (three or
 //                more, so that a majority says which one is out of line).
+//   acs-redirect the endpoint's host, with `rdmagw-demo --gpus`: ACS P2P
+//                redirect on the PCIe switch port above the endpoint's NIC,
+//                so the GPU beside it cannot reach the NIC directly (its
+//                peer requests go up to the root complex).
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -89,9 +93,25 @@
 namespace rdmagw::sim {
 
 enum class ScenarioKind {
-  kNone, kIncast, kNpOff, kRpOff, kPfcMismatch, kPauseStorm, kPfcMismatchSwitch, kTrustMismatch,
-  kCnpLossy, kEcnOff, kPauseCosMissing, kRoceEtsZero, kStrictStarve, kWatchdogOff, kMtuSmall, kPfcLossyPrio,
-  kWatchdogFalseTrip, kEcnLate,
+  kNone,
+  kIncast,
+  kNpOff,
+  kRpOff,
+  kPfcMismatch,
+  kPauseStorm,
+  kPfcMismatchSwitch,
+  kTrustMismatch,
+  kCnpLossy,
+  kEcnOff,
+  kPauseCosMissing,
+  kRoceEtsZero,
+  kStrictStarve,
+  kWatchdogOff,
+  kMtuSmall,
+  kPfcLossyPrio,
+  kWatchdogFalseTrip,
+  kEcnLate,
+  kAcsRedirect,
 };
 
 struct Scenario {

@@ -17,6 +17,7 @@
 #include "gateway/config/yaml_reader.h"
 #include "gateway/demo/demo_churn.h"
 #include "gateway/demo/demo_config.h"
+#include "gateway/demo/demo_gpus.h"
 #include "gateway/demo/demo_kubernetes.h"
 #include "gateway/demo/demo_snmp.h"
 #include "gateway/runtime/pipeline.h"
@@ -147,7 +148,8 @@ const CommandSpec kDemoSpec{
     "                      (trust-pcp), or a RoCE QoS misconfiguration:\n"
     "                      cnp-lossy, ecn-off, pause-cos-missing,\n"
     "                      roce-ets-zero, strict-starve, watchdog-off,\n"
-    "                      mtu-small or pfc-lossy-prio\n"
+    "                      mtu-small or pfc-lossy-prio; with --gpus,\n"
+    "                      acs-redirect\n"
     "                      (docs/analytics.md)\n"
     "  --churn CYCLE       soak runs: every CYCLE (at least 10s) a leaf's gNMI\n"
     "                      server stops and returns, an RDMA device's sysfs\n"
@@ -159,11 +161,13 @@ const CommandSpec kDemoSpec{
     "  --kubernetes        every RDMA host is a Kubernetes node too: a simulated\n"
     "                      kubelet, one hostNetwork pod per RDMA device, pod\n"
     "                      attribution on (docs/kubernetes.md)\n"
+    "  --gpus              a GPU beside each RDMA NIC of every host, metrics\n"
+    "                      from an nvidia-smi stand-in (docs/gpu.md)\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period", "--interval", "--gnmi",
      "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for", "--log-level"},
-    {"--kubernetes"},
+    {"--kubernetes", "--gpus"},
     0};
 
 }  // namespace
@@ -317,6 +321,13 @@ int demoMain(const Args& args) {
     if (cfg.isOk() && hasFlag(args, "--kubernetes")) {
       if (Status st = kubernetes.start(dir, sim::Fabric(fabric), cfg.value()); !st.isOk()) cfg = st;
     }
+    if (cfg.isOk() && hasFlag(args, "--gpus")) {
+      const bool acs = scenario == sim::ScenarioKind::kAcsRedirect;
+      if (Status st = startDemoGpus(dir, sim::Fabric(fabric), scenarioReceiver(fabric, scenario), acs, cfg.value());
+          !st.isOk()) {
+        cfg = st;
+      }
+    }
     if (cfg.isOk() && snmp_mode == "on") {
       sim::SnmpdOptions opts;
       for (const TargetConfig& t : cfg.value().targets) opts.contexts.push_back(t.name);
@@ -347,6 +358,10 @@ int demoMain(const Args& args) {
         if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);
         std::fputs(kubernetes.howTo(pipeline.gnmiAddress(), scenarioReceiver(fabric, scenario)).c_str(), stdout);
+        if (hasFlag(args, "--gpus")) {
+          std::fputs(demoGpusHowTo(sim::Fabric(fabric), pipeline.prometheusPort(), pipeline.gnmiAddress()).c_str(),
+                     stdout);
+        }
         std::fflush(stdout);
         std::unique_ptr<DemoChurn> churner;
         if (churn.count() > 0) {
