@@ -33,7 +33,7 @@ std::string demoGpusHowTo(const sim::Fabric& fabric, int prometheus_port, const 
   std::string out = "rdmagw demo: gpus: " + std::to_string(gpus) +
                     " GPU(s), one beside each RDMA NIC under its PCIe switch (PIX), metrics from an nvidia-smi "
                     "stand-in: curl -s localhost:" +
-                    std::to_string(prometheus_port) + "/metrics | grep ^rdmagw_gpu_info\n";
+                    std::to_string(prometheus_port) + "/metrics | grep ^rdmagw_gpu_\n";
   if (!gnmi_address.empty()) {
     out += "rdmagw demo: gpus: GPUDirect readiness: rdmagw check roce --group gpu --address " + gnmi_address +
            " --insecure\n";
