@@ -251,8 +251,8 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
     if (YAML::Node rd = n["rdma"]) readRdma(r, rd, path + ".rdma", &t->rdma);
     if (YAML::Node k = n["kubernetes"]) readKubernetes(r, k, path + ".kubernetes", &t->kubernetes);
     if (YAML::Node g = n["gpu"]) readGpu(r, g, path + ".gpu", &t->gpu);
-    if (n["gpu"] && t->transport != "sysfs") {
-      r.error(n["gpu"], path + ".gpu", "only for transport sysfs: over SSH a host's GPUs are not read yet");
+    if (n["gpu"] && t->transport == "ssh" && t->gpu.metrics == southbound::gpu::GpuMetricsMode::kNvml) {
+      r.error(n["gpu"], path + ".gpu.metrics", "nvml reads this machine's GPUs: over SSH use nvidia-smi or auto");
     }
     if (n["kubernetes"] && t->transport != "sysfs") {
       r.error(n["kubernetes"], path + ".kubernetes", "only for transport sysfs: the gateway runs on the node");

@@ -28,9 +28,28 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
          if (t.transport == "ssh") {
            // One round trip: the dump command prints sysfs and ethtool, the
            // same collector code parses it (southbound/rdma/remote_dump.h).
-           return southbound::ssh::createCliSource(
-               t.ssh, {southbound::ssh::CliCommand(southbound::rdma::remoteDumpCommand(t.rdma),
-                                                   southbound::rdma::parseRemoteDump)});
+           std::vector<southbound::ssh::CliCommand> dump = {southbound::ssh::CliCommand(
+               southbound::rdma::remoteDumpCommand(t.rdma), southbound::rdma::parseRemoteDump)};
+           if (!t.gpu.enabled) return southbound::ssh::createCliSource(t.ssh, std::move(dump));
+           // The host's GPUs over the same session: its PCI tree in one more
+           // round trip, nvidia-smi there.
+           Result<southbound::ssh::CliSourceAndRunner> ssh =
+               southbound::ssh::createCliSourceAndRunner(t.ssh, std::move(dump));
+           if (!ssh.isOk()) return ssh.status();
+           southbound::ssh::CliSourceAndRunner parts = std::move(ssh).value();
+           std::shared_ptr<southbound::ssh::CommandRunner> runner = parts.runner;
+           auto remote = [runner](const std::string& command) -> Result<std::string> {
+             Result<southbound::ssh::CommandOutput> out = runner->execute(command);
+             if (!out.isOk()) return out.status();
+             if (out->exit_status != 0) {
+               const std::string& said = out->stderr_text.empty() ? out->text : out->stderr_text;
+               return Status::notFound("exit status " + std::to_string(out->exit_status) + ": " +
+                                       said.substr(0, said.find('\n')));
+             }
+             return out->text;
+           };
+           return southbound::PollSourcePtr(std::make_unique<southbound::gpu::GpuSource>(
+               std::move(parts.source), t.gpu, "/sys", remote, /*remote=*/true));
          }
          Result<southbound::PollSourcePtr> host = southbound::rdma::createRdmaSource(t.rdma);
          if (!host.isOk()) return host;

@@ -7,15 +7,20 @@
 #include "southbound/gpu/gpu_host_facts.h"
 #include "southbound/gpu/gpu_inventory.h"
 #include "southbound/gpu/gpu_leaves.h"
+#include "southbound/gpu/pci_dump.h"
 
 namespace rdmagw::southbound::gpu {
 
-GpuSource::GpuSource(PollSourcePtr host, GpuConfig config, std::string sysfs_root, CommandRunner runner)
+GpuSource::GpuSource(PollSourcePtr host, GpuConfig config, std::string sysfs_root, CommandRunner runner, bool remote)
     : host_(std::move(host)),
       config_(std::move(config)),
+      remote_(remote),
+      runner_(runner),
       sys_root_(config_.sysfs_root.empty() ? std::move(sysfs_root) : config_.sysfs_root),
       nvml_(config_.nvml_library),
       nvidia_smi_(std::move(runner), config_.nvidia_smi) {
+  // NVML is a library of this host: over SSH the remote tool is the source.
+  if (remote_ && config_.metrics != GpuMetricsMode::kNone) config_.metrics = GpuMetricsMode::kNvidiaSmi;
   for (const char* stage : {"nvml", "nvidia-smi", "topology"}) errors_[stage] = 0;
 }
 
@@ -23,6 +28,13 @@ void GpuSource::failed(const std::string& stage, const std::string& message, boo
   if (!counted) return;
   ++errors_[stage];
   batch.error("gpu " + stage + ": " + message);
+}
+
+Result<HostTopology> GpuSource::readTopology(const HostTopologyOptions& options) {
+  if (!remote_) return readHostTopology(options);
+  Result<std::string> dump = runner_(pciDumpCommand(sys_root_, config_.proc_root));
+  if (!dump.isOk()) return dump.status();
+  return hostTopologyFromDump(dump.value(), options.nccl_topology_xml);
 }
 
 void GpuSource::refreshTopology(Clock::time_point now, PollBatch& batch) {
@@ -41,7 +53,7 @@ void GpuSource::refreshTopology(Clock::time_point now, PollBatch& batch) {
     }
     options.nccl_topology_xml = text.str();
   }
-  Result<HostTopology> read = readHostTopology(options);
+  Result<HostTopology> read = readTopology(options);
   if (!read.isOk()) {
     failed("topology", read.status().message(), true, batch);
     return;
@@ -50,13 +62,15 @@ void GpuSource::refreshTopology(Clock::time_point now, PollBatch& batch) {
   if (!read->tree.problems.empty()) failed("topology", read->tree.problems.front(), true, batch);
   topology_ = std::move(read).value();
   acs_.clear();
+  if (remote_) return;  // read from the host's own files only
   peer_memory_ = readPeerMemory(sys_root_);
   iommu_ = readIommu(sys_root_, config_.proc_root);
 }
 
 void GpuSource::fillAcs(std::vector<GpuEntry>& gpus, PollBatch& batch) {
-  // A topology file's addresses are NCCL's, not this host's sysfs: unknown.
-  if (!topology_ || topology_->from_nccl_topology_file) return;
+  // A topology file's addresses are NCCL's, not this host's sysfs: unknown;
+  // a remote host's bridges are not read (binary configuration space).
+  if (!topology_ || topology_->from_nccl_topology_file || remote_) return;
   for (GpuEntry& gpu : gpus) {
     const PciDevice* g = gpu.address.empty() ? nullptr : topology_->tree.find(gpu.address);
     for (GpuNicEntry& nic : gpu.nics) {

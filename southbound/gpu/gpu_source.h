@@ -30,8 +30,11 @@ namespace rdmagw::southbound::gpu {
 class GpuSource : public PollSource {
  public:
   // `host` may be null (GPUs alone). `sysfs_root`: the collector's, used
-  // when the config names none. `runner` runs nvidia-smi.
-  GpuSource(PollSourcePtr host, GpuConfig config, std::string sysfs_root, CommandRunner runner);
+  // when the config names none. `runner` runs nvidia-smi. `remote`: the
+  // runner is an SSH session to the host, which then also reads its PCI
+  // tree (one round trip, pci_dump.h) and is the only metrics source (NVML
+  // is loaded here, not there); peer memory, IOMMU and ACS stay unknown.
+  GpuSource(PollSourcePtr host, GpuConfig config, std::string sysfs_root, CommandRunner runner, bool remote = false);
 
   std::string_view transport() const override { return host_ ? host_->transport() : "sysfs"; }
   Status poll(PollBatch& batch) override;
@@ -49,6 +52,7 @@ class GpuSource : public PollSource {
   };
 
   void refreshTopology(Clock::time_point now, PollBatch& batch);
+  Result<HostTopology> readTopology(const HostTopologyOptions& options);
   // The samples and their source ("nvml", "nvidia-smi"); nullopt when none answered.
   std::optional<std::vector<GpuSample>> readMetrics(Clock::time_point now, std::string& source, PollBatch& batch);
   std::optional<std::vector<GpuSample>> tryNvml(Clock::time_point now, PollBatch& batch);
@@ -60,6 +64,8 @@ class GpuSource : public PollSource {
 
   PollSourcePtr host_;
   GpuConfig config_;
+  bool remote_ = false;
+  CommandRunner runner_;  // the remote tree's dump, when remote_
   std::string sys_root_;
   NvmlSource nvml_;
   NvidiaSmiSource nvidia_smi_;

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "models/status.h"
 #include "southbound/gpu/gpu_nic_topology.h"
@@ -32,5 +33,10 @@ struct HostTopology {
 // file; a VM without a topology file is no failure: its topology says
 // distances_unknown, with the evidence as why_unknown.
 Result<HostTopology> readHostTopology(const HostTopologyOptions& options);
+
+// The same from a remote host's one-round-trip dump (pci_dump.h): corrupt
+// when the text is not the dump.
+Result<HostTopology> hostTopologyFromDump(std::string_view dump_text,
+                                          const std::optional<std::string>& nccl_topology_xml);
 
 }  // namespace rdmagw::southbound::gpu

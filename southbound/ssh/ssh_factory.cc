@@ -12,9 +12,9 @@ Result<southbound::PollSourcePtr> createCliSource(const SshConfig& config,
   return createCliSource(config, std::move(commands), ConnectionOptions{});
 }
 
-Result<southbound::PollSourcePtr> createCliSource(const SshConfig& config,
-                                                  std::vector<CliCommand> commands,
-                                                  ConnectionOptions options) {
+namespace {
+
+Status validateCli(const SshConfig& config, const std::vector<CliCommand>& commands) {
   std::vector<std::string> problems;
   if (Status st = config.validate(); !st.isOk()) problems.push_back(st.message());
   if (commands.empty()) problems.push_back("commands: at least one is required");
@@ -34,9 +34,24 @@ Result<southbound::PollSourcePtr> createCliSource(const SshConfig& config,
     for (const std::string& p : problems) msg += (msg.empty() ? "" : "; ") + p;
     return Status::invalidArgument(msg);
   }
+  return Status::ok();
+}
+
+}  // namespace
+
+Result<southbound::PollSourcePtr> createCliSource(const SshConfig& config, std::vector<CliCommand> commands,
+                                                  ConnectionOptions options) {
+  if (Status st = validateCli(config, commands); !st.isOk()) return st;
   auto connection = std::make_shared<SshConnection>(config, std::move(options));
   KeepaliveService::process().add(connection);
   return southbound::PollSourcePtr(std::make_unique<CliSource>(connection, std::move(commands)));
+}
+
+Result<CliSourceAndRunner> createCliSourceAndRunner(const SshConfig& config, std::vector<CliCommand> commands) {
+  if (Status st = validateCli(config, commands); !st.isOk()) return st;
+  auto connection = std::make_shared<SshConnection>(config, ConnectionOptions{});
+  KeepaliveService::process().add(connection);
+  return CliSourceAndRunner{std::make_unique<CliSource>(connection, std::move(commands)), connection};
 }
 
 void setMaxConcurrentSsh(size_t limit) { ConcurrencyLimiter::process().setLimit(limit); }

@@ -7,7 +7,10 @@
 //     endpoint joins them `on(UUID)`;
 //   - gNMI Get (python3-grpcio) returns /gpus, snmpget (real snmpd, our
 //     AgentX subagent) a column of rdmagwGpuTable;
-//   - a library whose NVML init fails leaves the gateway up and says why.
+//   - a library whose NVML init fails leaves the gateway up and says why;
+//   - over a real sshd (the simulated host's shell behind it): the host's
+//     PCI tree in one round trip and its nvidia-smi, on the SSH session
+//     that reads its RDMA devices.
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -20,8 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "sim/device_shell.h"
+#include "sim/fabric.h"
 #include "sim/gpu/pci_host.h"
+#include "sim/gpu/sim_gpu_host.h"
+#include "sim/linux_host_shell.h"
 #include "sim/snmpd_launcher.h"
+#include "sim/sshd_launcher.h"
 #include "sim/tree_writer.h"
 #include "tests/gateway/prometheus_process.h"
 #include "tests/northbound/gnmi/python_client.h"
@@ -210,6 +218,60 @@ TEST_F(GpuE2eTest, AnNvmlThatCannotInitialiseLeavesTheGatewayUpAndSaysWhy) {
   EXPECT_TRUE(waitUntil([&] {
     return readFile(tmp_.file("gateway.log")).find("Driver Not Loaded") != std::string::npos;
   })) << log();
+}
+
+// The host's GPUs over SSH: its tree dumped in one round trip and its
+// nvidia-smi (the simulator's stand-in, by path) run on the same session
+// as the RDMA dump, through a real sshd and the simulated host's shell.
+TEST_F(GpuE2eTest, OverARealSshdTheTreeAndNvidiaSmiComeFromTheHost) {
+  sim::FabricConfig shape;
+  shape.hosts = 1;
+  shape.devices_per_host = 2;
+  shape.switches = 0;
+  shape.esxi_hosts = 0;
+  const sim::Host host = sim::Fabric(shape).hosts().front();
+  const std::string host_dir = tmp_.file("sim/host01");
+  const sim::SimGpuHost gpus(host_dir, host);
+  ASSERT_TRUE(gpus.write().isOk());
+  sim::SshdLauncher sshd;
+  if (Status st = sshd.start(); !st.isOk()) GTEST_SKIP() << "no sshd here: " << st.message();
+  const std::string shell = sim::defaultShellPath();
+  ASSERT_TRUE(sim::installLinuxHostShims(host_dir, shell).isOk());
+  Result<sim::ClientKey> key = sshd.addDevice("host01", shell + " --dir " + tmp_.file("sim") + " --device host01");
+  ASSERT_TRUE(key.isOk()) << key.status().message();
+  ASSERT_TRUE(writeFile(tmp_.file("known_hosts"), sshd.knownHostsLine() + "\n"));
+  const std::string yaml =
+      "admin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" + std::to_string(metrics_port_) +
+      "\"}\ntargets:\n- name: gpu01\n  kind: rdma-host\n  interval: 500ms\n  transport: ssh\n"
+      "  address: 127.0.0.1\n  credentials: {username: root, key_file: " +
+      key->private_key_file + "}\n  ssh: {port: " + std::to_string(sshd.port()) +
+      ", known_hosts: " + tmp_.file("known_hosts") + "}\n  rdma: {sysfs_root: " + host_dir +
+      "/sys, lldp: off}\n  gpu:\n    sysfs_root: " + gpus.sysRoot() + "\n    proc_root: " + gpus.procRoot() +
+      "\n    nvidia_smi: " + gpus.nvidiaSmi() + "\n";
+  ASSERT_TRUE(writeFile(tmp_.file("gateway.yaml"), yaml));
+  pid_ = spawnLogged({RDMAGW_BIN, "run", "--config", tmp_.file("gateway.yaml"), "--log-level", "warn"},
+                     tmp_.file("gateway.log"));
+  ASSERT_GT(pid_, 0);
+  std::string body;
+  ASSERT_TRUE(scrapeUntil([](const std::string& b) { return family(b, "rdmagw_gpu_info").size() == 2; }, &body))
+      << body.substr(0, 3000) << log();
+  const std::string gpu0 = std::string("rdmagw_gpu_info{target=\"gpu01\",UUID=\"") + gpus.uuid(0) +
+                           "\",gpu=\"0\",modelName=\"NVIDIA H100 80GB HBM3\",pci_bus_id=\"00000000:03:00.0\","
+                           "source=\"nvidia-smi\",nearest_nic=\"mlx5_0\",nearest_path=\"PIX\"} 1";
+  const std::vector<std::string> info = family(body, "rdmagw_gpu_info");
+  EXPECT_NE(std::find(info.begin(), info.end(), gpu0), info.end()) << body;
+  EXPECT_NE(body.find(std::string("rdmagw_gpu_temperature_celsius{target=\"gpu01\",UUID=\"") + gpus.uuid(1) + "\"} 58"),
+            std::string::npos)
+      << body;
+  // The bridges' ACS is not read over SSH: unknown, never off.
+  EXPECT_NE(body.find("nic=\"mlx5_0\",path=\"PIX\",rank=\"nearest\",nic_numa_node=\"0\",gpu_numa_node=\"0\","
+                      "acs_redirect=\"unknown\"} 1"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("rdmagw_rdma_port_rcv_bytes_total{target=\"gpu01\",device=\"mlx5_0\""), std::string::npos)
+      << body;
+  // One session carries both readers.
+  EXPECT_EQ(sshd.connectionCount("host01"), 1u);
 }
 
 }  // namespace
