@@ -110,6 +110,7 @@ void Fabric::sendRoce(std::vector<uint64_t>* sent) {
     const Flow& f = flows_[i];
     const uint64_t avail = cap_pkts_ - mulDiv(cap_pkts_, state_[f.src].paused_us, kUsPerTick);
     (*sent)[i] = wanted[f.src] > avail ? mulDiv(f.rate, avail, wanted[f.src]) : f.rate;
+    if (linkDown(f.src) || linkDown(f.dst)) (*sent)[i] = 0;  // no link, no packet
   }
 }
 

@@ -118,9 +118,12 @@ class Fabric {
   // "leaf01 Ethernet1/3"); "" for kNone.
   std::string scenarioTarget() const;
 
-  // Port strings, the same for every port of the fabric.
+  // Port strings, the same for every port of the fabric but the one the
+  // nic-down scenario takes down.
   const char* portState() const { return "4: ACTIVE"; }
   const char* physState() const { return "5: LinkUp"; }
+  const char* portState(const Device& d) const { return linkDown(d) ? "1: DOWN" : portState(); }
+  const char* physState(const Device& d) const { return linkDown(d) ? "3: Disabled" : physState(); }
   const char* linkLayer() const { return "Ethernet"; }
   const std::string& rate() const { return rate_; }
 
@@ -167,6 +170,11 @@ class Fabric {
   bool trustPcp(int e) const { return scenario_.kind == ScenarioKind::kTrustMismatch && e == cast_.faulty; }
   // The receiver of a configuration scenario of this kind (no senders).
   bool configFault(ScenarioKind k, int e) const { return scenario_.kind == k && e == cast_.faulty; }
+  bool linkDown(int e) const { return configFault(ScenarioKind::kNicDown, e); }
+  bool linkDown(const Device& d) const {
+    return scenario_.kind == ScenarioKind::kNicDown && cast_.faulty >= 0 && cast_.faulty < device_count_ &&
+           &device(cast_.faulty) == &d;
+  }
   bool storming(int e) const { return scenario_.kind == ScenarioKind::kPauseStorm && e == cast_.faulty; }
   bool falseTrip(int e) const { return scenario_.kind == ScenarioKind::kWatchdogFalseTrip && e == cast_.faulty; }
   // The leaf ports' PFC watchdogs, once the tick's pause is known.

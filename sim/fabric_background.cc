@@ -88,6 +88,7 @@ void Fabric::sendTcp() {
   const int prio = lossyPriority();
   for (int s = 0; s < n; ++s) {
     const int r = (s + 1) % n;
+    if (linkDown(s) || linkDown(r)) continue;
     const uint64_t pkts = 2000 + noise(s, kTcp, 6000);
     PortCounters& tx = port(s);
     tx.tx_prio_packets[prio] += pkts;

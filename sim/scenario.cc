@@ -20,7 +20,8 @@ constexpr ScenarioKind kNamed[] = {ScenarioKind::kIncast,
                                    ScenarioKind::kPfcLossyPrio,
                                    ScenarioKind::kWatchdogFalseTrip,
                                    ScenarioKind::kEcnLate,
-                                   ScenarioKind::kAcsRedirect};
+                                   ScenarioKind::kAcsRedirect,
+                                   ScenarioKind::kNicDown};
 
 }  // namespace
 
@@ -46,6 +47,8 @@ std::string_view scenarioName(ScenarioKind kind) {
     case ScenarioKind::kEcnLate: return "ecn-late";
     case ScenarioKind::kAcsRedirect:
       return "acs-redirect";
+    case ScenarioKind::kNicDown:
+      return "nic-down";
   }
   return "none";
 }
@@ -78,6 +81,8 @@ std::string_view scenarioSummary(ScenarioKind kind) {
     case ScenarioKind::kEcnLate: return "marks ECN on the RoCE queue from 1500 kbytes, ten times later than the other leaves";
     case ScenarioKind::kAcsRedirect:
       return "ACS P2P redirect on the PCIe switch port above its NIC (with --gpus)";
+    case ScenarioKind::kNicDown:
+      return "its RDMA port's link down: nothing sent or received";
     default: return "";
   }
 }

@@ -81,6 +81,11 @@
 //                redirect on the PCIe switch port above the endpoint's NIC,
 //                so the GPU beside it cannot reach the NIC directly (its
 //                peer requests go up to the root complex).
+//   nic-down     the endpoint's RDMA port loses its link: port state DOWN
+//                (sysfs), nothing sent or received on it. With
+//                `rdmagw-demo --gpus`, the GPU beside it loses its near NIC
+//                and reaches the fabric only through a far one. (The leaf
+//                port is left up in this model.)
 //
 // A scenario names one endpoint (Fabric endpoint index): the receiver; the
 // fabric works out the rest (Fabric::scenarioCast).
@@ -112,6 +117,7 @@ enum class ScenarioKind {
   kWatchdogFalseTrip,
   kEcnLate,
   kAcsRedirect,
+  kNicDown,
 };
 
 struct Scenario {

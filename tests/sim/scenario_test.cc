@@ -60,7 +60,7 @@ TEST(ScenarioTest, NamesParseAndUnknownOnesDoNot) {
   EXPECT_EQ(scenarioNameList(),
             "incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, "
             "ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio, "
-            "watchdog-false-trip, ecn-late, acs-redirect");
+            "watchdog-false-trip, ecn-late, acs-redirect, nic-down");
   EXPECT_EQ(parseScenarioName("trust-pcp"), ScenarioKind::kTrustMismatch);
 }
 

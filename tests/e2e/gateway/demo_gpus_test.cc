@@ -2,7 +2,9 @@
 // metrics from the simulator's nvidia-smi stand-in. On the healthy fabric
 // `rdmagw check roce --group gpu` passes; with --scenario acs-redirect it
 // fails exactly there: the scenario host's GPU next to its NIC, check
-// acs-redirect, and nothing else of the group.
+// acs-redirect, and nothing else of the group; with --scenario nic-down
+// that GPU loses its near NIC and fails gpudirect-rdma (its far NIC being on
+// the other NUMA node warns too).
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -56,7 +58,7 @@ void stop(const Demo& d) {
   EXPECT_TRUE(WIFEXITED(*stopped) && WEXITSTATUS(*stopped) == 0) << *stopped;
 }
 
-TEST(DemoGpusTest, HealthyGpusPassTheGpuGroupAndAcsRedirectFailsExactlyThere) {
+TEST(DemoGpusTest, HealthyGpusPassAndEachGpuScenarioFailsExactlyThere) {
   TempDir healthy_dir("rdmagw-demo-gpus");
   const Demo healthy = startDemo(healthy_dir, nullptr);
   rdmagw::testing::CommandResult r;
@@ -96,6 +98,24 @@ TEST(DemoGpusTest, HealthyGpusPassTheGpuGroupAndAcsRedirectFailsExactlyThere) {
   EXPECT_EQ(findings, 1u) << r.output;
   EXPECT_EQ(r.output.find("WARN  gpu"), std::string::npos) << r.output;
   stop(acs);
+
+  TempDir down_dir("rdmagw-demo-gpus-down");
+  const Demo down = startDemo(down_dir, "nic-down");
+  EXPECT_TRUE(rdmagw::testing::waitUntil(
+      [&] {
+        r = checkGpu(down);
+        return r.output.find("gpudirect-rdma") != std::string::npos;
+      },
+      rdmagw::testing::kEventWait, std::chrono::milliseconds(500)))
+      << r.output;
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("FAIL  gpu  host01  GPU0  gpudirect-rdma"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("found:    nearest NIC with its link up: mlx5_1 at SYS; mlx5_0 at PIX is down"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("WARN  gpu  host01  GPU0  numa"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("GPU1"), std::string::npos) << r.output;
+  stop(down);
 }
 
 }  // namespace

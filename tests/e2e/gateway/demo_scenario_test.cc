@@ -19,7 +19,10 @@ using rdmagw::testing::TempDir;
 TEST(DemoScenarioTest, AnUnknownScenarioIsRefusedWithTheList) {
   auto r = rdmagw::testing::runCommand(std::string(RDMAGW_DEMO_BIN) + " --scenario pause_storm");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("unknown --scenario pause_storm (one of: incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, pause-storm, trust-mismatch, cnp-lossy, ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, watchdog-off, mtu-small, pfc-lossy-prio, watchdog-false-trip, ecn-late, acs-redirect)"),
+  EXPECT_NE(r.output.find(
+                "unknown --scenario pause_storm (one of: incast, np-off, rp-off, pfc-mismatch, pfc-mismatch-switch, "
+                "pause-storm, trust-mismatch, cnp-lossy, ecn-off, pause-cos-missing, roce-ets-zero, strict-starve, "
+                "watchdog-off, mtu-small, pfc-lossy-prio, watchdog-false-trip, ecn-late, acs-redirect, nic-down)"),
             std::string::npos)
       << r.output;
   auto help = rdmagw::testing::runCommand(std::string(RDMAGW_DEMO_BIN) + " --help");
