@@ -240,9 +240,8 @@ void BM_GpuPoll(benchmark::State& state) {
   config.nvml_library = FAKE_NVML_LIBRARY;
   config.nvidia_smi = std::string(RDMAGW_SOURCE_DIR) + "/tests/southbound/gpu/fake_nvidia_smi.sh";
   config.proc_root = box.proc();
-  gpu::GpuSource source(nullptr, config, box.sys(), [](const std::string& command) {
-    return runShell(command, "nvidia-smi");
-  });
+  gpu::GpuSource source(nullptr, config, box.sys(),
+                        [](const std::string& command) { return runShell(command, "nvidia-smi"); });
   {
     PollBatch first;  // reads the tree (cached for topology_interval) and loads NVML
     if (Status s = source.poll(first); !s.isOk()) return state.SkipWithError(s.message().c_str());
