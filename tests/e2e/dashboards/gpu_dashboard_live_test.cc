@@ -180,7 +180,10 @@ TEST(GpuDashboardLiveTest, EveryPanelQueryAnswersWithTheRecordingRulesLoaded) {
   ASSERT_GE(queries.size(), 30u);
   // The host variable's series, then every panel query: an answer with data.
   queries.insert(queries.begin(), {"variable target", "rdmagw_target_info{kind=\"rdma-host\"}"});
-  for (const auto& [where, expr] : queries) {
+  for (const auto& query : queries) {
+    // Plain copies, not a structured binding: clang 14 cannot capture one in a lambda.
+    const std::string& where = query.first;
+    const std::string& expr = query.second;
     json got;
     EXPECT_TRUE(waitUntil(
         [&] {
