@@ -124,6 +124,21 @@ CommandResult runCommand(const std::string& command) {
   return r;
 }
 
+std::vector<std::string> metricsFamily(const std::string& body, const std::string& name) {
+  std::vector<std::string> out;
+  std::istringstream in(body);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(name + "{", 0) == 0 || line.rfind(name + " ", 0) == 0) out.push_back(line);
+  }
+  return out;
+}
+
+std::string snmpStringIndex(const std::string& text) {
+  std::string out = std::to_string(text.size());
+  for (unsigned char c : text) out += "." + std::to_string(c);
+  return out;
+}
+
 size_t openDescriptors() {
   size_t n = 0;
   for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) ++n;

@@ -44,6 +44,11 @@ struct CommandResult {
 // Runs `command` through the shell (popen, with "2>&1" appended).
 CommandResult runCommand(const std::string& command);
 
+// The lines of one family in a /metrics body (samples only: no # lines).
+std::vector<std::string> metricsFamily(const std::string& body, const std::string& name);
+// A string as an SNMP table index part: its length, then each byte (".3.97.98.99").
+std::string snmpStringIndex(const std::string& text);
+
 // How many descriptors this process has open (entries of /proc/self/fd,
 // the listing's own included): what a test compares before and after work
 // that must not leak one.

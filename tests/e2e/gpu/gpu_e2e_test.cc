@@ -59,21 +59,6 @@ constexpr char kNvml[] =
     "gpu.1.bus_id=00000000:21:00.0\n"
     "gpu.1.temperature=33\n";
 
-std::vector<std::string> family(const std::string& body, const std::string& name) {
-  std::vector<std::string> out;
-  std::istringstream in(body);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(name + "{", 0) == 0 || line.rfind(name + " ", 0) == 0) out.push_back(line);
-  }
-  return out;
-}
-
-std::string octets(const std::string& text) {
-  std::string out = std::to_string(text.size());
-  for (unsigned char c : text) out += "." + std::to_string(c);
-  return out;
-}
-
 class GpuE2eTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -130,9 +115,9 @@ class GpuE2eTest : public ::testing::Test {
 TEST_F(GpuE2eTest, EveryNorthboundServesTheGpusAndPrometheusJoinsDcgmOnUuid) {
   startGateway(tmp_.file("nvml.conf"));
   std::string body;
-  ASSERT_TRUE(scrapeUntil([](const std::string& b) { return family(b, "rdmagw_gpu_info").size() == 4; }, &body))
+  ASSERT_TRUE(scrapeUntil([](const std::string& b) { return metricsFamily(b, "rdmagw_gpu_info").size() == 4; }, &body))
       << body.substr(0, 3000) << log();
-  const std::vector<std::string> info = family(body, "rdmagw_gpu_info");
+  const std::vector<std::string> info = metricsFamily(body, "rdmagw_gpu_info");
   const std::string gpu0 = std::string("rdmagw_gpu_info{target=\"gpu01\",UUID=\"") + kUuid0 +
                            "\",gpu=\"0\",modelName=\"NVIDIA H100 80GB HBM3\",pci_bus_id=\"00000000:01:00.0\","
                            "source=\"nvml\",nearest_nic=\"mlx5_0 mlx5_1\",nearest_path=\"NODE\"} 1";
@@ -194,7 +179,7 @@ TEST_F(GpuE2eTest, EveryNorthboundServesTheGpusAndPrometheusJoinsDcgmOnUuid) {
   std::string walked;
   EXPECT_TRUE(waitUntil([&] {
     walked = runCommand(snmpd_->clientEnv() + " snmpget -On -Oq -t 2 " + snmpd_->v2cArgs("gpu01") + " " + kGpuTable +
-                        "9." + octets(kUuid0))
+                        "9." + snmpStringIndex(kUuid0))
                  .output;
     return walked.find(" 59") != std::string::npos;
   })) << walked;
@@ -213,7 +198,7 @@ TEST_F(GpuE2eTest, AnNvmlThatCannotInitialiseLeavesTheGatewayUpAndSaysWhy) {
       << body.substr(0, 3000) << log();
   EXPECT_NE(body.find("rdmagw_gpu_metrics_up{target=\"gpu01\"} 0"), std::string::npos) << body;
   // The GPUs are still listed, from the PCI tree.
-  EXPECT_EQ(family(body, "rdmagw_gpu_info").size(), 4u) << body;
+  EXPECT_EQ(metricsFamily(body, "rdmagw_gpu_info").size(), 4u) << body;
   EXPECT_NE(body.find("rdmagw_target_up{target=\"gpu01\""), std::string::npos) << body;
   EXPECT_TRUE(waitUntil([&] {
     return readFile(tmp_.file("gateway.log")).find("Driver Not Loaded") != std::string::npos;
@@ -253,12 +238,12 @@ TEST_F(GpuE2eTest, OverARealSshdTheTreeAndNvidiaSmiComeFromTheHost) {
                      tmp_.file("gateway.log"));
   ASSERT_GT(pid_, 0);
   std::string body;
-  ASSERT_TRUE(scrapeUntil([](const std::string& b) { return family(b, "rdmagw_gpu_info").size() == 2; }, &body))
+  ASSERT_TRUE(scrapeUntil([](const std::string& b) { return metricsFamily(b, "rdmagw_gpu_info").size() == 2; }, &body))
       << body.substr(0, 3000) << log();
   const std::string gpu0 = std::string("rdmagw_gpu_info{target=\"gpu01\",UUID=\"") + gpus.uuid(0) +
                            "\",gpu=\"0\",modelName=\"NVIDIA H100 80GB HBM3\",pci_bus_id=\"00000000:03:00.0\","
                            "source=\"nvidia-smi\",nearest_nic=\"mlx5_0\",nearest_path=\"PIX\"} 1";
-  const std::vector<std::string> info = family(body, "rdmagw_gpu_info");
+  const std::vector<std::string> info = metricsFamily(body, "rdmagw_gpu_info");
   EXPECT_NE(std::find(info.begin(), info.end(), gpu0), info.end()) << body;
   EXPECT_NE(body.find(std::string("rdmagw_gpu_temperature_celsius{target=\"gpu01\",UUID=\"") + gpus.uuid(1) + "\"} 58"),
             std::string::npos)

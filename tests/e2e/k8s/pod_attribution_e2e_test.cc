@@ -41,23 +41,6 @@ sim::FakePod pod(const std::string& name, const std::string& resource, const std
   return sim::FakePod{"ml", name, {sim::FakeContainer{"main", {sim::FakeDevices{resource, {device}, {0}}}}}};
 }
 
-// The /metrics lines of one family.
-std::vector<std::string> family(const std::string& body, const std::string& name) {
-  std::vector<std::string> out;
-  std::istringstream in(body);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(name + "{", 0) == 0 || line.rfind(name + " ", 0) == 0) out.push_back(line);
-  }
-  return out;
-}
-
-// An OID index part for a string: its length, then each byte.
-std::string octets(const std::string& text) {
-  std::string out = std::to_string(text.size());
-  for (unsigned char c : text) out += "." + std::to_string(c);
-  return out;
-}
-
 class PodAttributionE2eTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -131,15 +114,15 @@ class PodAttributionE2eTest : public ::testing::Test {
 
 TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
   std::string body;
-  ASSERT_TRUE(
-      scrapeUntil([](const std::string& b) { return family(b, "rdmagw_rdma_device_pod_info").size() == 2; }, &body))
+  ASSERT_TRUE(scrapeUntil(
+      [](const std::string& b) { return metricsFamily(b, "rdmagw_rdma_device_pod_info").size() == 2; }, &body))
       << body.substr(0, 3000) << log();
   const std::string host_row =
       std::string("rdmagw_rdma_device_pod_info{target=\"node01\",device=\"mlx5_3\",uid=\"") + kHostPod +
       "\",container=\"main\",namespace=\"ml\",pod=\"host-0\",resource=\"nvidia.com/sriov_rdma_vf\","
       "device_id=\"0000:3b:00.3\",pci=\"0000:3b:00.3\",pf=\"0000:3b:00.0\",vf=\"1\",netdev=\"ens1f0v1\","
       "mode=\"host-network\",uplink=\"ens1f0np0\",pf_device=\"mlx5_0\"} 1";
-  const std::vector<std::string> rows = family(body, "rdmagw_rdma_device_pod_info");
+  const std::vector<std::string> rows = metricsFamily(body, "rdmagw_rdma_device_pod_info");
   EXPECT_NE(std::find(rows.begin(), rows.end(), host_row), rows.end()) << body;
   EXPECT_NE(body.find(std::string("device=\"3\",uid=\"") + kSharedPod), std::string::npos) << body;
   EXPECT_NE(body.find("rdmagw_k8s_podresources_up{target=\"node01\"} 1"), std::string::npos) << body;
@@ -157,7 +140,7 @@ TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
   EXPECT_NE(joined.find("STATUS OK"), std::string::npos) << joined;
 
   // SNMP: the row by device and UID; column 11 is the mode.
-  const std::string row = octets("mlx5_3") + "." + octets(kHostPod);
+  const std::string row = snmpStringIndex("mlx5_3") + "." + snmpStringIndex(kHostPod);
   std::string walked;
   EXPECT_TRUE(waitUntil([&] {
     walked = runCommand(snmpd_->clientEnv() + " snmpget -On -Oq -t 2 " + snmpd_->v2cArgs("node01") + " " + kPodTable +
@@ -168,8 +151,8 @@ TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
 
   // The shared pod is deleted: its series goes, the other stays.
   kubelet_.setPods({pod("host-0", "nvidia.com/sriov_rdma_vf", "0000:3b:00.3")});
-  EXPECT_TRUE(
-      scrapeUntil([](const std::string& b) { return family(b, "rdmagw_rdma_device_pod_info").size() == 1; }, &body))
+  EXPECT_TRUE(scrapeUntil(
+      [](const std::string& b) { return metricsFamily(b, "rdmagw_rdma_device_pod_info").size() == 1; }, &body))
       << body.substr(0, 3000);
   EXPECT_EQ(body.find(kSharedPod), std::string::npos) << body;
 
@@ -182,7 +165,7 @@ TEST_F(PodAttributionE2eTest, EveryNorthboundNamesThePodsAndADeletedPodLeaves) {
       &body))
       << body.substr(0, 3000);
   EXPECT_NE(body.find("rdmagw_target_up{target=\"node01\""), std::string::npos);
-  EXPECT_EQ(family(body, "rdmagw_rdma_device_pod_info").size(), 1u) << body;
+  EXPECT_EQ(metricsFamily(body, "rdmagw_rdma_device_pod_info").size(), 1u) << body;
   EXPECT_NE(body.find("rdmagw_k8s_attribution_errors_total{target=\"node01\",stage=\"podresources\"}"),
             std::string::npos)
       << body;
@@ -202,8 +185,8 @@ long long pollsOf(const std::string& body) {
 TEST_F(PodAttributionE2eTest, KubeletWithoutGetThatStallsAndRestartsDoesNotStopCollection) {
   kubelet_.setGetMode(sim::FakeGetMode::kUnimplemented);
   std::string body;
-  ASSERT_TRUE(
-      scrapeUntil([](const std::string& b) { return family(b, "rdmagw_rdma_device_pod_info").size() == 2; }, &body))
+  ASSERT_TRUE(scrapeUntil(
+      [](const std::string& b) { return metricsFamily(b, "rdmagw_rdma_device_pod_info").size() == 2; }, &body))
       << body.substr(0, 3000) << log();
 
   kubelet_.setStall(std::chrono::seconds(30));  // past the 2 s kubelet_timeout
@@ -238,7 +221,7 @@ TEST_F(PodAttributionE2eTest, KubeletWithoutGetThatStallsAndRestartsDoesNotStopC
   EXPECT_TRUE(scrapeUntil(
       [](const std::string& b) {
         return b.find("rdmagw_k8s_podresources_up{target=\"node01\"} 1") != std::string::npos &&
-               family(b, "rdmagw_rdma_device_pod_info").size() == 1;
+               metricsFamily(b, "rdmagw_rdma_device_pod_info").size() == 1;
       },
       &body))
       << body.substr(0, 3000) << log();
