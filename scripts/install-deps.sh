@@ -22,6 +22,8 @@ PACKAGES=(
   python3-yaml
   # small well-kept helpers
   libyaml-cpp-dev libcivetweb-dev nlohmann-json3-dev
+  # NX-API: HTTPS client with keep-alive, TLS verification and key pinning
+  libcurl4-openssl-dev
   # sd_notify for the Type=notify systemd unit
   libsystemd-dev
   # the package (scripts/package.sh) and its test: lintian, systemd-analyze

@@ -1,9 +1,12 @@
 #include "gateway/config/target_config.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <regex>
 #include <set>
+
+#include "gateway/config/transport_readers.h"
 
 namespace rdmagw::gateway {
 namespace {
@@ -115,100 +118,10 @@ void readGpu(YamlReader& r, const YAML::Node& n, const std::string& path, southb
   if (Status st = c->validate(); !st.isOk()) r.error(n, path, st.message());
 }
 
-void readSsh(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
-  southbound::ssh::SshConfig& c = t->ssh;
-  c.host = t->address;
-  c.username = t->credentials.username;
-  c.password_env = t->credentials.password_env;
-  c.password_file = t->credentials.password_file;
-  c.key_file = t->credentials.key_file;
-  c.passphrase_env = t->credentials.passphrase_env;
-  const std::string spath = path + ".ssh";
-  if (YAML::Node n = target["ssh"]) {
-    r.checkKeys(n, spath, {"port", "known_hosts", "accept_unknown_host_key", "connect_timeout",
-                           "command_timeout", "keepalive", "max_output_bytes"});
-    if (n.IsMap()) {
-      c.port = int(r.integer(n, spath, "port", 1, 65535).value_or(c.port));
-      c.known_hosts_file = r.string(n, spath, "known_hosts").value_or("");
-      c.accept_unknown_host_key = r.boolean(n, spath, "accept_unknown_host_key").value_or(c.accept_unknown_host_key);
-      c.connect_timeout = r.duration(n, spath, "connect_timeout").value_or(c.connect_timeout);
-      c.command_timeout = r.duration(n, spath, "command_timeout").value_or(c.command_timeout);
-      c.keepalive = r.duration(n, spath, "keepalive").value_or(c.keepalive);
-      c.max_output_bytes = size_t(r.integer(n, spath, "max_output_bytes", 4096, int64_t{1} << 34)
-                                      .value_or(int64_t(c.max_output_bytes)));
-    }
-  }
-  if (t->address.empty() || t->address == "local") {
-    r.error(target, path + ".address", "transport ssh needs the device's address");
-  }
-  if (c.username.empty()) r.error(target, path + ".credentials.username", "transport ssh needs a username");
-  if (c.key_file.empty() && c.password_env.empty() && c.password_file.empty()) {
-    r.error(target, path + ".credentials", "transport ssh needs key_file, password_env or password_file");
-  }
-  if (Status st = c.validate(); !st.isOk()) r.error(target, spath, st.message());
-}
-
-void readGnmi(YamlReader& r, const YAML::Node& target, const std::string& path, TargetConfig* t) {
-  southbound::gnmi::GnmiConfig& g = t->gnmi;
-  const std::string gpath = path + ".gnmi";
-  int port = t->kind == "rdmagw" ? 9339 : 50051;  // gNMI IANA port; NX-OS default
-  g.username = t->credentials.username;
-  g.password_env = t->credentials.password_env;
-  g.password_file = t->credentials.password_file;
-  g.sample_interval = t->interval;
-  if (YAML::Node n = target["gnmi"]) {
-    r.checkKeys(n, gpath, {"port", "tls", "insecure_skip_verify", "plaintext", "ca_file", "cert_file", "key_file",
-                           "server_name_override", "encoding", "sample_interval", "retry_gnmi_after",
-                           "subscriptions", "max_message_bytes", "sync_timeout"});
-    if (n.IsMap()) {
-      port = int(r.integer(n, gpath, "port", 1, 65535).value_or(port));
-      g.tls = r.boolean(n, gpath, "tls").value_or(g.tls);
-      g.insecure_skip_verify = r.boolean(n, gpath, "insecure_skip_verify").value_or(g.insecure_skip_verify);
-      g.plaintext = r.boolean(n, gpath, "plaintext").value_or(g.plaintext);
-      g.ca_file = r.string(n, gpath, "ca_file").value_or("");
-      g.cert_file = r.string(n, gpath, "cert_file").value_or("");
-      g.key_file = r.string(n, gpath, "key_file").value_or("");
-      g.server_name_override = r.string(n, gpath, "server_name_override").value_or("");
-      if (auto e = r.string(n, gpath, "encoding")) {
-        auto enc = southbound::gnmi::parseEncodingChoice(*e);
-        if (enc.isOk()) g.encoding = *enc;
-        else r.error(n["encoding"], gpath + ".encoding", enc.status().message());
-      }
-      g.sample_interval = r.duration(n, gpath, "sample_interval").value_or(g.sample_interval);
-      g.retry_gnmi_after = r.duration(n, gpath, "retry_gnmi_after").value_or(g.retry_gnmi_after);
-      g.max_message_bytes = size_t(r.integer(n, gpath, "max_message_bytes", 4096, INT32_MAX)
-                                       .value_or(int64_t(g.max_message_bytes)));
-      g.sync_timeout = r.duration(n, gpath, "sync_timeout").value_or(g.sync_timeout);
-      if (YAML::Node subs = n["subscriptions"]) {
-        if (!subs.IsSequence()) r.error(subs, gpath + ".subscriptions", "must be a list");
-        for (size_t i = 0; subs.IsSequence() && i < subs.size(); ++i) {
-          const std::string spath = gpath + ".subscriptions[" + std::to_string(i) + "]";
-          r.checkKeys(subs[i], spath, {"path", "mode", "sample_interval"});
-          if (!subs[i].IsMap()) continue;
-          southbound::gnmi::GnmiSubscription sub;
-          sub.path = r.string(subs[i], spath, "path", true).value_or("");
-          if (auto m = r.string(subs[i], spath, "mode")) {
-            auto mode = southbound::gnmi::parseSubscriptionMode(*m);
-            if (mode.isOk()) sub.mode = *mode;
-            else r.error(subs[i]["mode"], spath + ".mode", mode.status().message());
-          }
-          sub.sample_interval = r.duration(subs[i], spath, "sample_interval").value_or(sub.sample_interval);
-          g.subscriptions.push_back(std::move(sub));
-        }
-      }
-    }
-  }
-  if (t->address.empty() || t->address == "local") {
-    r.error(target, path + ".address", "transport " + t->transport + " needs the switch's address");
-  }
-  g.address = t->address + ":" + std::to_string(port);
-  if (Status st = g.validate(); !st.isOk()) r.error(target, gpath, st.message());
-}
-
 void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, TargetConfig* t) {
   r.checkKeys(n, path,
               {"name", "kind", "address", "transport", "interval", "stale_after", "labels", "placement_group",
-               "credentials", "rdma", "kubernetes", "gpu", "ssh", "gnmi"});
+               "credentials", "rdma", "kubernetes", "gpu", "ssh", "gnmi", "nxapi"});
   if (!n.IsMap()) return;
   t->defined_at = r.where(n);
   t->name = r.string(n, path, "name", true).value_or("");
@@ -218,7 +131,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   }
   t->kind = r.string(n, path, "kind", true).value_or("");
   t->address = r.string(n, path, "address").value_or("local");
-  t->transport = r.string(n, path, "transport").value_or("");
+  t->transport = readTransport(r, n, path);
   t->interval = r.duration(n, path, "interval").value_or(t->interval);
   t->stale_after = r.duration(n, path, "stale_after").value_or(t->stale_after);
   t->placement_group = r.string(n, path, "placement_group").value_or("");
@@ -267,13 +180,13 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
       r.error(n["transport"], path + ".transport", "rdma-host supports transport sysfs or ssh");
     }
   } else if (t->kind == "nexus") {
-    // auto: gNMI, with the SSH CLI while gNMI is down; both map to the same paths.
+    // auto: gNMI, with the SSH CLI while gNMI is down; all map to the same paths.
     if (t->transport.empty()) t->transport = "auto";
-    if (t->transport == "ssh" || t->transport == "auto") readSsh(r, n, path, t);
-    if (t->transport == "gnmi" || t->transport == "auto") readGnmi(r, n, path, t);
-    if (t->transport != "ssh" && t->transport != "gnmi" && t->transport != "auto") {
-      r.error(n["transport"], path + ".transport", "nexus supports transport auto, gnmi or ssh");
-    }
+    const std::vector<std::string> order = nexusTransports(t->transport);
+    auto uses = [&order](const char* name) { return std::find(order.begin(), order.end(), name) != order.end(); };
+    if (uses("ssh")) readSsh(r, n, path, t);
+    if (uses("gnmi")) readGnmi(r, n, path, t);
+    if (uses("nxapi")) readNxapi(r, n, path, t);
   } else if (t->kind == "rdmagw") {
     // Another rdmagw's gNMI northbound: every device it serves becomes a target here.
     if (t->transport.empty()) t->transport = "gnmi";
@@ -293,12 +206,7 @@ void readTarget(YamlReader& r, const YAML::Node& n, const std::string& path, Tar
   } else if (!t->kind.empty()) {
     r.error(n["kind"], path + ".kind", "unknown kind \"" + t->kind + "\" (rdma-host, nexus, esxi, rdmagw)");
   }
-  if (n["ssh"] && t->transport != "ssh" && t->transport != "auto") {
-    r.error(n["ssh"], path + ".ssh", "only for transport ssh or auto");
-  }
-  if (n["gnmi"] && t->transport != "gnmi" && t->transport != "auto") {
-    r.error(n["gnmi"], path + ".gnmi", "only for transport gnmi or auto");
-  }
+  checkTransportBlocks(r, n, path, *t);
   if (n["rdma"] && t->kind != "rdma-host") r.error(n["rdma"], path + ".rdma", "only for kind rdma-host");
   if (n["kubernetes"] && t->kind != "rdma-host") {
     r.error(n["kubernetes"], path + ".kubernetes", "only for kind rdma-host");
@@ -376,7 +284,7 @@ bool sameTargetSettings(const TargetConfig& a, const TargetConfig& b) {
          x.credentials.password_file == y.credentials.password_file &&
          x.credentials.key_file == y.credentials.key_file &&
          x.credentials.passphrase_env == y.credentials.passphrase_env && x.rdma == y.rdma &&
-         x.kubernetes == y.kubernetes && x.gpu == y.gpu && x.ssh == y.ssh && x.gnmi == y.gnmi;
+         x.kubernetes == y.kubernetes && x.gpu == y.gpu && x.ssh == y.ssh && x.gnmi == y.gnmi && x.nxapi == y.nxapi;
 }
 
 void spreadFirstDials(std::vector<TargetConfig>& targets) {

@@ -15,6 +15,7 @@
 #include "southbound/gnmi/gnmi_config.h"
 #include "southbound/gpu/gpu_config.h"
 #include "southbound/k8s/kubernetes_config.h"
+#include "southbound/nxapi/nxapi_config.h"
 #include "southbound/rdma/rdma_config.h"
 #include "southbound/ssh/ssh_config.h"
 
@@ -34,7 +35,9 @@ struct TargetConfig {
   std::string name;
   std::string kind;       // rdma-host | nexus | esxi
   std::string address = "local";
-  std::string transport;  // rdma-host: sysfs | ssh; nexus: auto | gnmi | ssh; esxi: ssh
+  // rdma-host: sysfs | ssh; nexus: auto | gnmi | nxapi | ssh, or an order of
+  // preference (written [gnmi, nxapi, ssh], held as "gnmi,nxapi,ssh"); esxi: ssh
+  std::string transport;
   std::chrono::milliseconds interval{10000};
   std::chrono::milliseconds stale_after{0};  // 0: three intervals
   std::vector<std::pair<std::string, std::string>> labels;
@@ -50,6 +53,7 @@ struct TargetConfig {
   southbound::gpu::GpuConfig gpu;
   southbound::ssh::SshConfig ssh;  // transport ssh/auto: host = address, user and secrets from credentials
   southbound::gnmi::GnmiConfig gnmi;  // transport gnmi/auto: address:port, same credentials
+  southbound::nxapi::NxapiConfig nxapi;  // transport nxapi: HTTPS to address, same credentials
   // Where the entry was read ("file:line:col"), for messages; not a setting:
   // a target moved to another file is the same target.
   std::string defined_at;
@@ -68,9 +72,14 @@ Result<TargetConfig> parseTargetConfig(const std::string& yaml_text, const std::
 // Duplicate names within the file are errors; across files, the caller's.
 Result<std::vector<TargetConfig>> parseTargetList(const std::string& yaml_text, const std::string& file_name);
 
-// A Nexus streamed over gNMI (transport gnmi, or auto with SSH standing by).
+// A Nexus's transports in order of preference: "auto" is gNMI with the SSH
+// CLI behind it; a list as written ("gnmi,nxapi,ssh"); else the one named.
+std::vector<std::string> nexusTransports(std::string_view transport);
+
+// A Nexus streamed over gNMI (gNMI first in its transports; the others,
+// if any, stand by while gNMI is down).
 inline bool isGnmiSwitch(std::string_view kind, std::string_view transport) {
-  return kind == "nexus" && (transport == "gnmi" || transport == "auto");
+  return kind == "nexus" && (transport == "gnmi" || transport == "auto" || transport.starts_with("gnmi,"));
 }
 
 // Sets each gNMI switch's first_dial_delay from its place among them, in the

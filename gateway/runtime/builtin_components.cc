@@ -9,6 +9,7 @@
 #include "southbound/gnmi/relay_source.h"
 #include "southbound/gpu/gpu_source.h"
 #include "southbound/k8s/pod_attribution_source.h"
+#include "southbound/nxapi/nxapi_factory.h"
 #include "southbound/nxos/nxos_formats.h"
 #include "southbound/rdma/local_tool.h"
 #include "southbound/rdma/parsers.h"
@@ -17,9 +18,29 @@
 #include "southbound/ssh/profiles/esxi_profile.h"
 #include "southbound/ssh/profiles/nexus_profile.h"
 #include "southbound/ssh/ssh_factory.h"
+#include "southbound/transport_chain.h"
 
 namespace rdmagw::gateway {
 namespace {
+
+// A Nexus's polled transports (all but gNMI) in its order of preference, as
+// one source: a chain that moves to the next while one cannot reach the
+// switch and returns when the preferred answers again. Null: none.
+Result<southbound::PollSourcePtr> nexusPollSources(const TargetConfig& t,
+                                                   const std::vector<southbound::ssh::CliCommand>& commands) {
+  std::vector<southbound::PollSourcePtr> chain;
+  for (const std::string& name : nexusTransports(t.transport)) {
+    Result<southbound::PollSourcePtr> one = southbound::PollSourcePtr();
+    if (name == "ssh") one = southbound::ssh::createCliSource(t.ssh, commands);
+    if (name == "nxapi") one = southbound::nxapi::createNxapiSource(t.nxapi, commands);
+    if (!one.isOk()) return one.status();
+    if (*one) chain.push_back(std::move(one).value());
+  }
+  if (chain.size() <= 1) return chain.empty() ? southbound::PollSourcePtr() : std::move(chain.front());
+  southbound::TransportChainOptions options;
+  options.target = t.name;
+  return southbound::PollSourcePtr(std::make_unique<southbound::TransportChain>(std::move(chain), options));
+}
 
 const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
   static const std::map<std::string, SourceFactory, std::less<>> factories = {
@@ -66,33 +87,27 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
          }
          return source;
        }},
-      {"nexus",
-       [](const TargetConfig& t) {
-         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
-       }},
+      {"nexus", [](const TargetConfig& t) { return nexusPollSources(t, southbound::ssh::nexusCommands()); }},
       {"esxi",
-       [](const TargetConfig& t) {
-         return southbound::ssh::createCliSource(t.ssh, southbound::ssh::esxiCommands());
-       }},
+       [](const TargetConfig& t) { return southbound::ssh::createCliSource(t.ssh, southbound::ssh::esxiCommands()); }},
   };
   return factories;
 }
 
-// A Nexus over gNMI; with transport auto the SSH CLI source stands by as the
-// fallback while gNMI is down (same paths, so the series stay continuous).
+// A Nexus over gNMI; its polled transports (SSH with transport auto, or
+// NX-API then SSH, as listed) stand by as the fallback while gNMI is down
+// (same paths, so the series stay continuous).
 Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Store& store) {
-  southbound::PollSourcePtr fallback, supplement;
-  if (t.transport == "auto") {
-    Result<southbound::PollSourcePtr> ssh = southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusCommands());
-    if (!ssh.isOk()) return ssh.status();
-    fallback = std::move(ssh).value();
+  Result<southbound::PollSourcePtr> fallback = nexusPollSources(t, southbound::ssh::nexusCommands());
+  if (!fallback.isOk()) return fallback.status();
+  southbound::PollSourcePtr supplement;
+  if (*fallback) {
     // The CLI-only PFC leaves keep coming while gNMI carries the switch.
-    Result<southbound::PollSourcePtr> extra =
-        southbound::ssh::createCliSource(t.ssh, southbound::ssh::nexusGnmiSupplementCommands());
+    Result<southbound::PollSourcePtr> extra = nexusPollSources(t, southbound::ssh::nexusGnmiSupplementCommands());
     if (!extra.isOk()) return extra.status();
     supplement = std::move(extra).value();
   }
-  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback), t.interval, t.labels,
+  return southbound::gnmi::createGnmiSource(t.name, t.gnmi, store, std::move(fallback).value(), t.interval, t.labels,
                                             std::move(supplement));
 }
 

@@ -15,8 +15,6 @@ namespace {
 using std::chrono::milliseconds;
 using southbound::HandshakeGate;
 
-const char* transportName(bool ssh) { return ssh ? "ssh" : "gnmi"; }
-
 int64_t toNs(milliseconds d) { return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count(); }
 
 }  // namespace
@@ -109,10 +107,13 @@ std::string FallbackSource::scrub(std::string text) const {
 
 void FallbackSource::switchTo(Transport t, const std::string& why) {
   if (t == transport_) return;
-  RDMAGW_LOG(kInfo, "gnmi") << opts_.target << ": transport " << transportName(transport_ == Transport::kSsh)
-                            << " -> " << transportName(t == Transport::kSsh) << " (" << why << ")";
+  // The fallback names itself: "ssh", or "nxapi" for a chain that polls NX-API first.
+  const std::string fallback = opts_.ssh ? std::string(opts_.ssh->transport()) : "ssh";
+  const std::string from = transport_ == Transport::kSsh ? fallback : "gnmi";
+  const std::string to = t == Transport::kSsh ? fallback : "gnmi";
+  RDMAGW_LOG(kInfo, "gnmi") << opts_.target << ": transport " << from << " -> " << to << " (" << why << ")";
   transport_ = t;
-  health_.transport = transportName(t == Transport::kSsh);
+  health_.transport = to;
   ++local_.transport_changes;
   next_health_ = {};  // publish now
 }

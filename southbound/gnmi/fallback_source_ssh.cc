@@ -35,6 +35,8 @@ void FallbackSource::pollSsh(Clock::time_point now) {
   const auto t0 = Clock::now();
   Status status = opts_.ssh->poll(batch);
   ++local_.ssh_polls;
+  // The fallback may be a chain (NX-API, then SSH) that changed transport.
+  health_.transport = std::string(opts_.ssh->transport());
   next_ssh_ = std::max(next_ssh_ + opts_.ssh_interval, Clock::now());
   if (client_open_ && client_.counters().responses.load() != responses_before) {
     // gNMI came back while this poll ran: its data is at least as new.

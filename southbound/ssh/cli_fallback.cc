@@ -86,4 +86,16 @@ Status fallbackParse(CommandRunner& runner, const CliCommand& cmd, size_t* prefe
   return Status::ioError(reasons);
 }
 
+void dropLeavesGivenEarlier(PollBatch& batch, size_t from, std::unordered_set<std::string>& given) {
+  const size_t end = batch.updates.size();
+  size_t kept = from;
+  for (size_t i = from; i < end; ++i) {
+    if (given.contains(batch.updates[i].path)) continue;
+    if (kept != i) batch.updates[kept] = std::move(batch.updates[i]);
+    ++kept;
+  }
+  batch.updates.resize(kept);
+  for (size_t i = from; i < kept; ++i) given.insert(batch.updates[i].path);
+}
+
 }  // namespace rdmagw::southbound::ssh

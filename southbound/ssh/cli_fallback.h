@@ -2,7 +2,9 @@
 // Runs one CliCommand with its alternatives over a CommandRunner.
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "models/status.h"
 #include "models/update.h"
@@ -24,5 +26,15 @@ bool isErrorBanner(std::string_view text);
 // gone); otherwise a non-ok Status naming each variant's failure.
 Status fallbackParse(CommandRunner& runner, const CliCommand& cmd, size_t* preferred,
                      PollBatch& out);
+
+// Several commands may give the same leaf (NX-OS: `show interface
+// priority-flow-control` and `show queuing interface` both count a port's
+// PFC frames). Read moments apart, a later command's reading can be the
+// older one (or count slightly differently), and writing both would make
+// the counter step back: a false reset. So within one poll the first
+// command that gives a leaf owns it; later ones only fill in leaves no
+// earlier command gave (e.g. when the first one failed).
+// Keeps in batch.updates[from..] only the leaves not in `given`, and adds them to it.
+void dropLeavesGivenEarlier(PollBatch& batch, size_t from, std::unordered_set<std::string>& given);
 
 }  // namespace rdmagw::southbound::ssh

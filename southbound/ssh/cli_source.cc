@@ -14,29 +14,6 @@ CliSource::CliSource(std::shared_ptr<CommandRunner> runner, std::vector<CliComma
       preferred_(commands_.size(), 0),
       next_run_(commands_.size(), 0) {}
 
-namespace {
-
-// Several commands may give the same leaf (NX-OS: `show interface
-// priority-flow-control` and `show queuing interface` both count a port's
-// PFC frames). Read moments apart, a later command's reading can be the
-// older one (or count slightly differently), and writing both would make
-// the counter step back: a false reset. So within one poll the first
-// command that gives a leaf owns it; later ones only fill in leaves no
-// earlier command gave (e.g. when the first one failed).
-void dropLeavesGivenEarlier(PollBatch& batch, size_t from, std::unordered_set<std::string>& given) {
-  const size_t end = batch.updates.size();
-  size_t kept = from;
-  for (size_t i = from; i < end; ++i) {
-    if (given.contains(batch.updates[i].path)) continue;
-    if (kept != i) batch.updates[kept] = std::move(batch.updates[i]);
-    ++kept;
-  }
-  batch.updates.resize(kept);
-  for (size_t i = from; i < kept; ++i) given.insert(batch.updates[i].path);
-}
-
-}  // namespace
-
 Status CliSource::poll(PollBatch& batch) {
   size_t parsed = 0;
   std::string first_failure;

@@ -321,7 +321,7 @@ TEST(ConfigTest, SshTargetsNeedAddressUserAndSecretReference) {
   auto cfg = parseConfig(text, "bad-ssh.yaml");
   ASSERT_FALSE(cfg.isOk());
   const std::string m = cfg.status().message();
-  EXPECT_NE(m.find("targets[0].transport: nexus supports transport auto, gnmi or ssh"), std::string::npos) << m;
+  EXPECT_NE(m.find("targets[0].transport: nexus supports transport auto, gnmi, nxapi or ssh"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].address: transport ssh needs the device's address"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].credentials.username: transport ssh needs a username"), std::string::npos) << m;
   EXPECT_NE(m.find("targets[1].credentials: transport ssh needs key_file, password_env or password_file"), std::string::npos) << m;
