@@ -156,6 +156,7 @@ void readNxapi(YamlReader& r, const YAML::Node& target, const std::string& path,
       c.connect_timeout = r.duration(n, npath, "connect_timeout").value_or(c.connect_timeout);
       c.request_timeout = r.duration(n, npath, "request_timeout").value_or(c.request_timeout);
       c.session_lifetime = r.duration(n, npath, "session_lifetime").value_or(c.session_lifetime);
+      c.retry_after = r.duration(n, npath, "retry_after").value_or(c.retry_after);
       c.max_response_bytes = size_t(
           r.integer(n, npath, "max_response_bytes", 4096, int64_t{1} << 34).value_or(int64_t(c.max_response_bytes)));
     }

@@ -39,6 +39,7 @@ Result<southbound::PollSourcePtr> nexusPollSources(const TargetConfig& t,
   if (chain.size() <= 1) return chain.empty() ? southbound::PollSourcePtr() : std::move(chain.front());
   southbound::TransportChainOptions options;
   options.target = t.name;
+  options.retry_preferred_after = t.nxapi.retry_after;
   return southbound::PollSourcePtr(std::make_unique<southbound::TransportChain>(std::move(chain), options));
 }
 

@@ -21,6 +21,7 @@ Status NxapiConfig::validate() const {
   if (connect_timeout.count() <= 0) problems.push_back("connect_timeout: must be positive");
   if (request_timeout.count() <= 0) problems.push_back("request_timeout: must be positive");
   if (session_lifetime.count() <= 0) problems.push_back("session_lifetime: must be positive");
+  if (retry_after.count() <= 0) problems.push_back("retry_after: must be positive");
   if (max_response_bytes == 0) problems.push_back("max_response_bytes: must be positive");
   if (problems.empty()) return Status::ok();
   std::string msg;

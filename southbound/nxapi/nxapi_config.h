@@ -38,6 +38,9 @@ struct NxapiConfig {
   // switch would refuse (which costs a 401 and a second request).
   std::chrono::milliseconds session_lifetime{600000};
   size_t max_response_bytes = size_t{64} << 20;  // a runaway answer is an error, not OOM
+  // With SSH behind NX-API: after NX-API failed and SSH took the switch
+  // over, NX-API is tried again after this (then with jittered backoff).
+  std::chrono::milliseconds retry_after{60000};
 
   // Collects every problem, each prefixed with its field name.
   Status validate() const;
