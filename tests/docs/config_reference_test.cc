@@ -41,6 +41,12 @@ constexpr const char* kExtraTargets = R"(
   gnmi:
     subscriptions:
       - {path: "openconfig:/interfaces", mode: sample}
+- name: probe-nxapi
+  kind: nexus
+  address: 192.0.2.98
+  transport: [nxapi, ssh]
+  credentials: {username: probe, password_env: PROBE_PASSWORD}
+  nxapi: {port: 443}
 - name: probe-node
   kind: rdma-host
   kubernetes: {kubelet_socket: /var/lib/kubelet/pod-resources/kubelet.sock}
@@ -116,7 +122,7 @@ TEST(ConfigReferenceTest, ProbesReachEveryBlock) {
   // One key from deep in each family of blocks: a probe that stopped reaching
   // them would make the comparison below vacuous.
   for (const char* key : {"log_level", "targets[].rdma.devices.include", "targets[].ssh.known_hosts",
-                          "targets[].gnmi.subscriptions[].mode", "targets[].credentials.key_file",
+                          "targets[].gnmi.subscriptions[].mode", "targets[].credentials.key_file", "targets[].nxapi.retry_after",
                           "analytics.links[].a.rdma_port", "analytics.pause_storm.for",
                           "northbound.prometheus.refresh_period", "northbound.snmp.notifications[].timeout",
                           "northbound.gnmi.tls.client_ca", "northbound.gnmi.limits.max_queued_updates",
