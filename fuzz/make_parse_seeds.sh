@@ -33,7 +33,13 @@ for f in "$fx"/nxos/*; do
   case $b in *lldp*) seed nxos-lldp-neighbors "$f" ;; esac
   case $b in *network-qos*) seed nxos-network-qos "$f" ;; esac
   case $b in *class-map*) seed nxos-class-map-qos "$f" ;; esac
+  case $b in *counters_errors*json*) seed nxos-interface-counters-errors-json "$f" ;; esac
 done
+
+# The RoCE configuration readers' NX-OS fixtures.
+seed nxos-running-config-ipqos "$fx"/roce-config/nxos_running-config_qos_snippet__zartbot-blog.txt
+seed nxos-pfc-watchdog "$fx"/roce-config/nxos_show_queuing_pfc-queue_interface_detail__otel-ciscoos-test.txt
+seed nxos-pfc-watchdog-json "$fx"/roce-config/SYNTHETIC_nxos_show_queuing_pfc-queue_detail_json__from_9.3x_grammar.json
 
 seed ethtool-s "$fx"/rdma/ethtool_S_mlx5_core_cx4lx_ethq.txt
 seed ethtool-s "$fx"/rdma/LINUX_PROXY_mlx5_ethtool_S_pause_counters__cx4lx_blog.txt
@@ -72,11 +78,21 @@ seed dcb-pfc-json "$tmp/dcb_pfc_map.json"
 seed dcb-app-json "$tmp/dcb_app_dscp.json"
 seed dcb-app-json "$tmp/dcb_app_pcp.json"
 
+# iproute2 dcb text (recorded in iproute2's commit messages), and `dcb -j`
+# documents behind their command lines, as the remote dump prints them.
+for o in ets pfc; do seed dcb-show "$fx"/roce-config/linux_dcb_${o}_show_dev__iproute2-commit-mlxsw.txt; done
+for o in ets pfc buffer app; do
+  echo "# dcb -j $o show dev ens6"
+  grep -v '^#' "$fx"/roce-config/SYNTHETIC_dcb_-j_${o}_show__iproute2-keys.json
+done > "$tmp/dcb_json_all_objects.txt"
+seed dcb-json "$tmp/dcb_json_all_objects.txt"
+
 # NVIDIA mlnx_qos -i text: the recorded ConnectX-7, and one whose line breaks were lost.
 for f in "$fx"/roce-config/linux_mlnx_qos_*; do seed mlnx-qos "$f"; done
 
 seed esxi-nic-list "$fx"/esxi/SYNTHETIC_esxcli_network_nic_list.txt
 seed esxi-nic-stats "$fx"/esxi/esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt
+seed esxi-nic-dcb-status "$fx"/esxi/SYNTHETIC_esxcli_network_nic_dcb_status_get.txt
 for f in "$fx"/esxi/*vsish* "$fx"/esxi/*privstats*; do seed esxi-vsish-stats "$f"; done
 
 # The ESXi bundle: the nic list, then one marked section per kind.

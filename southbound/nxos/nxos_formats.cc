@@ -2,10 +2,12 @@
 
 #include "southbound/nxos/nxos_class_map_qos.h"
 #include "southbound/nxos/nxos_interface.h"
+#include "southbound/nxos/nxos_ipqos_leaves.h"
 #include "southbound/nxos/nxos_lldp.h"
 #include "southbound/nxos/nxos_network_qos.h"
 #include "southbound/nxos/nxos_pfc.h"
 #include "southbound/nxos/nxos_pfc_detail.h"
+#include "southbound/nxos/nxos_pfc_watchdog_leaves.h"
 #include "southbound/nxos/nxos_queuing.h"
 #include "southbound/nxos/nxos_queuing_json.h"
 
@@ -25,8 +27,7 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show queuing interface` (N9K and legacy N5K text, or `| json`): per qos-group "
      "transmit/drop/ECN packets and bytes, ingress drops, per-CoS PFC.",
      parseQueuing},
-    {"nxos-queuing-json",
-     "NX-OS `show queuing interface | json` (TABLE_queuing_interface grammar).", parseQueuingJson},
+    {"nxos-queuing-json", "NX-OS `show queuing interface | json` (TABLE_queuing_interface grammar).", parseQueuingJson},
     {"nxos-interface",
      "NX-OS `show interface` (text or `| json`): OpenConfig interface counters, CRC and 802.3x "
      "pause; oper/admin state, description, MTU and speed of every interface kind.",
@@ -43,6 +44,10 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show interface counters errors` (text or `| json`): every column (FCS, alignment, "
      "undersize, runts, giants, symbol, collision, MAC, Stomped-CRC errors, errors and discards).",
      parseInterfaceCountersErrors},
+    {"nxos-interface-counters-errors-json",
+     "NX-OS `show interface counters errors | json` only (the reader the collector tries first; "
+     "nxos-interface-counters-errors also takes the text form).",
+     parseInterfaceCountersErrorsJson},
     {"nxos-lldp-neighbors",
      "NX-OS `show lldp neighbors detail` (text or `| json`): per local port, the neighbour's "
      "system name, port ID and its type, chassis ID and port description (OpenConfig LLDP).",
@@ -55,6 +60,17 @@ constexpr ParserFormat kFormats[] = {
      "NX-OS `show class-map type qos`: per type-qos class-map whether it matches dscp or cos "
      "(the switch's trust mode for the fabric's DCB consistency).",
      parseClassMapQos},
+    {"nxos-running-config-ipqos",
+     "NX-OS `show running-config ipqos`: the switch's RoCE QoS configuration (DSCP -> qos-group, "
+     "per qos-group pause CoS, MTU, queue, priority, bandwidth, ECN/WRED, PFC watchdog settings).",
+     parseNxosIpqosLeaves},
+    {"nxos-pfc-watchdog",
+     "NX-OS `show queuing pfc-queue detail` text: per port and watched qos-group the PFC watchdog's "
+     "state and its shutdown/restore/drop counters.",
+     parseNxosPfcWatchdogLeaves},
+    {"nxos-pfc-watchdog-json",
+     "NX-OS `show queuing pfc-queue detail | json`: the same watchdog leaves as nxos-pfc-watchdog.",
+     parseNxosPfcWatchdogJsonLeaves},
 };
 
 }  // namespace

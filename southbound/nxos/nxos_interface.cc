@@ -42,6 +42,27 @@ constexpr LabelLeaf kTx[] = {
     {"output discards", "out-discards"},       {"tx pause", "out-mac-pause-frames"},
 };
 
+// Loopbacks print no RX/TX parts but a short form of their own, the label
+// after each number (recorded: tests/fixtures/nxos/nxos_n93180_7.0.3.I7.2_
+// show_interface__napalm.txt, loopback1):
+//   "12173 packets input 635270 bytes", "3878 multicast frames 0 compressed",
+//   "0 input errors 0 frame 0 overrun 0 fifo",
+//   "0 packets output 0 bytes 0 underruns", "0 output errors 0 collisions 0 fifo".
+// A line is read only when its first label is one of these, so the state
+// lines that start with a number ("174 interface resets", "30 seconds input
+// rate ...") never are. "multicast frames" follows the input line: received.
+constexpr LabelLeaf kShortIn[] = {
+    {"packets input", "in-pkts"},
+    {"bytes", "in-octets"},
+    {"multicast frames", "in-multicast-pkts"},
+    {"input errors", "in-errors"},
+};
+constexpr LabelLeaf kShortOut[] = {
+    {"packets output", "out-pkts"},
+    {"bytes", "out-octets"},
+    {"output errors", "out-errors"},
+};
+
 enum class Part { kNone, kRx, kTx };
 
 // "Ethernet1/1 is down (XCVR not inserted)", "mgmt0 is up",
@@ -161,7 +182,7 @@ class InterfaceText {
       return;
     }
     if (part_ == Part::kNone) {
-      if (ifname_) stateLine(t);
+      if (ifname_ && !shortFormLine(tok, i)) stateLine(t);
       return;
     }
     if (!ifname_) {
@@ -197,8 +218,28 @@ class InterfaceText {
     counters_.set(rx ? "in-octets" : "out-octets", octets);
   }
 
+  // A loopback's counter line (kShortIn, kShortOut); false for any other.
+  bool shortFormLine(const std::vector<std::string_view>& tok, size_t i) {
+    if (tok.size() < 3 || !isNumberToken(tok[0])) return false;
+    const std::string first = toLower(tok[1]) + ' ' + toLower(tok[2]);
+    // Every line-opening label has two words; "bytes" (one) never opens one.
+    for (std::span<const LabelLeaf> table :
+         {std::span<const LabelLeaf>(kShortIn), std::span<const LabelLeaf>(kShortOut)}) {
+      for (const LabelLeaf& m : table) {
+        if (m.label != first) continue;
+        pairs(tok, i, table);
+        return true;
+      }
+    }
+    return false;
+  }
+
   // "<number> <label words> <number> <label words> ..."
   void pairs(const std::vector<std::string_view>& tok, size_t i) {
+    pairs(tok, i, part_ == Part::kRx ? std::span<const LabelLeaf>(kRx) : std::span<const LabelLeaf>(kTx));
+  }
+
+  void pairs(const std::vector<std::string_view>& tok, size_t i, std::span<const LabelLeaf> table) {
     size_t k = 0;
     while (k < tok.size()) {
       if (!isNumberToken(tok[k])) {
@@ -212,13 +253,11 @@ class InterfaceText {
         label += toLower(tok[k++]);
       }
       while (!label.empty() && (label.back() == ',' || label.back() == ';')) label.pop_back();
-      assign(label, value, i);
+      assign(label, value, i, table);
     }
   }
 
-  void assign(const std::string& label, std::string_view value, size_t i) {
-    std::span<const LabelLeaf> table = part_ == Part::kRx ? std::span<const LabelLeaf>(kRx)
-                                                          : std::span<const LabelLeaf>(kTx);
+  void assign(const std::string& label, std::string_view value, size_t i, std::span<const LabelLeaf> table) {
     for (const LabelLeaf& m : table) {
       if (m.label != label) continue;
       Result<uint64_t> v = parseCount(value);

@@ -22,4 +22,10 @@ std::span<const ParserFormat> rdmaParserFormats();
 Status parseEthtoolS(std::string_view text, TimestampNs ts, PollBatch& out);
 Status parseSysfsDump(std::string_view text, TimestampNs ts, PollBatch& out);
 
+// "dcb-show" (iproute2 text) and "dcb-json" (`dcb -j` documents behind their
+// '# dcb -j <object> show dev <netdev>' lines): the host port leaves
+// (models/roce_leaves.h) of the netdev(s) they name.
+Status parseDcbShowText(std::string_view text, TimestampNs ts, PollBatch& out);
+Status parseDcbShowJson(std::string_view text, TimestampNs ts, PollBatch& out);
+
 }  // namespace rdmagw::southbound::rdma

@@ -214,17 +214,31 @@ TEST(EsxiVsishTest, ErrorsAndWrongNic) {
   EXPECT_TRUE(b.errors.empty());
 }
 
-TEST(EsxiFormatsTest, ThreeNamedFormats) {
+TEST(EsxiFormatsTest, NamedFormats) {
   std::vector<std::string> names;
   for (const southbound::ParserFormat& f : esxiParserFormats()) {
     names.emplace_back(f.name);
     EXPECT_FALSE(f.help.empty());
     ASSERT_NE(f.parse, nullptr);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"esxi-nic-list", "esxi-nic-stats", "esxi-vsish-stats"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"esxi-nic-list", "esxi-nic-stats", "esxi-vsish-stats", "esxi-nic-dcb-status"}));
   PollBatch b;
   EXPECT_TRUE(esxiParserFormats()[2].parse(readEsxiFixture(kNmlx5), kTs, b).isOk());
   EXPECT_GT(b.updates.size(), 40u);
+  // The DCB status alone: its vmnic from the "Nic Name:" line.
+  PollBatch dcb;
+  ASSERT_TRUE(esxiParserFormats()[3]
+                  .parse(readEsxiFixture("SYNTHETIC_esxcli_network_nic_dcb_status_get.txt"), kTs, dcb)
+                  .isOk());
+  bool pfc = false;
+  for (const Update& u : dcb.updates) {
+    if (u.path == "/hypervisor/nics/nic[name=vmnic4]/state/pfc-enabled-priorities") {
+      pfc = true;
+      EXPECT_EQ(std::get<uint64_t>(u.value), 8u);  // priority 3
+    }
+  }
+  EXPECT_TRUE(pfc);
 }
 
 }  // namespace

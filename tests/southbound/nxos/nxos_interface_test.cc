@@ -43,6 +43,71 @@ TEST(NxosInterfaceTest, N93180TextGolden) {
   EXPECT_EQ(u64At(p.batch, ifc("mgmt0", "out-octets")), 47081472u);
 }
 
+// A loopback's short counter form beside an Ethernet RX/TX block: each to
+// the same leaves, neither disturbing the other.
+TEST(NxosInterfaceTest, LoopbackShortCountersBesideEthernet) {
+  constexpr std::string_view kText = R"nx(Ethernet1/1 is up
+admin state is up, Dedicated Interface
+  Hardware: 100000 Ethernet, address: 0000.0000.0001 (bia 0000.0000.0001)
+  MTU 9216 bytes, BW 100000000 Kbit, DLY 10 usec
+  174 interface resets
+  30 seconds input rate 25280136 bits/sec, 419 packets/sec
+  RX
+    100 unicast packets  5 multicast packets  1 broadcast packets
+    106 input packets  20000 bytes
+    2 input error  0 short frame  0 overrun   0 underrun  0 ignored
+  TX
+    70 unicast packets  3 multicast packets  0 broadcast packets
+    73 output packets  9000 bytes
+    1 output error  0 collision  0 deferred  0 late collision
+
+loopback0 is up
+admin state is up,
+  Hardware: Loopback
+  Internet Address is 10.0.0.1/32
+  MTU 1500 bytes, BW 8000000 Kbit, DLY 5000 usec
+  reliability 255/255, txload 1/255, rxload 1/255
+  Encapsulation LOOPBACK, medium is broadcast
+  Auto-mdix is turned off
+    12 packets input 1104 bytes
+    4 multicast frames 0 compressed
+    3 input errors 0 frame 0 overrun 0 fifo
+    9 packets output 864 bytes 0 underruns
+    7 output errors 0 collisions 0 fifo
+    0 out_carrier_errors
+)nx";
+  Parsed p = parse("nxos-interface", kText);
+  ASSERT_TRUE(p.status.isOk()) << p.status.message();
+  EXPECT_TRUE(p.batch.errors.empty());
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "in-pkts")), 12u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "in-octets")), 1104u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "in-multicast-pkts")), 4u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "in-errors")), 3u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "out-pkts")), 9u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "out-octets")), 864u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "out-errors")), 7u);
+  EXPECT_FALSE(findUpdate(p.batch, ifc("loopback0", "in-unicast-pkts")));
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "in-pkts")), 106u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "in-octets")), 20000u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "in-multicast-pkts")), 5u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "in-errors")), 2u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "out-pkts")), 73u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "out-octets")), 9000u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "out-errors")), 1u);
+  EXPECT_EQ(u64At(p.batch, ifc("Ethernet1/1", "in-unicast-pkts")), 100u);
+}
+
+// The recorded N93180's loopback1 (the fixture's only loopback that counted).
+TEST(NxosInterfaceTest, RecordedLoopbackCounters) {
+  Parsed p = parse("nxos-interface", readFixture("nxos_n93180_7.0.3.I7.2_show_interface__napalm.txt"));
+  ASSERT_TRUE(p.status.isOk());
+  EXPECT_EQ(u64At(p.batch, ifc("loopback1", "in-pkts")), 12173u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback1", "in-octets")), 635270u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback1", "in-multicast-pkts")), 3878u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback1", "out-pkts")), 0u);
+  EXPECT_EQ(u64At(p.batch, ifc("loopback0", "in-pkts")), 0u);
+}
+
 TEST(NxosInterfaceTest, N5kRxTxBlockNamedByPrompt) {
   Parsed p = parse("nxos-interface", readFixture("nxos_n5k_show_interface_eth_rx_tx_block__oswalt_blog.txt"));
   ASSERT_TRUE(p.status.isOk());

@@ -150,3 +150,49 @@ TEST(ParsersTest, EthtoolSWithoutNameIsUnknownAndJunkIsCounted) {
 
 }  // namespace
 }  // namespace rdmagw::southbound::rdma
+
+namespace rdmagw::southbound::rdma {
+namespace {
+
+// `dcb -j` documents behind their command lines, two netdevs; ens7's one
+// document is damaged: an error line, and ens6 is still written.
+TEST(ParsersTest, DcbJsonDocumentsPerNetdev) {
+  const ParserFormat* f = format("dcb-json");
+  ASSERT_NE(f, nullptr);
+  const std::string text =
+      "# dcb -j pfc show dev ens6\n"
+      "{\"pfc_cap\":8,\"prio_pfc\":[false,false,false,true,false,false,false,false]}\n"
+      "# dcb -j ets show dev ens6\n"
+      "{\"tc_bw\":[10,10,10,60,10,0,0,0],\"tc_tsa\":[\"ets\",\"ets\",\"ets\",\"ets\",\"ets\",\"strict\",\"strict\","
+      "\"strict\"],\"prio_tc\":[0,1,2,3,4,5,6,7]}\n"
+      "# dcb -j ets show dev ens7\n"
+      "{\"tc_bw\":[10,\n";
+  PollBatch b;
+  ASSERT_TRUE(f->parse(text, kTs, b).isOk());
+  const std::string ens6 = "/interfaces/interface[name=ens6]/ethernet/";
+  EXPECT_EQ(u64At(b, ens6 + "pfc/state/enabled-priorities"), 8u);
+  EXPECT_EQ(u64At(b, ens6 + "dcb/priorities/priority[id=3]/state/traffic-class"), 3u);
+  EXPECT_EQ(u64At(b, ens6 + "dcb/traffic-classes/traffic-class[id=3]/state/bandwidth-percent"), 60u);
+  EXPECT_FALSE(findUpdate(b,
+                          "/interfaces/interface[name=ens7]/ethernet/dcb/traffic-classes/traffic-class[id=0]/state/"
+                          "bandwidth-percent"));
+  ASSERT_EQ(b.errors.size(), 1u);
+  EXPECT_NE(b.errors[0].find("ens7 ets"), std::string::npos) << b.errors[0];
+  PollBatch none;
+  EXPECT_FALSE(f->parse("{\"prio_pfc\":[true]}\n", kTs, none).isOk());  // no command line: which netdev?
+}
+
+// The text form: the command line names the netdev.
+TEST(ParsersTest, DcbShowTextNamedByItsCommandLine) {
+  const ParserFormat* f = format("dcb-show");
+  ASSERT_NE(f, nullptr);
+  PollBatch b;
+  ASSERT_TRUE(
+      f->parse("$ dcb pfc show dev swp1\nprio-pfc 0:off 1:off 2:off 3:on 4:on 5:off 6:off 7:off\n", kTs, b).isOk());
+  EXPECT_EQ(u64At(b, "/interfaces/interface[name=swp1]/ethernet/pfc/state/enabled-priorities"), 24u);
+  PollBatch junk;
+  EXPECT_FALSE(f->parse("nothing here\n", kTs, junk).isOk());
+}
+
+}  // namespace
+}  // namespace rdmagw::southbound::rdma
