@@ -1,6 +1,10 @@
 #include "sim/nxapi/nxapi_server.h"
 
+#include <arpa/inet.h>
 #include <civetweb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <string_view>
 #include <thread>
@@ -27,6 +31,17 @@ int onLog(const mg_connection*, const char* message) {
   }
   RDMAGW_LOG(kDebug, kComponent) << "civetweb: " << message;
   return 1;
+}
+
+void pokeLoopback(uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return;
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(port);
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  (void)::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  ::close(fd);
 }
 
 std::string base64Decode(std::string_view in) {
@@ -135,6 +150,7 @@ Status NxapiServer::start() {
   }
   mg_server_port ports[2];
   const uint16_t http_port = mg_get_server_ports(ctx_, 2, ports) > 0 ? uint16_t(ports[0].port) : 0;
+  http_port_ = http_port;
   if (!tls()) {
     port_ = http_port;
   } else {
@@ -158,7 +174,20 @@ void NxapiServer::stop() {
   }
   cv_.notify_all();                       // slow-mode requests end now, so mg_stop's join is quick
   if (front_ != nullptr) front_->stop();  // clients see their connections close
-  mg_stop(ctx_);
+  // civetweb's accept loop looks at its stop flag only between polls of 2 s;
+  // a connection wakes it, so a fleet of servers stops in milliseconds.
+  closing_ = true;
+  std::atomic<bool> stopped{false};
+  std::thread stopper([this, &stopped] {
+    mg_stop(ctx_);
+    stopped = true;
+  });
+  while (!stopped) {
+    pokeLoopback(http_port_);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  stopper.join();
+  closing_ = false;
   ctx_ = nullptr;
   sessions_.clear();  // a switch that comes back knows no cookie of before
 }
@@ -206,7 +235,7 @@ size_t NxapiServer::liveSessions() { return sessions_.live(NxapiSessions::Clock:
 
 int NxapiServer::onConnection(const mg_connection* conn, void**) {
   auto* self = static_cast<NxapiServer*>(mg_get_user_data(mg_get_context(conn)));
-  self->counters_.connections.fetch_add(1);
+  if (!self->closing_) self->counters_.connections.fetch_add(1);
   return 0;
 }
 

@@ -86,6 +86,8 @@ class NxapiServer {
   std::unique_ptr<TlsFront> front_;  // with TLS: the switch's port, relaying to civetweb's
   mg_context* ctx_ = nullptr;
   uint16_t port_ = 0;
+  uint16_t http_port_ = 0;            // civetweb's own (the front's backend with TLS)
+  std::atomic<bool> closing_{false};  // stop()'s wake-up connections are not clients
   mutable std::mutex mu_;
   std::condition_variable cv_;
   bool stopping_ = false;              // guarded by mu_
