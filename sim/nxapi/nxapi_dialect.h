@@ -3,6 +3,17 @@
 // HTTP status and JSON body a Nexus answers, each command resolved against
 // the leaf's rendered CLI files (sim/device_shell.h). No HTTP, no auth, so
 // tests drive them without a server.
+//
+// Shapes follow recorded switch responses (/work/shared/fixtures/nxapi). Where
+// no recording says, the simulator chooses, and clients must not rely on more:
+// - JSON-RPC `cli` of a command without JSON: error -32603 "Internal error",
+//   data.msg "Structured output unsupported" (JSON-RPC's code for a server
+//   that cannot produce the answer; a bad command stays -32602 as recorded);
+//   likewise a pipe in `cli` and a time-out, with ins_api's msg as data.msg.
+// - A time-out ("Back-end processing error") fails the whole request: HTTP
+//   500, ins_api code "500" in every output.
+// - A JSON-RPC body that is not JSON at all: -32600 with id null and HTTP
+//   200 (as recorded); an ins_api one: HTTP 400 with one output, code "400".
 
 #include <functional>
 #include <string>
