@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 
 #include "sim/device_shell.h"
 #include "sim/fabric.h"
@@ -60,9 +61,10 @@ class NxapiServerTest : public ::testing::Test {
     ASSERT_TRUE(server_->start().isOk());
     ASSERT_GT(server_->port(), 0);
   }
-  CurlRequest request(const std::string& body, const std::string& type = "application/json") const {
+  CurlRequest request(const std::string& body, const std::string& type = "application/json",
+                      const NxapiServer* server = nullptr) const {
     CurlRequest r;
-    r.url = server_->url();
+    r.url = (server != nullptr ? server : server_.get())->url();
     r.body = body;
     r.content_type = type;
     r.user = "admin";
@@ -342,6 +344,27 @@ TEST_F(NxapiServerTest, KeepAliveReusesOneConnection) {
   EXPECT_EQ(server_->counters().requests, 3u);
   EXPECT_EQ(server_->counters().authentications, 1u);
   EXPECT_EQ(server_->counters().cookie_requests, 2u);
+}
+
+// A benchmark runs one server per leaf, dozens at once: each gets its own
+// port and answers, and all of them stop.
+TEST_F(NxapiServerTest, FiftyServersSideBySide) {
+  std::vector<std::unique_ptr<NxapiServer>> fleet;
+  std::set<uint16_t> ports;
+  for (int i = 0; i < 50; ++i) {
+    NxapiServerOptions o = options();
+    o.threads = 2;
+    fleet.push_back(std::make_unique<NxapiServer>(o));
+    ASSERT_TRUE(fleet.back()->start().isOk()) << i;
+    ports.insert(fleet.back()->port());
+  }
+  EXPECT_EQ(ports.size(), 50u);
+  for (const auto& server : fleet) {
+    const CurlRequest r = request(insApi("cli_show", "show interface"), "application/json", server.get());
+    EXPECT_EQ(post(r).http, std::vector<int>{200}) << server->url();
+  }
+  for (const auto& server : fleet) server->stop();
+  for (const auto& server : fleet) EXPECT_FALSE(server->running());
 }
 
 TEST_F(NxapiServerTest, PlainHttpWithoutCertificates) {
