@@ -14,11 +14,12 @@
 #include <thread>
 
 #include "gateway/cli/command_spec.h"
-#include "gateway/config/yaml_reader.h"
 #include "gateway/demo/demo_churn.h"
 #include "gateway/demo/demo_config.h"
+#include "gateway/demo/demo_flags.h"
 #include "gateway/demo/demo_gpus.h"
 #include "gateway/demo/demo_kubernetes.h"
+#include "gateway/demo/demo_nxapi.h"
 #include "gateway/demo/demo_snmp.h"
 #include "gateway/runtime/pipeline.h"
 #include "models/log.h"
@@ -33,31 +34,6 @@ namespace rdmagw::gateway {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool intFlag(const Args& args, const char* name, long long min, long long max, long long* out) {
-  std::string text;
-  if (!flagValue(args, name, &text)) return true;
-  char* end = nullptr;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (end == text.c_str() || *end != '\0' || v < min || v > max) {
-    std::fprintf(stderr, "rdmagw demo: %s must be an integer in [%lld, %lld]\n", name, min, max);
-    return false;
-  }
-  *out = v;
-  return true;
-}
-
-bool durationFlag(const Args& args, const char* name, std::chrono::milliseconds* out) {
-  std::string text;
-  if (!flagValue(args, name, &text)) return true;
-  auto d = YamlReader::parseDuration(text);
-  if (!d || d->count() < 100) {
-    std::fprintf(stderr, "rdmagw demo: %s must be a duration of at least 100ms (e.g. 1s)\n", name);
-    return false;
-  }
-  *out = *d;
-  return true;
-}
 
 // The simulated switches' gNMI face: one TLS gNMI server per leaf, with
 // credentials, fed the same counters as the CLI files every tick.
@@ -163,10 +139,14 @@ const CommandSpec kDemoSpec{
     "                      attribution on (docs/kubernetes.md)\n"
     "  --gpus              a GPU beside each RDMA NIC of every host, metrics\n"
     "                      from an nvidia-smi stand-in (docs/gpu.md)\n"
+    "  --nexus-transport auto|nxapi  auto (default): the leaves over gNMI and\n"
+    "                      SSH; nxapi: each leaf also serves NX-API over HTTPS\n"
+    "                      and DIR/nxapi-targets.yaml holds their targets\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period", "--interval", "--gnmi",
-     "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for", "--log-level"},
+     "--gnmi-delay", "--gnmi-listen", "--snmp", "--scenario", "--churn", "--churn-for", "--log-level",
+     "--nexus-transport"},
     {"--kubernetes", "--gpus"},
     0};
 
@@ -188,8 +168,13 @@ int demoMain(const Args& args) {
   flagValue(args, "--gnmi-listen", &gnmi_listen);
   std::string gnmi_mode = "on";
   flagValue(args, "--gnmi", &gnmi_mode);
-  std::string snmp_mode = "on";
+  std::string snmp_mode = "on", nexus_transport = "auto";
   flagValue(args, "--snmp", &snmp_mode);
+  flagValue(args, "--nexus-transport", &nexus_transport);
+  if (nexus_transport != "auto" && nexus_transport != "nxapi") {
+    std::fprintf(stderr, "rdmagw demo: --nexus-transport must be auto or nxapi\n");
+    return 2;
+  }
   if (snmp_mode != "on" && snmp_mode != "off") {
     std::fprintf(stderr, "rdmagw demo: --snmp must be on or off\n");
     return 2;
@@ -245,6 +230,7 @@ int demoMain(const Args& args) {
   std::unique_ptr<sim::SnmpdLauncher> snmpd;
   DemoGnmi gnmi;
   DemoKubernetes kubernetes;
+  DemoNxapi nxapi;
   if (fabric.switches > 0 && fabric.validate().isOk()) {
     sim::GnmiTargetOptions opts;
     opts.tls = sim::GnmiTls::kTls;
@@ -328,6 +314,10 @@ int demoMain(const Args& args) {
         cfg = st;
       }
     }
+    if (cfg.isOk() && nexus_transport == "nxapi") {
+      if (Status st = nxapi.start(dir, sim::Fabric(fabric)); !st.isOk())
+        cfg = Status::unavailable("nxapi: " + st.message());
+    }
     if (cfg.isOk() && snmp_mode == "on") {
       sim::SnmpdOptions opts;
       for (const TargetConfig& t : cfg.value().targets) opts.contexts.push_back(t.name);
@@ -357,6 +347,7 @@ int demoMain(const Args& args) {
         }
         if (scenario) std::fputs(describeScenario(fabric, *scenario, pipeline.prometheusPort()).c_str(), stdout);
         std::fputs(snmp_howto.c_str(), stdout);
+        std::fputs(nxapi.howTo().c_str(), stdout);
         std::fputs(kubernetes.howTo(pipeline.gnmiAddress(), scenarioReceiver(fabric, scenario)).c_str(), stdout);
         if (hasFlag(args, "--gpus")) {
           std::fputs(demoGpusHowTo(sim::Fabric(fabric), pipeline.prometheusPort(), pipeline.gnmiAddress()).c_str(),
@@ -386,6 +377,7 @@ int demoMain(const Args& args) {
   }
   if (snmpd) snmpd->stop();
   kubernetes.stop();
+  nxapi.stop();
   sshd.stop();
   sim.stop();
   if (own_dir) {
