@@ -140,8 +140,8 @@ const CommandSpec kDemoSpec{
     "  --gpus              a GPU beside each RDMA NIC of every host, metrics\n"
     "                      from an nvidia-smi stand-in (docs/gpu.md)\n"
     "  --nexus-transport auto|nxapi  auto (default): the leaves over gNMI and\n"
-    "                      SSH; nxapi: each leaf also serves NX-API over HTTPS\n"
-    "                      and DIR/nxapi-targets.yaml holds their targets\n"
+    "                      SSH; nxapi: each leaf serves NX-API over HTTPS and\n"
+    "                      the gateway reads it there, SSH behind it\n"
     "  --log-level LEVEL   debug, info, warn or error (default info)\n"
     "  -h, --help          this help\n",
     {"--hosts", "--devices", "--switches", "--esxi", "--seed", "--listen", "--dir", "--period", "--interval", "--gnmi",
@@ -315,8 +315,11 @@ int demoMain(const Args& args) {
       }
     }
     if (cfg.isOk() && nexus_transport == "nxapi") {
-      if (Status st = nxapi.start(dir, sim::Fabric(fabric)); !st.isOk())
+      if (Status st = nxapi.start(dir, sim::Fabric(fabric)); !st.isOk()) {
         cfg = Status::unavailable("nxapi: " + st.message());
+      } else {
+        nxapi.applyTo(cfg.value());
+      }
     }
     if (cfg.isOk() && snmp_mode == "on") {
       sim::SnmpdOptions opts;

@@ -68,6 +68,31 @@ Status DemoNxapi::start(const std::string& dir, const sim::Fabric& fabric) {
   return Status::ok();
 }
 
+void DemoNxapi::applyTo(GatewayConfig& cfg) const {
+  for (const DemoNxapiTarget& leaf : leaves_) {
+    TargetConfig* t = nullptr;
+    for (TargetConfig& c : cfg.targets) {
+      if (c.name == leaf.name) t = &c;
+    }
+    if (t == nullptr) {
+      cfg.targets.emplace_back();
+      t = &cfg.targets.back();
+      t->name = leaf.name;
+      t->kind = "nexus";
+      t->address = "127.0.0.1";
+      t->transport = "nxapi";
+    } else {
+      t->transport = "nxapi,ssh";
+    }
+    southbound::nxapi::NxapiConfig& n = t->nxapi;
+    n.host = "127.0.0.1";
+    n.port = leaf.port;
+    n.username = "admin";
+    n.password_file = password_file_;
+    n.ca_file = pki_.ca_cert;
+  }
+}
+
 void DemoNxapi::stop() {
   for (auto& server : servers_) server->stop();
 }

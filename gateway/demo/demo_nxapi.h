@@ -3,12 +3,14 @@
 // answers NX-API (sim/nxapi/nxapi_server.h) over HTTPS on loopback, its
 // certificate signed by a CA of the demo's own, and DIR/nxapi-targets.yaml
 // holds one `transport: nxapi` target per leaf for the gateway's NX-API
-// collector. The demo's own gateway keeps the leaves on gNMI and SSH.
+// collector. The demo's own gateway then reads its leaves over NX-API, with
+// the SSH CLI behind it when the simulated sshd runs.
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "gateway/config/config.h"
 #include "models/status.h"
 #include "sim/fabric.h"
 #include "sim/gnmi/gnmi_target.h"
@@ -38,6 +40,10 @@ class DemoNxapi {
   // under dir, writes DIR/nxapi-password and the targets file.
   Status start(const std::string& dir, const sim::Fabric& fabric);
   void stop();
+  // Moves the leaves of `cfg` to NX-API: transport [nxapi, ssh] for a leaf
+  // the SSH setup added (any gNMI dropped: this demo shows NX-API), a new
+  // `transport: nxapi` target for a leaf without one.
+  void applyTo(GatewayConfig& cfg) const;
   // The lines the demo prints: where each leaf answers and how to ask it.
   std::string howTo() const;
   const std::string& targetsFile() const { return targets_file_; }
