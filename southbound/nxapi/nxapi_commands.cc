@@ -32,15 +32,17 @@ std::vector<NxapiVariant> nxapiVariants(const ssh::CliCommand& cmd) {
   return out;
 }
 
+std::string describeFailure(const CommandOutput& out) {
+  std::string why = "NX-API code " + std::to_string(out.code) + " \"" + std::string(trim(out.msg)) + "\"";
+  // JSON-RPC already folds the CLI's words into msg; ins_api keeps them apart.
+  const std::string_view cli = trim(out.clierror);
+  if (!cli.empty() && out.msg.find(cli) == std::string::npos) why += " (" + std::string(cli) + ")";
+  return why;
+}
+
 Status parseOutput(const CommandOutput& out, const NxapiVariant& variant, TimestampNs ts, PollBatch& batch) {
   const std::string label = ssh::commandLabel(variant.command);
-  if (!out.ok()) {
-    std::string why = "NX-API code " + std::to_string(out.code) + " \"" + std::string(trim(out.msg)) + "\"";
-    // JSON-RPC already folds the CLI's words into msg; ins_api keeps them apart.
-    const std::string_view cli = trim(out.clierror);
-    if (!cli.empty() && out.msg.find(cli) == std::string::npos) why += " (" + std::string(cli) + ")";
-    return Status::invalidArgument(label + ": " + why);
-  }
+  if (!out.ok()) return Status::invalidArgument(label + ": " + describeFailure(out));
   if (variant.parse == nullptr) return Status::internal(label + ": no parser for this command");
   return variant.parse(out.body, ts, batch);
 }

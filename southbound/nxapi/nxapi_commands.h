@@ -32,4 +32,8 @@ std::vector<NxapiVariant> nxapiVariants(const ssh::CliCommand& cmd);
 // parseEnvelope made of it, the same grammar the parser reads over SSH.
 Status parseOutput(const CommandOutput& out, const NxapiVariant& variant, TimestampNs ts, PollBatch& batch);
 
+// Why an output is not ok, in the switch's words: `NX-API code 400 "Input
+// CLI command error" (% Invalid command)`.
+std::string describeFailure(const CommandOutput& out);
+
 }  // namespace rdmagw::southbound::nxapi

@@ -140,17 +140,16 @@ Status parseCollectorEnvelope(std::string_view text, const std::vector<ssh::CliC
     }
     if (label.empty()) label = o.ok() ? "no command echoed" : "error";
     const std::string where = "output " + std::to_string(n) + " (" + ssh::commandLabel(label) + "): ";
+    if (!o.ok()) {
+      // The switch's words, whether or not a collector would have read it.
+      out.error(where + describeFailure(o));
+      continue;
+    }
     std::optional<NxapiVariant> variant;
     if (!o.input.empty()) {
       variant = byInput(o.input, env->format, commands);
-    } else if (o.ok() && body.root().kind == JsonNode::Kind::kObject) {
+    } else if (body.root().kind == JsonNode::Kind::kObject) {
       variant = byBody(body.root(), commands);
-    }
-    if (!o.ok()) {
-      // The switch's words, whether or not a collector would have read it.
-      Status st = parseOutput(o, variant.value_or(NxapiVariant{label, env->format, nullptr}), ts, out);
-      out.error(where + st.message());
-      continue;
     }
     if (!variant) {
       out.error(where + "no Nexus collector reads this");
