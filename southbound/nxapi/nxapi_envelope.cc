@@ -158,7 +158,7 @@ Status rpcReply(const JsonNode& r, size_t n, RpcReply& reply, bool& json, bool& 
   return Status::ok();
 }
 
-Result<Envelope> jsonRpc(const JsonNode& root) {
+Result<Envelope> jsonRpc(const JsonNode& root, size_t expected) {
   std::vector<const JsonNode*> items;
   if (root.kind == JsonNode::Kind::kArray) {
     for (const JsonNode& r : root.children()) items.push_back(&r);
@@ -176,22 +176,30 @@ Result<Envelope> jsonRpc(const JsonNode& root) {
   env.dialect = Dialect::kJsonRpc;
   env.format = ascii && !json ? OutputFormat::kAscii : OutputFormat::kJson;
   // The switch numbers the calls as we sent them (1..n) but a batch answer
-  // need not come in that order. Ids that are not 1..n, or repeat, leave
-  // the document order.
-  std::vector<bool> seen(items.size() + 1, false);
+  // need not come in that order, nor hold every call: each reply goes to
+  // its id's place and a missing id's place says so. Ids that are not
+  // numbers in 1..n, or repeat, leave the document order.
+  const size_t slots = std::max(items.size(), expected);
+  std::vector<bool> seen(slots + 1, false);
   bool by_id = true;
   for (const RpcReply& r : replies) {
-    if (!r.id || *r.id < 1 || size_t(*r.id) > items.size() || seen[size_t(*r.id)]) {
+    if (!r.id || *r.id < 1 || size_t(*r.id) > slots || seen[size_t(*r.id)]) {
       by_id = false;
       break;
     }
     seen[size_t(*r.id)] = true;
   }
-  if (by_id) {
-    std::stable_sort(replies.begin(), replies.end(),
-                     [](const RpcReply& a, const RpcReply& b) { return *a.id < *b.id; });
+  if (!by_id) {
+    for (RpcReply& r : replies) env.outputs.push_back(std::move(r.out));
+    return env;
   }
-  for (RpcReply& r : replies) env.outputs.push_back(std::move(r.out));
+  size_t last = 0;
+  for (const RpcReply& r : replies) last = std::max(last, size_t(*r.id));
+  env.outputs.resize(last);
+  for (size_t i = 0; i < last; ++i) {
+    if (!seen[i + 1]) env.outputs[i].msg = std::string(kNoOutput);
+  }
+  for (RpcReply& r : replies) env.outputs[size_t(*r.id) - 1] = std::move(r.out);
   return env;
 }
 
@@ -247,7 +255,7 @@ Result<Envelope> parseEnvelope(std::string_view text, size_t expected) {
     env = insApi(*ins);
   } else if (root.kind == JsonNode::Kind::kArray || root.get("jsonrpc") != nullptr || root.get("result") != nullptr ||
              root.get("error") != nullptr) {
-    env = jsonRpc(root);
+    env = jsonRpc(root, expected);
   } else {
     return Status::corrupt("NX-API response is neither ins_api nor JSON-RPC");
   }

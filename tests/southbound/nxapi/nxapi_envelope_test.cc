@@ -150,6 +150,27 @@ TEST(NxapiEnvelopeTest, JsonRpcBatchIsOrderedById) {
   EXPECT_EQ(env.outputs[1].body, R"({"b":2})");
 }
 
+// Three calls sent, the answer for the second missing: the third's reply
+// stays the third output.
+TEST(NxapiEnvelopeTest, JsonRpcMissingReplyKeepsTheOthersInPlace) {
+  const Envelope env = envelopeOf(
+      R"([{"jsonrpc":"2.0","result":{"body":{"c":3}},"id":3},{"jsonrpc":"2.0","result":{"body":{"a":1}},"id":1}])", 3);
+  ASSERT_EQ(env.outputs.size(), 3u);
+  EXPECT_EQ(env.outputs[0].code, 200);
+  EXPECT_EQ(env.outputs[0].body, R"({"a":1})");
+  EXPECT_EQ(env.outputs[1].code, 0);
+  EXPECT_EQ(env.outputs[1].msg, "no output for this command");
+  EXPECT_EQ(env.outputs[1].body, "");
+  EXPECT_EQ(env.outputs[2].code, 200);
+  EXPECT_EQ(env.outputs[2].body, R"({"c":3})");
+  // Ids beyond what was sent: document order.
+  const Envelope odd = envelopeOf(
+      R"([{"jsonrpc":"2.0","result":{"body":{"x":9}},"id":9},{"jsonrpc":"2.0","result":{"body":{"a":1}},"id":1}])", 2);
+  ASSERT_EQ(odd.outputs.size(), 2u);
+  EXPECT_EQ(odd.outputs[0].body, R"({"x":9})");
+  EXPECT_EQ(odd.outputs[1].body, R"({"a":1})");
+}
+
 TEST(NxapiEnvelopeTest, JsonRpcCliAsciiIsText) {
   const Envelope env = envelopeOf(wireText("jsonrpc_cli_ascii_resp_show_hostname__nxapi-plumbing.json"));
   EXPECT_EQ(env.dialect, Dialect::kJsonRpc);
