@@ -64,6 +64,16 @@ TEST(NxapiEnvelopeTest, InsApiAsciiOutputListInOrder) {
       << env.outputs[1].body.substr(0, 60);
 }
 
+// cli_show of a command without a JSON form may answer with a string body:
+// handed on as the text, verbatim, even when it looks like JSON.
+TEST(NxapiEnvelopeTest, InsApiCliShowStringBodyIsText) {
+  const Envelope env = envelopeOf(
+      R"({"ins_api":{"type":"cli_show","outputs":{"output":{"code":"200","msg":"Success","input":"show x","body":"{ not: json\n"}}}})");
+  ASSERT_EQ(env.outputs.size(), 1u);
+  EXPECT_EQ(env.format, OutputFormat::kJson);
+  EXPECT_EQ(env.outputs[0].body, "{ not: json\n");
+}
+
 TEST(NxapiEnvelopeTest, InsApiAsciiBodyIsTheTextExactly) {
   const Envelope env = envelopeOf(wireText("ins_api_cli_show_ascii_show_run_7.0.3.I6.1__go-cisco-nx-api.json"));
   EXPECT_EQ(env.format, OutputFormat::kAscii);
