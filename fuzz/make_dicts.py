@@ -49,7 +49,7 @@ JSON = ["{", "}", "[", "]", ":", ",", '""', "true", "false", "null", "-0", "1e30
 # Device keywords: short literals the parsers compare against, not messages.
 device = {s.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\\\", "\\")
           for s in literals(["southbound/nxos/*.cc", "southbound/esxi/*.cc", "southbound/ssh/profiles/*.cc",
-                              "southbound/rdma/*.cc"])}
+                              "southbound/rdma/*.cc", "southbound/nxapi/nxapi_format.h"])}
 device = {s for s in device
           if 2 <= len(s) <= 40 and not s.endswith(": ") and ": " not in s.strip(": ") and "%" not in s
           and not s.startswith("cannot ") and "{" not in s}
@@ -67,7 +67,10 @@ write("ipqos.dict", "NX-OS QoS configuration keywords (running-config ipqos, pfc
 write("json.dict", "JSON tokens and the NX-OS and DME wrapper names.",
       JSON + ["TABLE_interface", "ROW_interface", "TABLE_queuing_interface", "ROW_queuing_interface",
               "ROW_qosgrp_egress_stats", "ROW_nbor_detail", "attributes", "children", "QueuingStats-list",
-              "cmapName", "statType", "name", "id", "openconfig-interfaces:", "state", "counters", "in-octets"])
+              "cmapName", "statType", "name", "id", "openconfig-interfaces:", "state", "counters", "in-octets",
+              # NX-API envelopes (ins_api, JSON-RPC).
+              "ins_api", "outputs", "output", "cli_show", "cli_show_ascii", "jsonrpc", "result", "error", "body",
+              "msg", "code", "clierror", "input", "message", "data"])
 
 path_tokens = ["/", "[", "]", "=", "\\", "*", "...", "openconfig:", "rdmagw:", "interfaces", "interface",
                "[name=*]", "[name=eth1/1]", "state", "counters", "in-octets", "qos", "queues", "queue", "rdma",

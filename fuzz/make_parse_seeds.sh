@@ -90,6 +90,12 @@ seed dcb-json "$tmp/dcb_json_all_objects.txt"
 # NVIDIA mlnx_qos -i text: the recorded ConnectX-7, and one whose line breaks were lost.
 for f in "$fx"/roce-config/linux_mlnx_qos_*; do seed mlnx-qos "$f"; done
 
+# NX-API responses of both dialects, and what is not one (an HTML page, a
+# request, a bare body): the format must refuse those clearly.
+for f in "$fx"/nxapi/*; do
+  case $(basename "$f") in SOURCES.md) ;; *) seed nxapi-envelope "$f" ;; esac
+done
+
 seed esxi-nic-list "$fx"/esxi/SYNTHETIC_esxcli_network_nic_list.txt
 seed esxi-nic-stats "$fx"/esxi/esxi_esxcli_network_nic_stats_get_vmnic2__broadcom_kb341594.txt
 seed esxi-nic-dcb-status "$fx"/esxi/SYNTHETIC_esxcli_network_nic_dcb_status_get.txt

@@ -10,6 +10,7 @@
 #include "southbound/gpu/gpu_source.h"
 #include "southbound/k8s/pod_attribution_source.h"
 #include "southbound/nxapi/nxapi_factory.h"
+#include "southbound/nxapi/nxapi_format.h"
 #include "southbound/nxos/nxos_formats.h"
 #include "southbound/rdma/local_tool.h"
 #include "southbound/rdma/parsers.h"
@@ -146,6 +147,11 @@ std::vector<ParserEntry> parserFormats() {
   for (const auto& f : southbound::esxi::esxiParserFormats()) all.push_back(f);
   all.push_back({"esxi-bundle", "The ESXi poll's one-round-trip output: nic list plus per-vmnic esxcli and vsish sections.",
                  southbound::ssh::parseEsxiBundle});
+  all.push_back({southbound::nxapi::kEnvelopeFormat, southbound::nxapi::kEnvelopeFormatHelp,
+                 [](std::string_view text, TimestampNs ts, PollBatch& out) {
+                   static const std::vector<southbound::ssh::CliCommand> nexus = southbound::ssh::nexusCommands();
+                   return southbound::nxapi::parseCollectorEnvelope(text, nexus, ts, out);
+                 }});
   return all;
 }
 

@@ -119,6 +119,9 @@ const std::map<std::string, std::set<std::string>> kSouthboundFolders = {
     {"rdma", {"text"}},
     {"ssh", {}},
     {"ssh/profiles", {"ssh", "nxos", "esxi"}},
+    // NX-API unwraps the switch's envelope and hands each body to the NX-OS
+    // readers; of ssh/ it uses only the CliCommand shape it maps.
+    {"nxapi", {"text", "ssh", "nxos"}},
     {"gnmi", {"gnmi/mapping"}},
     {"gnmi/mapping", {"text"}},
     // k8s reads a device moved into a pod's netns with the host collector's

@@ -162,11 +162,33 @@ TEST(CliTest, ParseEthtoolFixture) {
   EXPECT_NE(o.text.find("/ethernet/pfc/state/counters/out-global-pause-duration = 555665182\n"), std::string::npos);
 }
 
+// A recorded NX-API JSON-RPC answer: the body reaches the collector's
+// `show interface counters errors` parser (told from `show interface` by its
+// columns); outputs no collector reads are warnings, an HTML page a failure.
+TEST(CliTest, ParseNxapiEnvelopeFixture) {
+  Output o = run("parse --format nxapi-envelope " +
+                 fixture("nxapi/show_interface_counters_errors_jsonrpc_split_rows__go-cisco-nx-api.json"));
+  ASSERT_EQ(o.exit_code, 0) << o.text;
+  EXPECT_NE(o.text.find("/interfaces/interface[name=Ethernet1/1]/state/counters/out-errors = 29983041\n"),
+            std::string::npos)
+      << o.text;
+  EXPECT_NE(o.text.find("/interfaces/interface[name=Ethernet1/1]/state/counters/out-discards = 35393307\n"),
+            std::string::npos);
+  Output version = run("parse --format nxapi-envelope " +
+                       fixture("nxapi/jsonrpc_batch_resp_show_hostname+show_version_nxosv7.3__nxapi-plumbing.json"));
+  EXPECT_EQ(version.exit_code, 1) << version.text;
+  EXPECT_NE(version.text.find("warning: output 1 (hostname): no Nexus collector reads this\n"), std::string::npos)
+      << version.text;
+  Output html = run("parse --format nxapi-envelope " + fixture("nxapi/http_401_nginx_html_body__go-cisco-nx-api.html"));
+  EXPECT_EQ(html.exit_code, 1);
+  EXPECT_NE(html.text.find("401 Authorization Required"), std::string::npos) << html.text;
+}
+
 TEST(CliTest, ParseGarbageNeverCrashes) {
   TempDir tmp("rdmagw-cli");
   const fs::path dir = tmp.path();
   std::ofstream(dir / "junk.txt") << "\x01\x02 not: a: counter\n% Invalid command at '^' marker.\n/sys/class/infiniband/x/ports/1/counters/symbol_error: 12ab\n";
-  for (const char* fmt : {"sysfs-dump", "ethtool-s"}) {
+  for (const char* fmt : {"sysfs-dump", "ethtool-s", "nxapi-envelope"}) {
     Output o = run(std::string("parse --format ") + fmt + " " + (dir / "junk.txt").string());
     EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1) << fmt << ": " << o.exit_code << " " << o.text;
   }
