@@ -139,7 +139,7 @@ void readNxapi(YamlReader& r, const YAML::Node& target, const std::string& path,
   if (YAML::Node n = target["nxapi"]) {
     r.checkKeys(n, npath,
                 {"port", "dialect", "ca_file", "pinned_public_key", "insecure", "server_name", "connect_timeout",
-                 "request_timeout", "session_lifetime", "max_response_bytes"});
+                 "request_timeout", "session_lifetime", "max_response_bytes", "retry_after"});
     if (n.IsMap()) {
       c.port = int(r.integer(n, npath, "port", 1, 65535).value_or(c.port));
       if (auto d = r.string(n, npath, "dialect")) {
