@@ -17,7 +17,10 @@
 // N93180FX2 plan): the checks follow each device's configuration, not a
 // fixed priority. One Linux host has NVIDIA's mlnx_qos and no dcb: it
 // passes as the dcb one does. In one bed host01 is read over SSH (the remote
-// dump) rather than locally, and its scenarios land on it all the same.
+// dump) rather than locally, and its scenarios land on it all the same. In
+// another the leaves are read over NX-API (the simulated switch's HTTPS
+// server, SSH behind it), so their configuration and watchdog verdicts come
+// through that transport's envelopes.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -39,7 +42,9 @@
 #include "gateway/demo/demo_config.h"
 #include "sim/device_shell.h"
 #include "sim/fabric.h"
+#include "sim/gnmi/gnmi_tls.h"
 #include "sim/linux_host_shell.h"
+#include "sim/nxapi/nxapi_server.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
@@ -203,6 +208,8 @@ struct BedParam {
   // host01 read over SSH in the remote dump's one round trip (its ethtool,
   // dcb and mlnx_qos the simulator's, sim/linux_host_shell.h), not locally.
   bool remote_host01 = false;
+  // The leaves read over NX-API first ([nxapi, ssh]), not over SSH alone.
+  bool nxapi_leaves = false;
 };
 
 // Names the bed in ctest's and gtest's listings (not a dump of its bytes).
@@ -259,6 +266,10 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     size_t cli = 0;
     for (const TargetConfig& t : ssh.targets) {
       ++cli;
+      if (GetParam().nxapi_leaves && t.kind == "nexus") {
+        yaml += nxapiLeaf(t);
+        continue;
+      }
       yaml += "- name: " + t.name + "\n  kind: " + t.kind + "\n  transport: ssh\n  address: 127.0.0.1\n" +
               "  interval: 1s\n  credentials: {username: root, key_file: " + t.ssh.key_file + "}\n" +
               "  ssh: {port: " + std::to_string(t.ssh.port) + ", known_hosts: " + t.ssh.known_hosts_file + "}\n";
@@ -271,8 +282,34 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
     ASSERT_GT(pid_, 0);
   }
 
+  // A leaf's target over NX-API with SSH behind it: its own HTTPS server on
+  // the simulated switch's rendered CLI, a password from a file.
+  std::string nxapiLeaf(const TargetConfig& t) {
+    if (tls_.dir.empty()) {
+      EXPECT_TRUE(sim::generateGnmiTlsFiles(&tls_).isOk());
+      EXPECT_TRUE(testing::writeFile(dir_ + "/nxapi-password", "roce-check-nxapi\n"));
+    }
+    sim::NxapiServerOptions o;
+    o.device_dir = sim_dir_ + "/" + t.name;
+    o.cert_file = tls_.server_cert;
+    o.key_file = tls_.server_key;
+    o.password = "roce-check-nxapi";
+    nxapi_.push_back(std::make_unique<sim::NxapiServer>(o));
+    EXPECT_TRUE(nxapi_.back()->start().isOk());
+    return "- name: " + t.name + "\n  kind: nexus\n  transport: [nxapi, ssh]\n  address: 127.0.0.1\n" +
+           "  interval: 1s\n  credentials: {username: admin, password_file: " + dir_ + "/nxapi-password}\n" +
+           "  nxapi: {port: " + std::to_string(nxapi_.back()->port()) + ", ca_file: " + tls_.ca_cert + "}\n";
+  }
+
   void TearDown() override {
     if (pid_ > 0) testing::stopChild(pid_, SIGTERM);
+    for (auto& server : nxapi_) {
+      // Every poll of the leaves went over NX-API: SSH stood by unused.
+      EXPECT_GT(server->counters().requests, 0u);
+      EXPECT_LE(server->counters().authentications, 1u) << "one login per session, not one per poll";
+      server->stop();
+    }
+    if (!tls_.dir.empty()) std::filesystem::remove_all(tls_.dir);
     sshd_.stop();
     if (sim_) sim_->stop();
   }
@@ -322,6 +359,8 @@ class RoceCheckScenarioTest : public ::testing::TestWithParam<BedParam> {
   sim::FabricConfig fabric_;
   std::unique_ptr<sim::SimRunner> sim_;
   sim::SshdLauncher sshd_;
+  sim::GnmiTlsFiles tls_;
+  std::vector<std::unique_ptr<sim::NxapiServer>> nxapi_;
   std::string gnmi_;
   pid_t pid_ = -1;
   const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
@@ -367,10 +406,23 @@ INSTANTIATE_TEST_SUITE_P(
     Scenarios, RoceCheckScenarioTest,
     ::testing::Values(
         // host01, where these land, read over SSH as a remote host is.
-        BedParam{"hosts", 3, -1, {ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve},
-                 2, 2, /*remote_host01=*/true},
+        BedParam{"hosts",
+                 3,
+                 -1,
+                 {ScenarioKind::kTrustMismatch, ScenarioKind::kRoceEtsZero, ScenarioKind::kStrictStarve},
+                 2,
+                 2,
+                 /*remote_host01=*/true},
         BedParam{"leaf", 3, -1, {ScenarioKind::kCnpLossy, ScenarioKind::kEcnOff, ScenarioKind::kPauseCosMissing}},
-        BedParam{"leaf_ports", 3, -1, {ScenarioKind::kWatchdogOff, ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio}},
+        // The leaves over NX-API (SSH behind it, unused while NX-API answers).
+        BedParam{"leaf_ports_nxapi",
+                 3,
+                 -1,
+                 {ScenarioKind::kWatchdogOff, ScenarioKind::kMtuSmall, ScenarioKind::kPfcLossyPrio},
+                 2,
+                 2,
+                 /*remote_host01=*/false,
+                 /*nxapi_leaves=*/true},
         // The PFC watchdog as it runs, against our own storm verdicts; and
         // ECN thresholds compared across leaves, which takes three with
         // RoCE hosts (a device of each host on each) for a majority.
