@@ -28,7 +28,8 @@ namespace {
 // one source: a chain that moves to the next while one cannot reach the
 // switch and returns when the preferred answers again. Null: none.
 Result<southbound::PollSourcePtr> nexusPollSources(const TargetConfig& t,
-                                                   const std::vector<southbound::ssh::CliCommand>& commands) {
+                                                   const std::vector<southbound::ssh::CliCommand>& commands,
+                                                   const std::string& role = "") {
   std::vector<southbound::PollSourcePtr> chain;
   for (const std::string& name : nexusTransports(t.transport)) {
     Result<southbound::PollSourcePtr> one = southbound::PollSourcePtr();
@@ -39,7 +40,7 @@ Result<southbound::PollSourcePtr> nexusPollSources(const TargetConfig& t,
   }
   if (chain.size() <= 1) return chain.empty() ? southbound::PollSourcePtr() : std::move(chain.front());
   southbound::TransportChainOptions options;
-  options.target = t.name;
+  options.target = t.name + role;  // its log lines say which of the target's sources moved
   options.retry_preferred_after = t.nxapi.retry_after;
   return southbound::PollSourcePtr(std::make_unique<southbound::TransportChain>(std::move(chain), options));
 }
@@ -105,7 +106,8 @@ Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Sto
   southbound::PollSourcePtr supplement;
   if (*fallback) {
     // The CLI-only PFC leaves keep coming while gNMI carries the switch.
-    Result<southbound::PollSourcePtr> extra = nexusPollSources(t, southbound::ssh::nexusGnmiSupplementCommands());
+    Result<southbound::PollSourcePtr> extra =
+        nexusPollSources(t, southbound::ssh::nexusGnmiSupplementCommands(), " (CLI supplement)");
     if (!extra.isOk()) return extra.status();
     supplement = std::move(extra).value();
   }

@@ -3,7 +3,8 @@
 // CLI (a real sshd) serve the same moving counters. NX-API stops answering
 // -> the target moves to SSH; NX-API back -> it returns; the counters never
 // go backwards, no counter reset is seen, and the switch's NX-API saw one
-// login per session, not one per poll.
+// login per session, not one per poll. With [gnmi, nxapi, ssh] the stream
+// falls back to NX-API first, NX-API to SSH, and the stream takes over again.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 
 #include "gateway/demo/demo_config.h"
 #include "gateway/runtime/pipeline.h"
+#include "sim/gnmi/gnmi_fleet.h"
 #include "sim/gnmi/gnmi_tls.h"
 #include "sim/nxapi/nxapi_server.h"
 #include "sim/sim_runner.h"
@@ -115,6 +117,74 @@ TEST_F(NexusNxapiFallbackTest, MovesToSshWhenNxapiStopsAndReturnsWithContinuousC
   sshd.stop();
   sim.stop();
   fs::remove_all(tls.dir);
+}
+
+TEST_F(NexusNxapiFallbackTest, GnmiFallsBackToNxapiThenSshAndReturns) {
+  if (geteuid() != 0) GTEST_SKIP() << "the simulated devices' sshd needs root";
+  testing::TempDir tmp("rdmagw-gnmi-nxapi-ssh");
+  const fs::path dir = tmp.path();
+
+  sim::FabricConfig fc;
+  fc.hosts = 2;
+  fc.esxi_hosts = 0;
+  sim::SimRunner sim(fc, dir.string(), milliseconds(200));
+  sim::GnmiTargetOptions gopts;
+  gopts.tls = sim::GnmiTls::kTls;
+  gopts.username = "admin";
+  gopts.password = "order-test-secret";
+  sim::GnmiFleet fleet(sim::Fabric(fc).switches(), gopts);
+  sim.setTickObserver([&fleet](const sim::Fabric& f) { fleet.publish(f, nowNs()); });
+  ASSERT_TRUE(sim.start().isOk());
+  ASSERT_TRUE(fleet.start().isOk());
+  fleet.stop();  // gNMI down from the start
+  sim::NxapiServerOptions so;
+  so.device_dir = (dir / "leaf01").string();
+  so.cert_file = fleet.target(0).tlsFiles().server_cert;
+  so.key_file = fleet.target(0).tlsFiles().server_key;
+  so.password = gopts.password;
+  sim::NxapiServer nxapi(so);
+  ASSERT_TRUE(nxapi.start().isOk());
+  setenv("RDMAGW_TEST_ORDER_PASSWORD", gopts.password.c_str(), 1);
+
+  GatewayConfig cfg;
+  cfg.prometheus_enabled = false;
+  SimGnmiEndpoint gnmi;
+  gnmi.address["leaf01"] = fleet.target(0).address();
+  gnmi.ca_file = fleet.target(0).tlsFiles().ca_cert;
+  gnmi.username = "admin";
+  gnmi.password_env = "RDMAGW_TEST_ORDER_PASSWORD";
+  sim::SshdLauncher sshd;
+  ASSERT_TRUE(addSimSshDevices(dir.string(), milliseconds(300), sshd, cfg, &gnmi).isOk());
+  ASSERT_EQ(cfg.targets.size(), 1u);
+  TargetConfig& t = cfg.targets[0];
+  t.transport = "gnmi,nxapi,ssh";
+  t.gnmi.sample_interval = milliseconds(1000);
+  t.gnmi.backoff_initial = milliseconds(100);
+  t.gnmi.backoff_max = milliseconds(400);
+  t.gnmi.retry_gnmi_after = milliseconds(500);
+  t.nxapi.host = "127.0.0.1";
+  t.nxapi.port = nxapi.port();
+  t.nxapi.username = "admin";
+  t.nxapi.password_env = "RDMAGW_TEST_ORDER_PASSWORD";
+  t.nxapi.ca_file = fleet.target(0).tlsFiles().ca_cert;
+  t.nxapi.retry_after = milliseconds(500);
+
+  pipeline_ = std::make_unique<Pipeline>(std::move(cfg));
+  ASSERT_TRUE(pipeline_->start().isOk());
+
+  ASSERT_TRUE(waitFor("nxapi", 0)) << "gNMI down: NX-API should carry the switch: " << leaf().health.last_error;
+  const uint64_t on_nxapi = inOctets();
+  nxapi.stop();
+  ASSERT_TRUE(waitFor("ssh", on_nxapi)) << "NX-API down too: SSH should carry it: " << leaf().health.last_error;
+  const uint64_t on_ssh = inOctets();
+  ASSERT_TRUE(fleet.start().isOk());
+  ASSERT_TRUE(waitFor("gnmi", on_ssh)) << "did not return to gNMI: " << leaf().health.last_error;
+
+  EXPECT_EQ(leaf().counter_resets, 0u) << "no change of transport may look like a counter reset";
+  EXPECT_EQ(leaf().rejected_updates, 0u);
+  pipeline_->stop();
+  sshd.stop();
+  sim.stop();
 }
 
 }  // namespace
