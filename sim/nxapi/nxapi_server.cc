@@ -127,6 +127,11 @@ Status NxapiServer::start() {
                         "yes",
                         "keep_alive_timeout_ms",
                         "30000",
+                        // civetweb writes headers and body apart: with Nagle on,
+                        // the body waits for the peer's delayed ACK, a fixed
+                        // wait per request that a switch does not have.
+                        "tcp_nodelay",
+                        "1",
                         nullptr};
   mg_callbacks callbacks{};
   callbacks.begin_request = &NxapiServer::onRequest;
