@@ -121,7 +121,7 @@ TEST(ReloadLiveTest, AddRemoveChangeAndBreakWhileScrapedAndSubscribed) {
   ASSERT_EQ(r.errors.size(), 1u) << r.summary();
   EXPECT_EQ(r.errors[0], bed.targetsDir() + "/broken.yaml:10:3: targets[0].intervall: unknown key "
                          "(allowed: name, kind, address, transport, interval, stale_after, labels, placement_group, "
-                         "credentials, rdma, kubernetes, gpu, ssh, gnmi)");
+                         "credentials, rdma, kubernetes, gpu, ssh, gnmi, nxapi)");
   EXPECT_EQ(bed.running(), (std::vector<std::string>{"esx01", "esx02", "host01", "host02", "host03", "leaf01"}));
   EXPECT_EQ(bed.status("host07").name, "");
   EXPECT_TRUE(contains(metrics(bed), "rdmagw_config_last_reload_successful 0"));
