@@ -24,17 +24,27 @@
 namespace rdmagw::gateway {
 namespace {
 
+// The target's NX-API client (its counters exported under its name), or
+// null when it does not use NX-API.
+std::shared_ptr<southbound::nxapi::NxapiHttp> nxapiClient(const TargetConfig& t) {
+  for (const std::string& name : nexusTransports(t.transport)) {
+    if (name == "nxapi") return std::make_shared<southbound::nxapi::NxapiHttp>(t.nxapi, t.name);
+  }
+  return nullptr;
+}
+
 // A Nexus's polled transports (all but gNMI) in its order of preference, as
 // one source: a chain that moves to the next while one cannot reach the
 // switch and returns when the preferred answers again. Null: none.
 Result<southbound::PollSourcePtr> nexusPollSources(const TargetConfig& t,
                                                    const std::vector<southbound::ssh::CliCommand>& commands,
+                                                   std::shared_ptr<southbound::nxapi::NxapiHttp> http,
                                                    const std::string& role = "") {
   std::vector<southbound::PollSourcePtr> chain;
   for (const std::string& name : nexusTransports(t.transport)) {
     Result<southbound::PollSourcePtr> one = southbound::PollSourcePtr();
     if (name == "ssh") one = southbound::ssh::createCliSource(t.ssh, commands);
-    if (name == "nxapi") one = southbound::nxapi::createNxapiSource(t.nxapi, commands);
+    if (name == "nxapi") one = southbound::nxapi::createNxapiSource(t.nxapi, commands, http);
     if (!one.isOk()) return one.status();
     if (*one) chain.push_back(std::move(one).value());
   }
@@ -90,7 +100,8 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
          }
          return source;
        }},
-      {"nexus", [](const TargetConfig& t) { return nexusPollSources(t, southbound::ssh::nexusCommands()); }},
+      {"nexus",
+       [](const TargetConfig& t) { return nexusPollSources(t, southbound::ssh::nexusCommands(), nxapiClient(t)); }},
       {"esxi",
        [](const TargetConfig& t) { return southbound::ssh::createCliSource(t.ssh, southbound::ssh::esxiCommands()); }},
   };
@@ -101,13 +112,16 @@ const std::map<std::string, SourceFactory, std::less<>>& sourceFactories() {
 // NX-API then SSH, as listed) stand by as the fallback while gNMI is down
 // (same paths, so the series stay continuous).
 Result<southbound::StreamSourcePtr> createNexusStream(const TargetConfig& t, Store& store) {
-  Result<southbound::PollSourcePtr> fallback = nexusPollSources(t, southbound::ssh::nexusCommands());
+  // One NX-API client for the fallback and the supplement: one connection
+  // and one session on the switch (they are polled by one thread).
+  std::shared_ptr<southbound::nxapi::NxapiHttp> http = nxapiClient(t);
+  Result<southbound::PollSourcePtr> fallback = nexusPollSources(t, southbound::ssh::nexusCommands(), http);
   if (!fallback.isOk()) return fallback.status();
   southbound::PollSourcePtr supplement;
   if (*fallback) {
     // The CLI-only PFC leaves keep coming while gNMI carries the switch.
     Result<southbound::PollSourcePtr> extra =
-        nexusPollSources(t, southbound::ssh::nexusGnmiSupplementCommands(), " (CLI supplement)");
+        nexusPollSources(t, southbound::ssh::nexusGnmiSupplementCommands(), http, " (CLI supplement)");
     if (!extra.isOk()) return extra.status();
     supplement = std::move(extra).value();
   }

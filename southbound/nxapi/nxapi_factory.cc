@@ -22,12 +22,14 @@ void warnInsecureOnce(const NxapiConfig& config) {
 
 }  // namespace
 
-Result<southbound::PollSourcePtr> createNxapiSource(const NxapiConfig& config, std::vector<ssh::CliCommand> commands) {
+Result<southbound::PollSourcePtr> createNxapiSource(const NxapiConfig& config, std::vector<ssh::CliCommand> commands,
+                                                    std::shared_ptr<NxapiHttp> http) {
   if (Status st = config.validate(); !st.isOk()) {
     return Status::invalidArgument("nxapi " + config.endpoint() + ": " + st.message());
   }
   if (config.insecure && config.pinned_public_key.empty()) warnInsecureOnce(config);
-  return southbound::PollSourcePtr(std::make_unique<NxapiSource>(config, std::move(commands)));
+  return southbound::PollSourcePtr(
+      std::make_unique<NxapiSource>(config, std::move(commands), NxapiSource::Clock::now, std::move(http)));
 }
 
 }  // namespace rdmagw::southbound::nxapi

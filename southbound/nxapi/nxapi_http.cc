@@ -5,6 +5,7 @@
 
 #include <mutex>
 
+#include "models/self_metrics.h"
 #include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::nxapi {
@@ -56,12 +57,28 @@ CURL* handle(void* p) { return static_cast<CURL*>(p); }
 
 }  // namespace
 
-NxapiHttp::NxapiHttp(NxapiConfig config, std::function<Clock::time_point()> now)
-    : config_(std::move(config)), now_(std::move(now)) {
+NxapiHttp::NxapiHttp(NxapiConfig config, std::string target, std::function<Clock::time_point()> now)
+    : config_(std::move(config)), now_(std::move(now)), target_(std::move(target)) {
   globalInit();
 }
 
-NxapiHttp::~NxapiHttp() { reset(); }
+NxapiHttp::~NxapiHttp() {
+  if (metrics_id_ != 0) SelfMetrics::instance().remove(metrics_id_);
+  reset();
+}
+
+NxapiHttpStats NxapiHttp::stats() const {
+  NxapiHttpStats s;
+  s.requests = counters_.requests.load();
+  s.logins = counters_.logins.load();
+  s.cookie_requests = counters_.cookie_requests.load();
+  s.connections = counters_.connections.load();
+  s.bytes_received = counters_.bytes_received.load();
+  s.unauthorized = counters_.unauthorized.load();
+  s.max_sessions = counters_.max_sessions.load();
+  s.text_fallbacks = counters_.text_fallbacks.load();
+  return s;
+}
 
 void NxapiHttp::reset() {
   if (curl_ != nullptr) curl_easy_cleanup(handle(curl_));
@@ -104,6 +121,19 @@ Result<HttpReply> NxapiHttp::post(std::string_view body, std::string_view conten
 }
 
 Result<HttpReply> NxapiHttp::send(std::string_view body, std::string_view content_type, bool login) {
+  if (metrics_id_ == 0 && !target_.empty()) {
+    // From the first request, not the constructor: a target rebuilt by a
+    // reload exports one set of rows, the new client's, once it polls.
+    metrics_id_ = SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {
+      const NxapiHttpStats s = stats();
+      out->push_back({"nxapi_requests", {target_}, double(s.requests)});
+      out->push_back({"nxapi_logins", {target_}, double(s.logins)});
+      out->push_back({"nxapi_connections", {target_}, double(s.connections)});
+      out->push_back({"nxapi_response_bytes", {target_}, double(s.bytes_received)});
+      out->push_back({"nxapi_max_sessions_refusals", {target_}, double(s.max_sessions)});
+      out->push_back({"nxapi_text_fallbacks", {target_}, double(s.text_fallbacks)});
+    });
+  }
   if (curl_ == nullptr) {
     curl_ = curl_easy_init();
     if (curl_ == nullptr) return Status::internal("nxapi " + config_.endpoint() + ": curl_easy_init failed");
@@ -166,11 +196,11 @@ Result<HttpReply> NxapiHttp::send(std::string_view body, std::string_view conten
   curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
 
   const CURLcode rc = curl_easy_perform(c);
-  ++stats_.requests;
-  ++(login ? stats_.logins : stats_.cookie_requests);
+  ++counters_.requests;
+  ++(login ? counters_.logins : counters_.cookie_requests);
   long connects = 0;
   curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &connects);
-  stats_.connections += uint64_t(connects);
+  counters_.connections += uint64_t(connects);
   // Drop curl's copy of the password and the per-request pointers now, not
   // at the next request.
   curl_easy_setopt(c, CURLOPT_PASSWORD, static_cast<char*>(nullptr));
@@ -203,9 +233,10 @@ Result<HttpReply> NxapiHttp::send(std::string_view body, std::string_view conten
   curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
   if (type != nullptr) reply.content_type = type;
   reply.body = std::move(t.body);
-  stats_.bytes_received += reply.body.size();
+  counters_.bytes_received += reply.body.size();
+  if (reply.status == 429) ++counters_.max_sessions;
   if (reply.status == 401) {
-    ++stats_.unauthorized;
+    ++counters_.unauthorized;
     cookie_.clear();
   } else if (!t.set_cookie.empty()) {
     cookie_ = std::move(t.set_cookie);

@@ -9,6 +9,7 @@
 //
 // Not thread-safe: one poll at a time, like every PollSource.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -33,12 +34,18 @@ struct NxapiHttpStats {
   uint64_t connections = 0;      // TCP+TLS connections opened
   uint64_t bytes_received = 0;   // response bodies
   uint64_t unauthorized = 0;     // 401 answers
+  uint64_t max_sessions = 0;     // 429 answers
+  uint64_t text_fallbacks = 0;   // commands moved to their text form (countTextFallback)
 };
 
 class NxapiHttp {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit NxapiHttp(NxapiConfig config, std::function<Clock::time_point()> now = Clock::now);
+  // With a `target`, its counters are exported as the rdmagw_nxapi_*
+  // self-metrics of that target from the first request on. One client per
+  // switch: a target's fallback and CLI supplement share it (they are polled
+  // by one thread), so the switch sees one connection and one session.
+  explicit NxapiHttp(NxapiConfig config, std::string target = "", std::function<Clock::time_point()> now = Clock::now);
   ~NxapiHttp();
   NxapiHttp(const NxapiHttp&) = delete;
   NxapiHttp& operator=(const NxapiHttp&) = delete;
@@ -52,7 +59,8 @@ class NxapiHttp {
 
   // Forgets the session and the connection (the switch went away).
   void reset();
-  const NxapiHttpStats& stats() const { return stats_; }
+  NxapiHttpStats stats() const;  // safe from any thread
+  void countTextFallback() { ++counters_.text_fallbacks; }
   bool hasSession() const { return !cookie_.empty(); }
 
  private:
@@ -65,7 +73,12 @@ class NxapiHttp {
   void* connect_to_ = nullptr;  // curl_slist* for server_name, or none
   std::string cookie_;          // "nxapi_auth=<token>", empty: none
   Clock::time_point cookie_since_{};
-  NxapiHttpStats stats_;
+  std::string target_;
+  uint64_t metrics_id_ = 0;  // 0: not exported (yet)
+  struct Counters {
+    std::atomic<uint64_t> requests{0}, logins{0}, cookie_requests{0}, connections{0}, bytes_received{0},
+        unauthorized{0}, max_sessions{0}, text_fallbacks{0};
+  } counters_;
 };
 
 }  // namespace rdmagw::southbound::nxapi

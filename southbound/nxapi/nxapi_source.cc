@@ -16,13 +16,13 @@ std::string seconds(std::chrono::milliseconds d) {
 }  // namespace
 
 NxapiSource::NxapiSource(NxapiConfig config, std::vector<ssh::CliCommand> commands,
-                         std::function<Clock::time_point()> now)
+                         std::function<Clock::time_point()> now, std::shared_ptr<NxapiHttp> http)
     : config_(std::move(config)),
       commands_(std::move(commands)),
       preferred_(commands_.size(), 0),
       next_run_(commands_.size(), 0),
       now_(std::move(now)),
-      http_(config_, now_),
+      http_(http ? std::move(http) : std::make_shared<NxapiHttp>(config_, "", now_)),
       backoff_(std::chrono::seconds(1), std::chrono::minutes(5)) {
   for (const ssh::CliCommand& c : commands_) variants_.push_back(nxapiVariants(c));
 }
@@ -60,7 +60,7 @@ Status NxapiSource::ask(const std::vector<Pending>& group, TimestampNs ts, std::
   for (const Pending& p : group) inputs.push_back(variants_[p.command][p.variant].command);
   const Dialect dialect = config_.dialect;
   ++stats_.last_poll_requests;
-  Result<HttpReply> reply = http_.post(requestBody(dialect, format, inputs), contentType(dialect));
+  Result<HttpReply> reply = http_->post(requestBody(dialect, format, inputs), contentType(dialect));
   if (!reply.isOk()) return reply.status();
   // JSON-RPC answers a batch with a failing call as HTTP 500 and the
   // per-call errors in the body; ins_api keeps 200 for per-command errors.
@@ -102,7 +102,10 @@ Status NxapiSource::ask(const std::vector<Pending>& group, TimestampNs ts, std::
     std::string& f = failures[p.command];
     f += (f.empty() ? "" : "; ") + st.message();
     if (p.variant + 1 < variants_[p.command].size()) {
-      if (structuredUnsupported(out)) ++stats_.fallbacks_to_text;
+      if (structuredUnsupported(out)) {
+        ++stats_.fallbacks_to_text;
+        http_->countTextFallback();
+      }
       retry.push_back({p.command, p.variant + 1});
     }
   }

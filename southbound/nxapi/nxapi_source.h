@@ -40,15 +40,17 @@ struct NxapiSourceStats {
 class NxapiSource : public southbound::PollSource {
  public:
   using Clock = std::chrono::steady_clock;
+  // `http`: the switch's client, shared with the target's other NX-API
+  // source (fallback and CLI supplement); null: one of its own.
   NxapiSource(NxapiConfig config, std::vector<ssh::CliCommand> commands,
-              std::function<Clock::time_point()> now = Clock::now);
+              std::function<Clock::time_point()> now = Clock::now, std::shared_ptr<NxapiHttp> http = nullptr);
 
   std::string_view transport() const override { return "nxapi"; }
   Status poll(PollBatch& batch) override;
 
   // Which NX-API form of command i answered last (0 = the first).
   size_t preferredVariant(size_t i) const { return preferred_.at(i); }
-  const NxapiHttpStats& httpStats() const { return http_.stats(); }
+  NxapiHttpStats httpStats() const { return http_->stats(); }
   const NxapiSourceStats& stats() const { return stats_; }
 
  private:
@@ -68,7 +70,7 @@ class NxapiSource : public southbound::PollSource {
   std::vector<size_t> preferred_;
   std::vector<uint64_t> next_run_;
   std::function<Clock::time_point()> now_;
-  NxapiHttp http_;
+  std::shared_ptr<NxapiHttp> http_;
   common::Backoff backoff_;
   Clock::time_point backoff_until_{};
   std::string backoff_reason_;

@@ -123,6 +123,14 @@ TEST(DemoSwitchesTest, WithNexusTransportNxapiEveryLeafIsReadOverNxapi) {
       },
       rdmagw::testing::kEventWait, std::chrono::milliseconds(250));
   EXPECT_TRUE(all) << body.substr(0, 3000);
+  // Each leaf's NX-API client: requests on one login and one connection.
+  for (int i = 1; i <= 2; ++i) {
+    const std::string t = "\\{target=\"" + leafName(i) + "\"\\} ";
+    EXPECT_TRUE(std::regex_search(body, std::regex("rdmagw_nxapi_requests_total" + t + "[1-9]"))) << leafName(i);
+    EXPECT_TRUE(std::regex_search(body, std::regex("rdmagw_nxapi_logins_total" + t + "1\n"))) << leafName(i);
+    EXPECT_TRUE(std::regex_search(body, std::regex("rdmagw_nxapi_connections_total" + t + "1\n"))) << leafName(i);
+    EXPECT_TRUE(std::regex_search(body, std::regex("rdmagw_nxapi_max_sessions_refusals_total" + t + "0\n")));
+  }
   // The curl line the demo prints reaches the leaf with its CA and password.
   const std::string out = rdmagw::testing::readFile(out_file);
   const size_t at = out.find("curl -s --cacert");
