@@ -73,6 +73,10 @@ void Fleet::start(const std::map<std::string, std::string>& addresses) {
 }
 
 void Fleet::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
   if (membership_) membership_->stop();
 }
 
@@ -85,6 +89,10 @@ void Fleet::onMembers(const std::vector<cluster::MemberInfo>& members) {
   for (const cluster::MemberInfo& m : members) names += (names.empty() ? "" : ", ") + m.name;
   {
     std::lock_guard lock(mu_);
+    if (stopping_) {
+      RDMAGW_LOG(kInfo, "fleet") << "members: " << names << " (stopping: not placed)";
+      return;
+    }
     members_ = members;
     have_members_ = true;
     publishView();
@@ -118,7 +126,9 @@ std::vector<TargetConfig> Fleet::owned(const std::vector<TargetConfig>& configur
     const std::string o =
         have_members_ ? cluster::owner(t.placement_group.empty() ? t.name : t.placement_group, names) : std::string();
     owners_[t.name] = o;
-    if (o == settings_.membership.member) {
+    // Stopping: keep what it collects until the pipeline stops, take nothing new.
+    const bool take = stopping_ ? mine_.count(t.name) > 0 : o == settings_.membership.member;
+    if (take) {
       out.push_back(t);
       mine.insert(t.name);
     }

@@ -41,6 +41,9 @@ class Fleet {
   // (the settings' advertise entries win).
   void start(const std::map<std::string, std::string>& addresses);
   // Leaves the fleet (the lease is revoked: the others take over at once).
+  // From its first instruction on, a member set delivered late asks for no
+  // re-placement and owned() adds nothing: a member going down must not
+  // start (and connect to) the targets of members leaving at the same moment.
   void stop();
 
   // Of the configured targets, those this member collects now. Also
@@ -73,6 +76,7 @@ class Fleet {
   std::set<std::string> mine_;                 // guarded by mu_: what the last owned() gave this member
   std::map<std::string, std::string> kinds_;  // guarded by mu_: target -> kind, from the last owned()
   uint64_t placement_changes_ = 0;             // guarded by mu_
+  bool stopping_ = false;                      // guarded by mu_: stop() began
 };
 
 }  // namespace rdmagw::gateway

@@ -83,6 +83,17 @@ void FleetBed::kill9(int i) {
   pids_[i] = -1;
 }
 
+void FleetBed::stopTogether(const std::vector<int>& members) {
+  for (int i : members) {
+    if (pids_[i] > 0) ::kill(pids_[i], SIGTERM);
+  }
+  for (int i : members) {
+    if (pids_[i] <= 0) continue;
+    testing::stopChild(pids_[i], SIGTERM);
+    pids_[i] = -1;
+  }
+}
+
 std::set<std::string> FleetBed::collectedBy(int i) {
   std::set<std::string> out;
   if (pids_[i] <= 0) return out;

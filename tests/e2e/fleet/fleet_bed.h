@@ -30,6 +30,8 @@ class FleetBed {
   // its own relay, so one member can be cut off from etcd alone.
   void startMember(int i);
   void kill9(int i);
+  // SIGTERM to every member listed at once, then waits for each to exit.
+  void stopTogether(const std::vector<int>& members);
   bool alive(int i) const { return pids_[i] > 0; }
   sim::TcpRelay& etcdPath(int i) { return *relays_[i]; }
   sim::EtcdLauncher& etcd() { return etcd_; }

@@ -92,6 +92,25 @@ TEST_F(FleetTest, EachTargetOnceAKilledMembersTargetsMoveAndComeBackAndNothingEl
   EXPECT_EQ(bed_.collectors(), initial_) << "after m2's return exactly its targets move back\n" << bed_.describe();
 }
 
+// Two members stopped at the same moment (a rolling restart gone wide, a
+// host shutdown): each sees the other leave while it is stopping itself, and
+// must not start the other's targets (connecting to every device of them
+// only to drop them a moment later). The one left collects everything.
+TEST_F(FleetTest, MembersStoppingTogetherStartNothingAndTheLastTakesAll) {
+  bed_.stopTogether({0, 1});
+  for (int i : {0, 1}) {
+    const std::string log = bed_.log(i);
+    const size_t stopping = log.find(": stopping");
+    ASSERT_NE(stopping, std::string::npos) << bed_.memberName(i) << " did not log its stop:\n" << log;
+    const std::string after = log.substr(stopping);
+    EXPECT_EQ(after.find("now collecting"), std::string::npos)
+        << bed_.memberName(i) << " took targets while stopping:\n"
+        << after;
+  }
+  ASSERT_TRUE(bed_.waitConverged()) << bed_.describe();
+  EXPECT_EQ(bed_.collectedBy(2).size(), bed_.targets().size()) << bed_.describe();
+}
+
 TEST_F(FleetTest, EtcdStoppedForThirtySecondsMovesNothingAndHealthSaysDegraded) {
   bed_.etcd().stop();
   ASSERT_TRUE(testing::waitUntil([&] {
