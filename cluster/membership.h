@@ -21,12 +21,15 @@
 //  - lost: etcd says our lease no longer exists (it expired while we could
 //    not renew it, or was revoked). on_lease_lost is called first, so the
 //    caller stops its targets (the others may own them by now), then the
-//    member joins again with a new lease. After such a rejoin it shows no
-//    set for one renewal interval (TTL/3): an etcd frozen (not stopped) for
-//    longer than the TTL expires every lease when it resumes, all members
-//    rejoin together, and one that delivered at once would briefly own the
-//    whole fleet. (A stopped etcd renews every lease when it restarts:
-//    nobody is lost.)
+//    member joins again with a new lease.
+// After every join a member shows no set for one renewal interval (TTL/3;
+// the first join at most kFirstJoinSettle), so the members joining at about the same moment
+// see each other before anyone places targets: on a cold start of the
+// fleet, and when an etcd frozen (not stopped) for longer than the TTL
+// resumes and expires every lease at once, a member that delivered at once
+// would briefly own the whole fleet and connect to every device, only to
+// hand most of them over a moment later. (A stopped etcd renews every
+// lease when it restarts: nobody is lost.)
 // Note: a member that cannot reach etcd for longer than the TTL stays
 // degraded, not lost, until etcd tells it otherwise: while etcd itself is
 // down nobody's lease expires, and a member cannot tell that case from a
@@ -126,6 +129,8 @@ class Membership {
   // lost etcd together do not all come back in the same instant.
   static constexpr std::chrono::milliseconds kFirstBackoff{200};
   static constexpr std::chrono::milliseconds kMaxJoinBackoff{5000};
+  // The longest a first join shows no member set (see the header).
+  static constexpr std::chrono::milliseconds kFirstJoinSettle{3000};
 
   Membership(MembershipConfig config, MembershipCallbacks callbacks, std::unique_ptr<EtcdClient> client);
   void leaseLoop();
@@ -168,7 +173,7 @@ class Membership {
   std::vector<MemberInfo> latest_;     // as seen in etcd
   std::vector<MemberInfo> delivered_;  // as last told to the caller
   bool delivered_once_ = false;
-  bool settling_ = false;  // rejoined: no set shown until settle_until_
+  bool settling_ = false;  // joined: no set shown until settle_until_
   std::chrono::steady_clock::time_point settle_until_;
 
   std::mutex callback_mu_;  // one callback at a time, in order

@@ -41,11 +41,15 @@ bool Membership::join() {
           ++joins_;
           lease_ttl_seconds_ = lease->ttl_seconds;
           own_key_missing_ = false;
-          // A rejoin shows no set for one renewal interval: see the header
-          // (every lease lost at once).
-          settling_ = joins_ > 1;
-          settle_until_ = std::chrono::steady_clock::now() +
-                          std::chrono::milliseconds(std::max<int64_t>(lease->ttl_seconds * 1000 / 3, 100));
+          // Every join shows no set for a while: see the header (a cold
+          // start of the fleet, every lease lost at once). A rejoin waits a
+          // renewal interval; a first join at most kFirstJoinSettle, since
+          // members started together join within moments and a long TTL
+          // must not keep a new member idle for minutes.
+          settling_ = true;
+          std::chrono::milliseconds settle(std::max<int64_t>(lease->ttl_seconds * 1000 / 3, 100));
+          if (joins_ == 1) settle = std::min(settle, kFirstJoinSettle);
+          settle_until_ = std::chrono::steady_clock::now() + settle;
         }
         setState(MembershipState::kHealthy);
         RDMAGW_LOG(kInfo, "cluster") << "member " << config_.member << " joined fleet " << config_.cluster
