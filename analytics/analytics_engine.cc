@@ -16,8 +16,8 @@
 
 namespace rdmagw::analytics {
 
-AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers)
-    : store_(store), peers_(peers), config_(std::move(config)), window_(config_.window) {}
+AnalyticsEngine::AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers, MirrorNeedsBoard* board)
+    : store_(store), peers_(peers), board_(board), config_(std::move(config)), window_(config_.window) {}
 
 RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   const auto started = std::chrono::steady_clock::now();
@@ -28,6 +28,8 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
     if (reported_conflicts_.insert(c).second) RDMAGW_LOG(kWarn, "analytics") << c;
   }
   const RunContext ctx{inv, window_, links, config_, now};
+
+  if (peers_ != nullptr && board_ != nullptr) board_->publish(mirrorNeeds(ctx));
 
   DerivedWriter out(now);
   deriveLinks(ctx, out);

@@ -8,14 +8,14 @@
 // verdict is written once in the fleet, by the owner of its port. Not thread-safe: the stage runs it from
 // its one thread; tests call runOnce with the times they choose.
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <string>
 
-#include <chrono>
-
 #include "analytics/analytics_config.h"
 #include "analytics/counter_window.h"
+#include "analytics/mirror_needs.h"
 #include "analytics/pause_storm.h"
 #include "models/store.h"
 
@@ -36,7 +36,10 @@ class AnalyticsEngine {
   // `peers`: targets other gateways collect (a fleet member's copy of the
   // others' input leaves), read with the store's own but never written:
   // every verdict goes onto a port of a target `store` holds.
-  AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers = nullptr);
+  // `board`, when given with `peers`, gets after each run what the peer
+  // copy must hold for the next one (mirror_needs.h).
+  AnalyticsEngine(Store& store, AnalyticsConfig config, const Store* peers = nullptr,
+                  MirrorNeedsBoard* board = nullptr);
   AnalyticsEngine(const AnalyticsEngine&) = delete;
   AnalyticsEngine& operator=(const AnalyticsEngine&) = delete;
 
@@ -46,6 +49,7 @@ class AnalyticsEngine {
  private:
   Store& store_;
   const Store* const peers_;
+  MirrorNeedsBoard* const board_;
   const AnalyticsConfig config_;
   CounterWindow window_;
   PauseStormDetector storms_;  // remembers since when each port has paused its peer

@@ -4,8 +4,8 @@
 
 namespace rdmagw::analytics {
 
-AnalyticsStage::AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers)
-    : period_(config.period), engine_(store, std::move(config), peers) {
+AnalyticsStage::AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers, MirrorNeedsBoard* board)
+    : period_(config.period), engine_(store, std::move(config), peers, board) {
   // The last run's cost: what a pass over the whole fabric takes, the RoCE
   // checks apart (absent before the first run).
   metrics_id_ = SelfMetrics::instance().add([this](std::vector<SelfMetricSample>* out) {

@@ -19,7 +19,8 @@ namespace rdmagw::analytics {
 class AnalyticsStage {
  public:
   // `peers`: AnalyticsEngine's read-only peer store (null outside a fleet).
-  AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers = nullptr);
+  // `board`: AnalyticsEngine's (null outside a fleet).
+  AnalyticsStage(Store& store, AnalyticsConfig config, const Store* peers = nullptr, MirrorNeedsBoard* board = nullptr);
   ~AnalyticsStage();
   AnalyticsStage(const AnalyticsStage&) = delete;
   AnalyticsStage& operator=(const AnalyticsStage&) = delete;

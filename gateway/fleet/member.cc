@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "analytics/fabric_reader.h"
 #include "gateway/fleet/fleet_peer_mirror.h"
 #include "models/log.h"
 
@@ -33,14 +32,19 @@ void FleetMember::start(Reloader& reloader, const std::map<std::string, std::str
   }
   fleet_->start(advertised);
   // The analytics of a member judge links and pause trees that cross into
-  // other members' targets through a copy of those targets' inputs.
+  // other members' targets through a copy of those targets' inputs. It
+  // runs whether or not analytics are on now: a reload may switch them on.
   auto gnmi = advertised.find("gnmi");
-  if (!config_.analytics_enabled || gnmi == advertised.end()) return;
+  if (gnmi == advertised.end()) return;
   FleetPeerMirrorOptions mo;
   mo.gnmi_address = gnmi->second;
   mo.gnmi = config_.gnmi;
-  mo.paths = analytics::inputRowPaths();
-  mo.sample_interval = std::max(config_.analytics.period, config_.gnmi.min_sample_interval);
+  mo.analytics_period = [p = &pipeline_]() -> std::optional<std::chrono::milliseconds> {
+    const Pipeline::AnalyticsState state = p->analyticsState();
+    if (!state.enabled) return std::nullopt;
+    return state.period;
+  };
+  mo.needs = &pipeline_.mirrorNeeds();
   Result<southbound::StreamSourcePtr> mirror =
       createFleetPeerMirror(std::move(mo), *fleet_, pipeline_.fleetView(), pipeline_.peerStore());
   if (!mirror.isOk()) {

@@ -137,8 +137,13 @@ Status Pipeline::start() {
     return st;
   }
   if (config_.analytics_enabled) {
-    analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config_.analytics), &peer_store_);
+    analytics_ =
+        std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config_.analytics), &peer_store_, &mirror_needs_);
     analytics_->start();
+  }
+  {
+    std::lock_guard state_lock(analytics_state_mu_);
+    analytics_state_ = {config_.analytics_enabled, config_.analytics.period};
   }
   std::unique_lock lock(targets_mu_);
   scheduler_ = std::make_unique<southbound::PollScheduler>(store_, config_.max_concurrent_polls);
@@ -216,9 +221,21 @@ void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& conf
   }
   config_.analytics_enabled = enabled;
   config_.analytics = config;
-  if (!enabled) return;
-  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config), &peer_store_);
+  {
+    std::lock_guard state_lock(analytics_state_mu_);
+    analytics_state_ = {enabled, config.period};
+  }
+  if (!enabled) {
+    mirror_needs_.publish({});
+    return;
+  }
+  analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config), &peer_store_, &mirror_needs_);
   analytics_->start();
+}
+
+Pipeline::AnalyticsState Pipeline::analyticsState() const {
+  std::lock_guard lock(analytics_state_mu_);
+  return analytics_state_;
 }
 
 void Pipeline::stop() {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "analytics/mirror_needs.h"
 #include "gateway/config/config.h"
 #include "models/fleet_view.h"
 #include "models/store.h"
@@ -74,6 +75,15 @@ class Pipeline {
   // (gateway/fleet/fleet_peer_mirror.h writes them): the analytics read it beside
   // the store, no northbound serves it. Empty outside a fleet.
   Store& peerStore() { return peer_store_; }
+  // What the peer copy must hold for the analytics' next run (each run
+  // says), and whether analytics run now and how often: the copy follows a
+  // reload that switches them on or off or changes their period.
+  const analytics::MirrorNeedsBoard& mirrorNeeds() const { return mirror_needs_; }
+  struct AnalyticsState {
+    bool enabled = false;
+    std::chrono::milliseconds period{0};
+  };
+  AnalyticsState analyticsState() const;
   // The fleet as the servers show it (gateway/fleet/fleet.h writes it); disabled
   // outside a fleet.
   FleetView& fleetView() { return fleet_view_; }
@@ -94,6 +104,9 @@ class Pipeline {
   GatewayConfig config_;
   Store store_;
   Store peer_store_;
+  analytics::MirrorNeedsBoard mirror_needs_;
+  mutable std::mutex analytics_state_mu_;
+  AnalyticsState analytics_state_;  // guarded by analytics_state_mu_
   FleetView fleet_view_;  // before the servers that read it
   std::unique_ptr<northbound::prometheus::PrometheusServer> prometheus_;
   std::unique_ptr<northbound::snmp::SnmpAgent> snmp_;

@@ -50,8 +50,15 @@ Result<PathPattern> PathPattern::fromRequest(const ::gnmi::Path& prefix, const :
   if (deprecated_elements) {
     return invalid("Path.element (deprecated string elements) is not supported; use Path.elem");
   }
-  if (!path.target().empty()) {
-    return invalid("target \"" + path.target() + "\" is set in a path; gNMI allows it only in the prefix");
+  // A path's own target narrows a list whose prefix spans every target:
+  // one stream can then ask for a few ports of many targets (a fleet
+  // member's copy of its links' far ends) instead of one stream per target.
+  // gNMI puts the target in the prefix only; this is our extension, and a
+  // path target that contradicts the prefix's is still refused.
+  const bool prefix_spans_all = prefix.target().empty() || prefix.target() == "*";
+  if (!path.target().empty() && !prefix_spans_all && path.target() != prefix.target()) {
+    return invalid("target \"" + path.target() + "\" is set in a path whose prefix names target \"" + prefix.target() +
+                   "\"");
   }
   if (!knownOrigin(prefix.origin()) || !knownOrigin(path.origin())) {
     const std::string& o = knownOrigin(prefix.origin()) ? path.origin() : prefix.origin();
@@ -73,7 +80,7 @@ Result<PathPattern> PathPattern::fromRequest(const ::gnmi::Path& prefix, const :
                    std::to_string(kMaxMultiLevel) + " are accepted");
   }
   PathPattern p;
-  p.target_ = prefix.target();
+  p.target_ = path.target().empty() ? prefix.target() : path.target();
   size_t index = 0;
   for (const ::gnmi::Path* part : {&prefix, &path}) {
     for (const ::gnmi::PathElem& e : part->elem()) {

@@ -9,7 +9,8 @@
 //   - origin "" and "openconfig" name the OpenConfig-shaped tree, "rdmagw"
 //     names the same tree through our own modules (yang/): the store holds
 //     one tree, so all three address the same leaves;
-//   - prefix.target names one target, or "*" (or nothing) for every target.
+//   - prefix.target names one target, or "*" (or nothing) for every target;
+//     under such a prefix a path may name its own target (our extension).
 // A pattern matches a store path when it matches a leading part of it: a
 // path naming a container selects every leaf beneath.
 
@@ -34,7 +35,7 @@ class PathPattern {
   // element or key that was wrong (Status::Code::kInvalidArgument).
   static Result<PathPattern> fromRequest(const ::gnmi::Path& prefix, const ::gnmi::Path& path);
 
-  // True when `target` is selected by the request's prefix.target.
+  // True when `target` is selected by the request's (or the path's) target.
   bool selectsTarget(std::string_view target) const {
     return target_.empty() || target_ == "*" || target_ == target;
   }

@@ -1,5 +1,6 @@
 #include "southbound/gnmi/relay_source.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <set>
@@ -19,14 +20,14 @@ namespace {
 
 constexpr int64_t kRefreshNs = 500'000'000;  // how stale a peer relay's idea of the owners may be
 
-// "/a/b/c" -> elements a, b, c (no keys: every instance).
+// "/a/b[k=v]/c" -> elements a, b (key k=v), c; a key left out is every instance.
 void toGnmiPath(const std::string& text, ::gnmi::Path* out) {
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t end = text.find('/', at);
-    if (end == std::string::npos) end = text.size();
-    if (end > at) out->add_elem()->set_name(text.substr(at, end - at));
-    at = end + 1;
+  Result<Path> path = Path::parse(text);
+  if (!path.isOk()) return;  // the caller's own rows: parsed by its tests
+  for (const PathElem& e : path->elems()) {
+    ::gnmi::PathElem* elem = out->add_elem();
+    elem->set_name(e.name);
+    for (const auto& [k, v] : e.keys) (*elem->mutable_key())[k] = v;
   }
 }
 
@@ -42,7 +43,16 @@ class RelayMode {
   virtual bool resetAfterLongStream() const = 0;
   virtual Result<std::shared_ptr<grpc::Channel>> channel() = 0;
   virtual Status prepare(grpc::ClientContext* ctx) = 0;
-  virtual void subscriptions(::gnmi::SubscriptionList* list) const = 0;
+  // Fills the list; `store` is the copy (a mode that asks for less than
+  // its last stream did drops what it no longer asks for).
+  virtual void subscriptions(::gnmi::SubscriptionList* list, Store& store) = 0;
+  // Asked about every second by a watcher while a stream runs: true ends
+  // the stream and starts the next at once, its targets staying up.
+  virtual bool wantsResubscribe() { return false; }
+  virtual bool watches() const { return false; }
+  // Nothing to ask for now: no stream is opened (checked every second).
+  virtual bool idle() { return false; }
+  virtual void received(const ::gnmi::SubscribeResponse&) {}
   // At each stream start (force) and before each notification.
   virtual void refresh(bool force, Store& store, std::set<std::string>* up) = 0;
   // The health of a target going up; false: drop this notification.
@@ -65,6 +75,7 @@ class RelaySource final : public StreamSource {
       enterThreadRole(mode_->threadRole(), ThreadRole::kIngest);
       run();
     });
+    if (mode_->watches()) watcher_ = std::thread([this] { watch(); });
     return Status::ok();
   }
 
@@ -77,6 +88,7 @@ class RelaySource final : public StreamSource {
     }
     cv_.notify_all();
     thread_.join();
+    if (watcher_.joinable()) watcher_.join();
     mode_->stopped(store_);
     up_.clear();
   }
@@ -85,10 +97,28 @@ class RelaySource final : public StreamSource {
   void run() {
     common::Backoff backoff(mode_->backoffInitial(), mode_->backoffMax());
     for (;;) {
+      if (mode_->idle()) {
+        markDown(grpc::Status::CANCELLED);
+        mode_->stopped(store_);
+        std::unique_lock lock(mu_);
+        if (cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) return;
+        continue;
+      }
       const auto began = std::chrono::steady_clock::now();
       const grpc::Status st = streamOnce();
-      markDown(st);
       std::unique_lock lock(mu_);
+      if (stopping_) {
+        lock.unlock();
+        markDown(st);
+        return;
+      }
+      if (planned_) {  // asked for something else: the copy stays up meanwhile
+        planned_ = false;
+        continue;
+      }
+      lock.unlock();
+      markDown(st);
+      lock.lock();
       if (stopping_) return;
       if (mode_->resetAfterLongStream() && std::chrono::steady_clock::now() - began > mode_->backoffMax()) {
         backoff.reset();
@@ -118,11 +148,12 @@ class RelaySource final : public StreamSource {
     list->mutable_prefix()->set_target("*");
     list->set_mode(::gnmi::SubscriptionList::STREAM);
     list->set_encoding(::gnmi::PROTO);
-    mode_->subscriptions(list);
+    mode_->subscriptions(list, store_);
     mode_->refresh(true, store_, &up_);
     ::gnmi::SubscribeResponse resp;
     if (stream->Write(req)) {
       while (stream->Read(&resp)) {
+        mode_->received(resp);
         if (resp.has_update()) apply(resp.update());
       }
     }
@@ -149,6 +180,20 @@ class RelaySource final : public StreamSource {
     for (const Path& p : changes.deletes) store_.remove(target, p);
   }
 
+  void watch() {
+    std::unique_lock lock(mu_);
+    while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) {
+      if (ctx_ == nullptr || planned_) continue;
+      lock.unlock();
+      const bool change = mode_->wantsResubscribe();  // may take a while: not under mu_
+      lock.lock();
+      if (change && ctx_ != nullptr && !stopping_) {
+        planned_ = true;
+        ctx_->TryCancel();
+      }
+    }
+  }
+
   void markDown(const grpc::Status& st) {
     // Not up: nothing downstream trusts values nobody refreshes.
     for (const std::string& target : up_) {
@@ -169,7 +214,9 @@ class RelaySource final : public StreamSource {
   std::condition_variable cv_;
   bool stopping_ = false;               // guarded by mu_
   grpc::ClientContext* ctx_ = nullptr;  // guarded by mu_: the stream in progress
+  bool planned_ = false;                // guarded by mu_: the watcher ended the stream for a new subscription
   std::thread thread_;
+  std::thread watcher_;  // only for a mode that watches its subscription
 };
 
 // Gateway chaining: everything the site gateway has, as its own targets.
@@ -194,7 +241,7 @@ class ChainMode final : public RelayMode {
     ctx->AddMetadata("password", password->reveal());
     return Status::ok();
   }
-  void subscriptions(::gnmi::SubscriptionList* list) const override {
+  void subscriptions(::gnmi::SubscriptionList* list, Store&) override {
     list->add_subscription()->set_mode(::gnmi::ON_CHANGE);  // path "/": everything
   }
   void refresh(bool, Store&, std::set<std::string>*) override {}
@@ -232,17 +279,33 @@ class PeerMode final : public RelayMode {
   bool resetAfterLongStream() const override { return true; }
   Result<std::shared_ptr<grpc::Channel>> channel() override { return options_.channel(); }
   Status prepare(grpc::ClientContext*) override { return Status::ok(); }
-  void subscriptions(::gnmi::SubscriptionList* list) const override {
-    for (const std::string& p : options_.paths) {
-      ::gnmi::Subscription* s = list->add_subscription();
-      // SAMPLE, not ON_CHANGE: a counter that stands still must still reach
-      // the copy at each collection, as it reaches the owner's store, or its
-      // window would hold one sample and no rate (an idle cable, a peer that
-      // counts no pause, would go unjudged).
-      s->set_mode(::gnmi::SAMPLE);
-      s->set_sample_interval(uint64_t(std::chrono::nanoseconds(options_.sample_interval).count()));
-      toGnmiPath(p, s->mutable_path());
+  void subscriptions(::gnmi::SubscriptionList* list, Store& store) override {
+    PeerSubscription next = options_.subscription();
+    {
+      std::lock_guard lock(mu_);
+      dropUnasked(current_, next, store);
+      if (!current_.empty() && next != current_ && options_.resubscribed) options_.resubscribed();
+      current_ = next;
     }
+    for (const std::string& p : next.everywhere) addSample(list, next.sample_interval, "", p);
+    for (const auto& [target, paths] : next.per_target) {
+      for (const std::string& p : paths) addSample(list, next.sample_interval, target, p);
+    }
+  }
+  bool watches() const override { return true; }
+  bool idle() override {
+    if (!options_.subscription().empty()) return false;
+    std::lock_guard lock(mu_);
+    current_ = {};
+    return true;
+  }
+  bool wantsResubscribe() override {
+    PeerSubscription next = options_.subscription();
+    std::lock_guard lock(mu_);
+    return next != current_;
+  }
+  void received(const ::gnmi::SubscribeResponse& r) override {
+    if (options_.received && r.has_update()) options_.received(r.ByteSizeLong(), r.update().timestamp());
   }
   void refresh(bool force, Store& store, std::set<std::string>* up) override {
     const int64_t now = nowNs();
@@ -285,7 +348,35 @@ class PeerMode final : public RelayMode {
     return "stream ended: " + std::to_string(int(st.error_code())) + " " + st.error_message();
   }
 
+  // SAMPLE, not ON_CHANGE: a counter that stands still must still reach
+  // the copy at each collection, as it reaches the owner's store, or its
+  // window would hold one sample and no rate (an idle cable, a peer that
+  // counts no pause, would go unjudged).
+  static void addSample(::gnmi::SubscriptionList* list, std::chrono::milliseconds interval, const std::string& target,
+                        const std::string& path) {
+    ::gnmi::Subscription* s = list->add_subscription();
+    s->set_mode(::gnmi::SAMPLE);
+    s->set_sample_interval(uint64_t(std::chrono::nanoseconds(interval).count()));
+    toGnmiPath(path, s->mutable_path());
+    if (!target.empty()) s->mutable_path()->set_target(target);
+  }
+
+  // The leaves of a target's paths the next stream no longer asks for.
+  static void dropUnasked(const PeerSubscription& before, const PeerSubscription& next, Store& store) {
+    for (const auto& [target, paths] : before.per_target) {
+      auto now = next.per_target.find(target);
+      for (const std::string& p : paths) {
+        if (now != next.per_target.end() && std::find(now->second.begin(), now->second.end(), p) != now->second.end()) {
+          continue;
+        }
+        if (Result<Path> parsed = Path::parse(p); parsed.isOk()) store.remove(target, *parsed);
+      }
+    }
+  }
+
   const PeerRelayOptions options_;
+  std::mutex mu_;
+  PeerSubscription current_;  // guarded by mu_: what the running stream asked for
   RelayOwnership owners_;  // relay thread only: per the last refresh
   int64_t refreshed_ns_ = 0;
 };
@@ -299,8 +390,8 @@ Result<StreamSourcePtr> createRelaySource(const std::string& name, const GnmiCon
 }
 
 Result<StreamSourcePtr> createPeerRelaySource(PeerRelayOptions options, Store& peers) {
-  if (!options.channel || !options.ownership || !options.kind) {
-    return Status::invalidArgument("peer relay: channel, ownership and kind are required");
+  if (!options.channel || !options.ownership || !options.kind || !options.subscription) {
+    return Status::invalidArgument("peer relay: subscription, channel, ownership and kind are required");
   }
   return StreamSourcePtr(new RelaySource(std::make_unique<PeerMode>(std::move(options)), peers));
 }

@@ -14,14 +14,17 @@
 //  - fleet peers (createPeerRelaySource): a fleet member's copy of the
 //    analytics inputs of the targets the other members collect, through
 //    its own gNMI server (which forwards to the owners and follows owner
-//    changes). Only the given rows are subscribed (SAMPLE, so a counter
-//    that stands still still reaches the copy at each collection), and the
-//    owner filter keeps out the targets this member collects itself.
+//    changes). Only the rows asked for are subscribed (SAMPLE, so a
+//    counter that stands still still reaches the copy at each collection):
+//    some rows everywhere, the rest only of the ports named (a path may
+//    name its target under prefix "*": our server's extension); the owner
+//    filter keeps out the targets this member collects itself.
 
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -46,9 +49,22 @@ struct RelayOwnership {
   std::set<std::string> known;  // every configured target; the rest are not copied
 };
 
-struct PeerRelayOptions {
-  std::vector<std::string> paths;  // rows to copy, one SAMPLE subscription each
+// What a peer relay asks for: some rows of every peer target, and some
+// rows (keys allowed, models/path.h form) of a few named targets.
+struct PeerSubscription {
+  std::vector<std::string> everywhere;                         // rows of every peer target
+  std::map<std::string, std::vector<std::string>> per_target;  // target -> paths of that target only
   std::chrono::milliseconds sample_interval{10000};
+  bool empty() const { return everywhere.empty() && per_target.empty(); }
+  bool operator==(const PeerSubscription&) const = default;
+};
+
+struct PeerRelayOptions {
+  // Asked at each stream start and about every second while it runs. A
+  // different answer restarts the stream at once (no backoff, targets stay
+  // up) and drops the copied leaves the new one no longer asks for.
+  // Empty: no stream at all (and an empty copy) until it is not.
+  std::function<PeerSubscription()> subscription;
   std::chrono::milliseconds backoff_initial{500};
   std::chrono::milliseconds backoff_max{10000};
   // Dials the upstream gateway with the caller's security settings (this
@@ -60,6 +76,11 @@ struct PeerRelayOptions {
   // A target's kind (gNMI does not carry it); empty: not placed yet, its
   // notifications are dropped until it is.
   std::function<std::string(const std::string& target)> kind;
+  // Every notification received, if set: its size on the wire and the
+  // owner's collection time (the mirror's cost and lag).
+  std::function<void(size_t bytes, int64_t timestamp_ns)> received;
+  // A stream started with a subscription other than the last one's, if set.
+  std::function<void()> resubscribed;
 };
 
 // stop() empties `peers`.

@@ -58,7 +58,8 @@ AnalyticsConfig SmallFabric::config(bool static_links) {
 }
 
 SmallFabric::SmallFabric(std::set<std::string> peer_targets, bool read_peers, bool static_links)
-    : peer_targets_(std::move(peer_targets)), engine_(store_, config(static_links), read_peers ? &peers_ : nullptr) {
+    : peer_targets_(std::move(peer_targets)),
+      engine_(store_, config(static_links), read_peers ? &peers_ : nullptr, &board_) {
   for (const char* host : kHosts) {
     TargetHealth h;
     h.kind = "rdma-host";

@@ -76,6 +76,8 @@ class SmallFabric {
 
   Store& store() { return store_; }
   Store& peers() { return peers_; }
+  // What the last run said the peer copy must hold (empty without peers).
+  MirrorNeeds needs() const { return board_.read(); }
 
  private:
   Store& storeOf(const std::string& target) { return peer_targets_.count(target) ? peers_ : store_; }
@@ -83,6 +85,7 @@ class SmallFabric {
   const std::set<std::string> peer_targets_;
   Store store_;
   Store peers_;
+  MirrorNeedsBoard board_;
   AnalyticsEngine engine_;
   TimestampNs now_ = 1'700'000'000'000'000'000;
   std::map<std::string, std::map<std::string, uint64_t>> counters_;  // target -> path -> value

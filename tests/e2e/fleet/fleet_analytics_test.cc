@@ -18,10 +18,11 @@
 
 #include <cctype>
 #include <chrono>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,11 @@
 #include "gateway/config/config.h"
 #include "gateway/demo/demo_config.h"
 #include "sim/etcd_launcher.h"
-#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "sim/fabric.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
+#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
@@ -208,7 +209,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
         cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) +
                "\", insecure: true}\n" + testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), 3);
       }
-      cfg += analytics;
+      if (lone || analytics_at_start_) cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
       ASSERT_TRUE(testing::writeFile(path, cfg));
       pids_.push_back(spawn(path, dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".log"));
@@ -317,6 +318,57 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     return same;
   }
 
+  // Every target up on the member placement gives it (and on that one
+  // only), and on the lone gateway.
+  bool placed(std::string* who) {
+    return testing::waitUntil(
+        [&] {
+          who->clear();
+          std::map<std::string, std::set<std::string>> by;
+          for (int i = 0; i < kMembers; ++i) {
+            for (const std::string& t : up(metrics(i))) by[t].insert(memberName(i));
+          }
+          const std::set<std::string> lone_up = up(metrics(kMembers));
+          bool ok = true;
+          for (const std::string& t : targets_) {
+            const std::set<std::string> want = {expected_owner_[t]};
+            if (by[t] != want || !lone_up.count(t)) ok = false;
+            *who += t + ": " + std::to_string(by[t].size()) + " member(s)" + (lone_up.count(t) ? ", lone" : "") + "\n";
+          }
+          return ok;
+        },
+        testing::kEventWait, milliseconds(500));
+  }
+
+  // Every link the lone gateway judges, the fleet judges too, once.
+  bool linkedAsLone(std::string* why) {
+    const std::set<std::string> link_metrics = {"rdmagw_fabric_dcb_consistency_code", "rdmagw_fabric_link_source_info"};
+    Verdicts l, f, twice;
+    const bool linked = testing::waitUntil(
+        [&] {
+          twice.clear();
+          l = lone(false, link_metrics);
+          f = fleet(false, link_metrics, &twice);
+          // At least: two links per host (one to each leaf), both ends.
+          return l.size() >= size_t(kHosts) * 2 * 2 && l == f && twice.empty();
+        },
+        testing::kEventWait, milliseconds(500));
+    if (!linked) {
+      *why = "lone only:\n" + show(minus(l, f)) + "fleet only:\n" + show(minus(f, l)) + "twice:\n" + show(twice);
+    }
+    return linked;
+  }
+
+  // A gauge of member i's /metrics with no labels, or -1 when absent.
+  double gauge(int i, const std::string& name) {
+    const std::string body = metrics(i);
+    std::istringstream lines(body);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind(name + " ", 0) == 0) return std::stod(line.substr(name.size() + 1));
+    }
+    return -1;
+  }
+
   testing::TempDir tmp_{"rdmagw-fleet-analytics"};
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
@@ -327,6 +379,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   std::vector<int> prom_ports_;
   std::vector<std::string> targets_;
   std::map<std::string, std::string> expected_owner_;
+  bool analytics_at_start_ = true;  // false: the members get their analytics by a reload
   std::string phase_ = "calm";  // printed with the flags compared
   const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
 };
@@ -335,43 +388,14 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
   // Every target collected by the member the placement gives it, and by the
   // lone gateway.
   std::string who;
-  const bool placed = testing::waitUntil(
-      [&] {
-        who.clear();
-        std::map<std::string, std::set<std::string>> by;
-        for (int i = 0; i < kMembers; ++i) {
-          for (const std::string& t : up(metrics(i))) by[t].insert(memberName(i));
-        }
-        const std::set<std::string> lone_up = up(metrics(kMembers));
-        bool ok = true;
-        for (const std::string& t : targets_) {
-          const std::set<std::string> want = {expected_owner_[t]};
-          if (by[t] != want || !lone_up.count(t)) ok = false;
-          who += t + ": " + std::to_string(by[t].size()) + " member(s)" + (lone_up.count(t) ? ", lone" : "") + "\n";
-        }
-        return ok;
-      },
-      testing::kEventWait, milliseconds(500));
-  ASSERT_TRUE(placed) << who << logs();
+  ASSERT_TRUE(placed(&who)) << who << logs();
   // The cabling crosses members: each host has a device on each leaf, and
   // the leaves are on m1 and m2.
   ASSERT_NE(expected_owner_["leaf01"], expected_owner_["leaf02"]);
 
   // Calm: every link the lone gateway judges, the fleet judges too, once.
-  const std::set<std::string> link_metrics = {"rdmagw_fabric_dcb_consistency_code",
-                                              "rdmagw_fabric_link_source_info"};
-  Verdicts l, f, twice;
-  const bool linked = testing::waitUntil(
-      [&] {
-        twice.clear();
-        l = lone(false, link_metrics);
-        f = fleet(false, link_metrics, &twice);
-        // At least: two links per host (one to each leaf), both ends.
-        return l.size() >= size_t(kHosts) * 2 * 2 && l == f && twice.empty();
-      },
-      testing::kEventWait, milliseconds(500));
-  ASSERT_TRUE(linked) << "lone only:\n" << show(minus(l, f)) << "fleet only:\n" << show(minus(f, l))
-                      << "twice:\n" << show(twice) << logs();
+  std::string why;
+  ASSERT_TRUE(linkedAsLone(&why)) << why << logs();
   // Links judged whose two ends different members own.
   std::set<std::string> crossing;
   for (Series& link : parseSeries(metrics(kMembers), {"rdmagw_fabric_link_peer_target_info"})) {
@@ -384,7 +408,31 @@ TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneG
   EXPECT_GE(crossing.size(), size_t(kHosts)) << show(crossing);
 
   std::printf("%zu link end(s) judged across members:\n%s", crossing.size(), show(crossing).c_str());
-  std::string why;
+
+  // Each member copies the far ends of its own cables, not the others'
+  // whole share: far fewer series than the targets it does not collect hold.
+  std::map<std::string, double> target_series;  // as the lone gateway holds them
+  for (Series& s : parseSeries(metrics(kMembers), {"rdmagw_target_series"})) {
+    target_series[s.labels["target"]] = std::stod(s.value);
+  }
+  for (int i = 0; i < kMembers; ++i) {
+    double elsewhere = 0;
+    for (const auto& [target, owner] : expected_owner_) {
+      if (owner != memberName(i)) elsewhere += target_series[target];
+    }
+    double copied = -1, ports = -1;
+    const bool counted = testing::waitUntil(
+        [&] {
+          copied = gauge(i, "rdmagw_fleet_mirror_series");
+          ports = gauge(i, "rdmagw_fleet_mirror_peer_ports");
+          return copied > 0 && ports > 0;
+        },
+        testing::kEventWait, milliseconds(500));
+    ASSERT_TRUE(counted) << memberName(i) << ": no mirror figures on /metrics";
+    std::printf("%s copies %.0f series (%.0f peer ports) of the %.0f the targets it does not collect hold\n",
+                memberName(i).c_str(), copied, ports, elsewhere);
+    EXPECT_LT(copied, elsewhere / 2) << memberName(i);
+  }
   ASSERT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
   for (sim::ScenarioKind kind : GetParam()) {
     SCOPED_TRACE(std::string(sim::scenarioName(kind)));
@@ -416,6 +464,42 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return name.substr(0, name.size() - 1);
     });
+
+// The members start with no analytics; a reload switches them on. The copy
+// of the peers' far ends must follow (no restart), and the links crossing
+// members be judged as the lone gateway judges them.
+class FleetAnalyticsReloadTest : public FleetAnalyticsTest {
+ protected:
+  void SetUp() override {
+    analytics_at_start_ = false;
+    FleetAnalyticsTest::SetUp();
+  }
+};
+
+TEST_P(FleetAnalyticsReloadTest, AnalyticsSwitchedOnByAReloadCopyTheFarEndsAndJudgeTheCrossingLinks) {
+  if (IsSkipped()) return;
+  std::string who;
+  ASSERT_TRUE(placed(&who)) << who << logs();
+  // No analytics: nothing copied, nothing judged.
+  for (int i = 0; i < kMembers; ++i) {
+    EXPECT_LE(gauge(i, "rdmagw_fleet_mirror_series"), 0) << memberName(i);
+    EXPECT_TRUE(parseVerdicts(metrics(i), false, {"rdmagw_fabric_link_source_info"}).empty()) << memberName(i);
+  }
+  const std::string analytics =
+      "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [3]\n  pause_storm: {for: 5s}\n";
+  for (int i = 0; i < kMembers; ++i) {
+    const std::string path = dir_ + "/" + memberName(i) + ".yaml";
+    ASSERT_TRUE(testing::writeFile(path, testing::readFile(path) + analytics));
+    ASSERT_EQ(kill(pids_[i], SIGHUP), 0);
+  }
+  std::string why;
+  ASSERT_TRUE(linkedAsLone(&why)) << why << logs();
+  for (int i = 0; i < kMembers; ++i) EXPECT_GT(gauge(i, "rdmagw_fleet_mirror_series"), 0) << memberName(i);
+  EXPECT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
+}
+
+INSTANTIATE_TEST_SUITE_P(Reload, FleetAnalyticsReloadTest, ::testing::Values(std::vector<sim::ScenarioKind>{}),
+                         [](const auto&) { return std::string("analytics_off_at_start"); });
 
 }  // namespace
 }  // namespace rdmagw::gateway

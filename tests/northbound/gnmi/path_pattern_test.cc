@@ -93,7 +93,8 @@ TEST(PathPatternTest, MalformedPathsNameWhatIsWrong) {
   EXPECT_NE(err({}, gp({{"interface", {{"name", ""}}}})).find("key \"name\" has an empty value"), std::string::npos);
   EXPECT_NE(err({}, gp({}, "device")).find("unknown origin \"device\""), std::string::npos);
   EXPECT_NE(err(gp({}, "openconfig"), gp({}, "rdmagw")).find("differ"), std::string::npos);
-  EXPECT_NE(err({}, gp({}, "", "leaf01")).find("only in the prefix"), std::string::npos);
+  EXPECT_NE(err(gp({}, "", "leaf02"), gp({}, "", "leaf01")).find("whose prefix names target \"leaf02\""),
+            std::string::npos);
   ::gnmi::Path many;
   for (int i = 0; i < 5; ++i) many.add_elem()->set_name("...");
   EXPECT_NE(err({}, many).find("5 \"...\" elements; at most 4"), std::string::npos);
@@ -106,6 +107,21 @@ TEST(PathPatternTest, MalformedPathsNameWhatIsWrong) {
   old.add_element("interfaces");
 #pragma GCC diagnostic pop
   EXPECT_NE(err({}, old).find("Path.element"), std::string::npos);
+}
+
+// Under a prefix that spans every target, a path may name its own: one
+// stream asks for a few ports of many targets.
+TEST(PathPatternTest, APathsOwnTargetNarrowsAPrefixSpanningEveryTarget) {
+  for (const char* prefix_target : {"", "*"}) {
+    Result<PathPattern> p = PathPattern::fromRequest(gp({}, "", prefix_target), gp({{"interfaces", {}}}, "", "leaf01"));
+    ASSERT_TRUE(p.isOk()) << p.status().message();
+    EXPECT_TRUE(p->selectsTarget("leaf01"));
+    EXPECT_FALSE(p->selectsTarget("leaf02"));
+    EXPECT_EQ(p->singleTarget(), "leaf01");
+  }
+  Result<PathPattern> same = PathPattern::fromRequest(gp({}, "", "leaf01"), gp({}, "", "leaf01"));
+  ASSERT_TRUE(same.isOk());
+  EXPECT_EQ(same->singleTarget(), "leaf01");
 }
 
 TEST(PathPatternTest, ToGnmiPathKeepsKeys) {

@@ -1,0 +1,53 @@
+#pragma once
+// What a fleet member must copy from the others for its own analytics to
+// judge its ports as one gateway would, and nothing more: the far ends of
+// its own ports' links (LLDP or static), the RDMA ports behind a far end
+// that is a host netdev (its DCQCN counters), and, while a pause tree
+// reaches a switch another member owns, every port of that switch (the
+// tree's other branches; the ports they lead to are then far ends of the
+// switch's paused ports and join at the next run). A member's copy so
+// follows its share of the cabling, not the fabric: with no pause tree
+// crossing members it holds one peer port per cable that leaves its share.
+//
+// The rows every member still copies from every peer target (lldp, the
+// RDMA ports' netdevs and rp-cnp-handled, which the DCQCN chain sums over
+// the whole fabric) are the caller's choice (gateway/fleet/mirror_paths.h).
+
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace rdmagw::analytics {
+
+struct RunContext;
+
+struct MirrorNeeds {
+  std::map<std::string, std::set<std::string>> ports;  // peer target -> interface, netdev or vmnic names
+  std::map<std::string, std::set<std::pair<std::string, std::string>>> rdma_ports;  // peer target -> (device, port)
+  std::set<std::string> whole;  // peer switches a pause tree crosses into: every input row
+  bool operator==(const MirrorNeeds&) const = default;
+};
+
+// From one run's inventory, links and windows (ctx.inv.local: this member's targets).
+MirrorNeeds mirrorNeeds(const RunContext& ctx);
+
+// The last run's needs, for the mirror's thread.
+class MirrorNeedsBoard {
+ public:
+  void publish(MirrorNeeds needs) {
+    std::lock_guard lock(mu_);
+    needs_ = std::move(needs);
+  }
+  MirrorNeeds read() const {
+    std::lock_guard lock(mu_);
+    return needs_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  MirrorNeeds needs_;  // guarded by mu_
+};
+
+}  // namespace rdmagw::analytics
