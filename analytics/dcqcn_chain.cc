@@ -55,7 +55,7 @@ void deriveDcqcn(const RunContext& ctx, DerivedWriter& out) {
       ++handled_ports;
     }
     const PortRef* host = ctx.links.netdevPort(p);
-    const PortRef* sw = host ? ctx.links.peerOf(*host) : nullptr;
+    const PortRef* sw = host ? ctx.currentPeerOf(*host) : nullptr;
     auto q = sw ? ctx.inv.queues.find(*sw) : ctx.inv.queues.end();
     if (q != ctx.inv.queues.end()) {
       double sum = 0;

@@ -30,7 +30,7 @@ bool stormCountersSpanWindow(const RunContext& ctx, const PortRef& port) {
 std::optional<Increase> peerPausedIncrease(const RunContext& ctx, const PortRef& port, int prio) {
   const std::string p = std::to_string(prio);
   if (auto own = ctx.increase(port.target, Input::kOutPauseDuration, port.iface, p)) return own;
-  const PortRef* peer = ctx.links.peerOf(port);
+  const PortRef* peer = ctx.currentPeerOf(port);
   if (peer == nullptr) return std::nullopt;
   return ctx.increase(peer->target, Input::kInPauseDuration, peer->iface, p);
 }

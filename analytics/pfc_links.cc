@@ -83,6 +83,7 @@ void deriveLinks(const RunContext& ctx, DerivedWriter& out) {
       out.link(self, "peer-target", peer.target);
       out.link(self, "peer-interface", peer.iface);
       out.link(self, "source", std::string(l.source));
+      out.link(self, "peer-state", std::string(ctx.inv.up.count(peer.target) ? "current" : "stale"));
       if (l.last_seen > 0) out.link(self, "last-seen", uint64_t(l.last_seen / 1'000'000'000));
     }
   }
@@ -95,7 +96,7 @@ void derivePfc(const RunContext& ctx, DerivedWriter& out) {
   for (const auto& [port, queues] : ctx.inv.queues) ports.insert(port);
   for (const PortRef& port : ports) {
     auto prios = ctx.inv.priorities.find(port);
-    const PortRef* peer = ctx.links.peerOf(port);
+    const PortRef* peer = ctx.currentPeerOf(port);
     for (int p : prios == ctx.inv.priorities.end() ? std::set<int>{} : prios->second) {
       const std::string prio = std::to_string(p);
       auto sent = ctx.increase(port.target, Input::kOutPause, port.iface, prio);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -53,6 +54,12 @@ class RelayMode {
   // Nothing to ask for now: no stream is opened (checked every second).
   virtual bool idle() { return false; }
   virtual void received(const ::gnmi::SubscribeResponse&) {}
+  // A target nothing arrived for in this long while its stream runs is
+  // marked down (its owner went silent); 0: never.
+  virtual int64_t silenceLimitNs() { return 0; }
+  virtual std::string silentHealth(const std::string& target, TargetHealth* h) {
+    return downHealth(target, grpc::Status::OK, h);
+  }
   // At each stream start (force) and before each notification.
   virtual void refresh(bool force, Store& store, std::set<std::string>* up) = 0;
   // The health of a target going up; false: drop this notification.
@@ -168,6 +175,11 @@ class RelaySource final : public StreamSource {
     if (target.empty()) return;
     mode_->refresh(false, store_, &up_);
     NotificationChanges changes = fromRdmagwNotification(n);  // stamped with the upstream's collection time
+    {
+      std::lock_guard lock(heard_mu_);
+      last_heard_[target] = nowNs();
+      if (silenced_.erase(target)) up_.erase(target);  // heard again: up again
+    }
     if (!up_.count(target)) {
       TargetHealth h;
       if (!mode_->health(target, &h)) return;
@@ -180,9 +192,41 @@ class RelaySource final : public StreamSource {
     for (const Path& p : changes.deletes) store_.remove(target, p);
   }
 
+  // Targets of a running stream that went silent: marked down, so nothing
+  // downstream judges their last values as current.
+  void markSilent() {
+    const int64_t limit = mode_->silenceLimitNs();
+    if (limit <= 0) return;
+    const int64_t now = nowNs();
+    std::vector<std::string> silent;
+    {
+      std::lock_guard lock(heard_mu_);
+      for (const auto& [target, at] : last_heard_) {
+        if (now - at > limit && silenced_.insert(target).second) silent.push_back(target);
+      }
+    }
+    if (silent.empty()) return;
+    std::set<std::string> present;
+    for (const TargetStatus& t : store_.targets()) present.insert(t.name);
+    for (const std::string& target : silent) {
+      if (!present.count(target)) continue;  // left the copy meanwhile: no health for a target it no longer holds
+      TargetHealth h;
+      h.last_error = mode_->silentHealth(target, &h);
+      h.up = false;
+      h.last_attempt_ns = now;
+      store_.setHealth(target, h);
+      RDMAGW_LOG(kWarn, mode_->logTag()) << target << ": " << h.last_error;
+    }
+  }
+
   void watch() {
     std::unique_lock lock(mu_);
     while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) {
+      if (ctx_ != nullptr) {
+        lock.unlock();
+        markSilent();
+        lock.lock();
+      }
       if (ctx_ == nullptr || planned_) continue;
       lock.unlock();
       const bool change = mode_->wantsResubscribe();  // may take a while: not under mu_
@@ -204,11 +248,17 @@ class RelaySource final : public StreamSource {
       store_.setHealth(target, h);
     }
     up_.clear();
+    std::lock_guard lock(heard_mu_);
+    last_heard_.clear();
+    silenced_.clear();
   }
 
   const std::unique_ptr<RelayMode> mode_;
   Store& store_;
   std::set<std::string> up_;  // relayed targets marked up; relay thread only (and stop())
+  std::mutex heard_mu_;
+  std::map<std::string, int64_t> last_heard_;  // guarded by heard_mu_: target -> when its last notification came
+  std::set<std::string> silenced_;             // guarded by heard_mu_: marked down by markSilent, not heard since
 
   std::mutex mu_;
   std::condition_variable cv_;
@@ -293,6 +343,20 @@ class PeerMode final : public RelayMode {
     }
   }
   bool watches() const override { return true; }
+  // Sampled every interval: three missed samples, and at least ten
+  // seconds, is an owner that is gone, not a slow one (or a busy machine).
+  int64_t silenceLimitNs() override {
+    std::lock_guard lock(mu_);
+    if (current_.empty()) return 0;
+    return std::max<int64_t>(3 * std::chrono::nanoseconds(current_.sample_interval).count(), 10'000'000'000) +
+           1'000'000'000;
+  }
+  std::string silentHealth(const std::string& target, TargetHealth* h) override {
+    h->kind = options_.kind(target);
+    if (h->kind.empty()) h->kind = "peer";
+    h->transport = "fleet-mirror";
+    return "fleet mirror: no sample from its owner for 3 intervals and at least 10 s (stale)";
+  }
   bool idle() override {
     if (!options_.subscription().empty()) return false;
     std::lock_guard lock(mu_);

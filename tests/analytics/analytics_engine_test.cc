@@ -303,6 +303,28 @@ TEST_F(AnalyticsEngineTest, ATargetThatIsDownKeepsNoDerivedLeaves) {
   EXPECT_EQ(fabric_.derived("peer-target").count("leaf01:Ethernet1/3"), 1u) << "the switch end stays";
 }
 
+// A far end whose collection stopped (in a fleet: its owner died) is stale:
+// the link says so, and the balance that needs its counters is not given
+// on its last ones.
+TEST_F(AnalyticsEngineTest, AFarEndThatIsDownIsStaleAndItsCountersAreNotJudged) {
+  fabric_.ticks(6, [&] {
+    fabric_.bump("leaf01", SmallFabric::pfc("Ethernet1/3", 3, "out-pause-frames"), 100);
+    fabric_.bump("esx01", SmallFabric::nicPfc("vmnic4", 3, "rx-pause"), 100);
+  });
+  ASSERT_EQ(fabric_.derived("peer-state")["leaf01:Ethernet1/3"], "current");
+  ASSERT_EQ(fabric_.derived("pause-balance-code")["leaf01:Ethernet1/3:3"], "1");
+  TargetHealth down;
+  down.kind = "esxi";
+  down.up = false;
+  fabric_.store().setHealth("esx01", down);
+  fabric_.silence("esx01");
+  fabric_.tick([&] { fabric_.bump("leaf01", SmallFabric::pfc("Ethernet1/3", 3, "out-pause-frames"), 100); });
+  EXPECT_EQ(fabric_.derived("peer-state")["leaf01:Ethernet1/3"], "stale");
+  EXPECT_EQ(fabric_.derived("pause-balance-code").count("leaf01:Ethernet1/3:3"), 0u);
+  EXPECT_EQ(fabric_.derived("peer-in-pause-rate").count("leaf01:Ethernet1/3:3"), 0u);
+  EXPECT_EQ(fabric_.derived("out-pause-rate").count("leaf01:Ethernet1/3:3"), 1u) << "its own counters still count";
+}
+
 TEST(PauseBalanceTest, EqualWithinAQuarterOrOneFramePerWindow) {
   EXPECT_EQ(judgeBalance(0, 0, 60), PauseBalance::kIdle);
   EXPECT_EQ(judgeBalance(100, 80, 60), PauseBalance::kBalanced);

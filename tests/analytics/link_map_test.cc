@@ -176,10 +176,12 @@ TEST_F(LinkMapTest, TheEngineWritesLldpLinksWithSourceAndLastSeen) {
                      {"leaf01:Ethernet1/1:peer-interface", "ens1f0np0"},
                      {"leaf01:Ethernet1/1:source", "lldp"},
                      {"leaf01:Ethernet1/1:last-seen", seen},
+                     {"leaf01:Ethernet1/1:peer-state", "current"},
                      {"host01:ens1f0np0:peer-target", "leaf01"},
                      {"host01:ens1f0np0:peer-interface", "Ethernet1/1"},
                      {"host01:ens1f0np0:source", "lldp"},
                      {"host01:ens1f0np0:last-seen", seen},
+                     {"host01:ens1f0np0:peer-state", "current"},
                  }));
 }
 

@@ -206,8 +206,8 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
       std::string cfg = "targets_dir: targets.d\nadmin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
                         std::to_string(port) + "\"}\n";
       if (!lone) {
-        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) +
-               "\", insecure: true}\n" + testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), 3);
+        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) + "\", insecure: true}\n" +
+               testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), lease_ttl_);
       }
       if (lone || analytics_at_start_) cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
@@ -380,6 +380,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   std::vector<std::string> targets_;
   std::map<std::string, std::string> expected_owner_;
   bool analytics_at_start_ = true;  // false: the members get their analytics by a reload
+  int lease_ttl_ = 3;               // seconds
   std::string phase_ = "calm";  // printed with the flags compared
   const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
 };
@@ -464,6 +465,89 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return name.substr(0, name.size() - 1);
     });
+
+// A member killed (kill -9) in the middle of a scenario: while its lease
+// lives its targets are copied from nobody, so the other members report
+// their cables' far ends there as stale (not judged on the last counters);
+// once the targets move, the fleet flags what the lone gateway flags again.
+class FleetAnalyticsKillTest : public FleetAnalyticsTest {
+ protected:
+  void SetUp() override {
+    lease_ttl_ = 25;  // long enough to see the stale far ends (11 s) before the move
+    FleetAnalyticsTest::SetUp();
+  }
+
+  // "target/interface" of the links member i reports with peer-state `state`.
+  std::set<std::string> linksIn(int i, const std::string& state) {
+    std::set<std::string> out;
+    for (Series& s : parseSeries(metrics(i), {"rdmagw_fabric_link_peer_state_info"})) {
+      for (const auto& [label, value] : s.labels) {
+        if (label != "target" && label != "interface" && value == state) {
+          out.insert(s.labels["target"] + "/" + s.labels["interface"]);
+        }
+      }
+    }
+    return out;
+  }
+};
+
+TEST_P(FleetAnalyticsKillTest, AKilledMembersFarEndsAreStaleUntilTheyMoveThenTheFlagsAgreeAgain) {
+  if (IsSkipped()) return;
+  std::string who, why;
+  ASSERT_TRUE(placed(&who)) << who << logs();
+  ASSERT_TRUE(linkedAsLone(&why)) << why << logs();
+  sim_->setScenario({sim::ScenarioKind::kIncast, 0});
+  phase_ = "incast";
+  ASSERT_TRUE(sameFlags(false, &why)) << why;
+
+  // m3 owns host01 and host04, cabled to leaf01 (m1) and leaf02 (m2).
+  const int victim = 2;
+  ASSERT_EQ(expected_owner_["host01"], memberName(victim));
+  ASSERT_EQ(kill(pids_[victim], SIGKILL), 0);
+  testing::stopChild(pids_[victim], SIGKILL);
+  pids_[victim] = -1;
+  const auto killed = std::chrono::steady_clock::now();
+  std::set<std::string> stale;
+  const bool seen = testing::waitUntil(
+      [&] {
+        stale = linksIn(0, "stale");
+        for (const std::string& l : linksIn(1, "stale")) stale.insert(l);
+        // Each leaf's ports to host01 and host04.
+        return stale.size() >= 4;
+      },
+      std::chrono::seconds(lease_ttl_ * 2), milliseconds(500));
+  const double after = std::chrono::duration<double>(std::chrono::steady_clock::now() - killed).count();
+  ASSERT_TRUE(seen) << "stale far ends: " << stale.size() << "\n" << logs();
+  std::printf("%.1f s after the kill, %zu link end(s) stale:\n", after, stale.size());
+  for (const std::string& l : stale) std::printf("  %s\n", l.c_str());
+  for (const std::string& l : stale) EXPECT_TRUE(l.rfind("leaf0", 0) == 0) << l;
+  // The lease expires, the targets move, the far ends are current again.
+  const bool current = testing::waitUntil([&] { return linksIn(0, "stale").empty() && linksIn(1, "stale").empty(); },
+                                          testing::kEventWait, milliseconds(500));
+  EXPECT_TRUE(current) << logs();
+  // The survivors now hold m3's targets too: compare them with the lone
+  // gateway without the dead member.
+  const std::set<std::string> which = flaggingMetrics();
+  Verdicts l, f, twice;
+  const bool same = testing::waitUntil(
+      [&] {
+        twice.clear();
+        l = lone(true, which);
+        f.clear();
+        for (int i = 0; i < kMembers; ++i) {
+          if (i == victim) continue;
+          for (const std::string& v : parseVerdicts(metrics(i), true, which)) {
+            if (!f.insert(v).second) twice.insert(v);
+          }
+        }
+        return l == f && twice.empty();
+      },
+      testing::kEventWait, milliseconds(500));
+  EXPECT_TRUE(same) << "lone only:\n" << show(minus(l, f)) << "fleet only:\n" << show(minus(f, l)) << logs();
+}
+
+INSTANTIATE_TEST_SUITE_P(Kill, FleetAnalyticsKillTest, ::testing::Values(std::vector<sim::ScenarioKind>{}),
+                         [](const auto&) { return std::string("member_killed_in_incast"); });
 
 // The members start with no analytics; a reload switches them on. The copy
 // of the peers' far ends must follow (no restart), and the links crossing
