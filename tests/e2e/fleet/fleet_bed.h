@@ -35,6 +35,8 @@ class FleetBed {
   bool alive(int i) const { return pids_[i] > 0; }
   sim::TcpRelay& etcdPath(int i) { return *relays_[i]; }
   sim::EtcdLauncher& etcd() { return etcd_; }
+  // The devices, as they saw the members (connections per device).
+  testing::ReloadBed& devices() { return *peers_; }
   std::string memberName(int i) const { return "m" + std::to_string(i + 1); }
   int prometheusPort(int i) const { return ports_[i]; }
   // Member i's gNMI server (plain text, loopback).

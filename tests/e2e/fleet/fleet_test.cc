@@ -133,6 +133,9 @@ TEST(FleetColdStartTest, EachTargetIsStartedOnceByItsOwner) {
     }
   }
   for (const std::string& t : bed.targets()) EXPECT_EQ(started[t], 1) << t << " started " << started[t] << " times";
+  // As the devices saw it: one connection each, from their owner.
+  EXPECT_EQ(bed.devices().sshd().connectionCount("esx01"), 1u) << "the ESXi host's sshd";
+  EXPECT_EQ(bed.devices().leaf().connectionCounts().connections, 1u) << "the leaf's gNMI server";
 }
 
 TEST_F(FleetTest, EtcdStoppedForThirtySecondsMovesNothingAndHealthSaysDegraded) {
