@@ -3,16 +3,19 @@
 # (docs/performance.md "Fleet: per-member cost at N = 2, 4, 8"): the scale
 # simulator's leaves (gNMI, LLDP naming their hosts) and RDMA hosts (sysfs
 # trees every member can read), one real etcd, and N `rdmagw run` members
-# on loopback with analytics on, for each N given. After every target is up
-# and WARMUP seconds, over WINDOW seconds, prints per member: targets
+# on loopback with analytics on, for each N given. Once every target is up
+# and the series hold still, over WINDOW seconds, prints per member: targets
 # owned, own series, RSS, CPU (cores), the peer copy's series and peer
 # ports, bytes per second the copy received, etcd requests per second and
 # the analytics run time; then the fleet's totals. Prints, asserts nothing.
 #
 #   bench/fleet_scale.sh [SWITCHES=16] [HOSTS=128] [MEMBERS="2 4 8"]
 #   env: BIN (rdmagw, default build-rel/gateway/rdmagw), SIM (the scale
-#        simulator, default beside BIN's tree), WARMUP=60, WINDOW=60,
-#        DEVICES=8, HOSTS_PER_LEAF=16, PERIOD=10 (collection and analytics)
+#        simulator, default beside BIN's tree), WARMUP=20 (after the
+#        series hold still), WINDOW=60,
+#        DEVICES=8, HOSTS_PER_LEAF=16, PERIOD=10 (collection and analytics),
+#        CALM=on (no hot spots, so no pause trees; off: the simulator's
+#        random incasts build trees that cross members)
 # Needs /usr/bin/etcd. Every member runs on this machine: the CPU figures
 # are shares of its cores, with the simulator beside them.
 set -euo pipefail
@@ -22,11 +25,12 @@ HOSTS=${2:-128}
 MEMBERS=${3:-2 4 8}
 BIN=${BIN:-build-rel/gateway/rdmagw}
 SIM=${SIM:-$(dirname "$(dirname "$BIN")")/bench/rdmagw_scale_sim}
-WARMUP=${WARMUP:-60}
+WARMUP=${WARMUP:-20}
 WINDOW=${WINDOW:-60}
 DEVICES=${DEVICES:-8}
 HOSTS_PER_LEAF=${HOSTS_PER_LEAF:-16}
 PERIOD=${PERIOD:-10}
+CALM=${CALM:-on}
 WORK=$(mktemp -d /tmp/rdmagw-fleet-scale-XXXXXX)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
@@ -47,7 +51,7 @@ etcd --data-dir "$WORK/etcd" --name bench --listen-client-urls "http://127.0.0.1
 PIDS+=($!)
 
 "$SIM" --dir "$WORK/sim" --switches "$SWITCHES" --hosts "$HOSTS" --devices "$DEVICES" \
-  --hosts-per-leaf "$HOSTS_PER_LEAF" --period "$PERIOD" --snmp off --gnmi-listen off --analytics on \
+  --hosts-per-leaf "$HOSTS_PER_LEAF" --period "$PERIOD" --snmp off --gnmi-listen off --analytics on --calm "$CALM" \
   > "$WORK/sim.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 600); do [ -f "$WORK/sim/ready" ] && break; sleep 0.5; done
@@ -58,7 +62,7 @@ ANALYTICS=$(awk '/^analytics:/ {on = 1} on' "$WORK/sim/gateway.yaml")
 TOTAL=$(grep -c '^  - name:' <<<"$TARGETS")
 
 echo "fabric: $SWITCHES leaves (gNMI) + $HOSTS hosts x $DEVICES devices = $TOTAL targets; period ${PERIOD}s;" \
-  "warm-up ${WARMUP}s, window ${WINDOW}s; $(nproc) cores; $BIN"
+  "calm $CALM; warm-up ${WARMUP}s, window ${WINDOW}s; $(nproc) cores; $BIN"
 for n in $MEMBERS; do
   MPIDS=(); PROMS=()
   for i in $(seq 1 "$n"); do
@@ -93,6 +97,26 @@ for n in $MEMBERS; do
   if [ "$up" != "$TOTAL" ]; then
     echo "N=$n: $up of $TOTAL targets up; logs in $WORK" >&2; trap - EXIT; exit 1
   fi
+  # Then until the fleet's own and copied series hold still (within 1 % over
+  # a period, twice running), then WARMUP more seconds.
+  prev="0 0"; still=0
+  for _ in $(seq 60); do
+    sleep "$PERIOD"
+    own=0; copied=0
+    for p in "${PROMS[@]}"; do
+      curl -s -m 30 "127.0.0.1:$p/metrics" > "$WORK/settle"
+      own=$(awk -v a="$own" -v b="$(metric rdmagw_target_series "$WORK/settle")" 'BEGIN {print a + b}')
+      copied=$(awk -v a="$copied" -v b="$(metric rdmagw_fleet_mirror_series "$WORK/settle")" 'BEGIN {print a + b}')
+    done
+    if awk -v p="$prev" -v o="$own" -v c="$copied" 'BEGIN {split(p, x, " "); d1 = o - x[1]; d2 = c - x[2];
+        if (d1 < 0) d1 = -d1; if (d2 < 0) d2 = -d2; exit !(d1 <= 0.01 * o && d2 <= 0.01 * (c + 1))}'; then
+      still=$((still + 1))
+    else
+      still=0
+    fi
+    prev="$own $copied"
+    [ "$still" -ge 2 ] && break
+  done
   sleep "$WARMUP"
   declare -A cpu0 bytes0 etcd0
   for i in $(seq 1 "$n"); do
@@ -105,8 +129,8 @@ for n in $MEMBERS; do
   sleep "$WINDOW"
   echo
   echo "N = $n members"
-  printf '%-6s %8s %11s %8s %9s %12s %10s %12s %10s %12s\n' member targets own_series rss_mb cpu_cores \
-    mirror_series peer_ports rx_bytes_s etcd_req_s analytics_s
+  printf '%-6s %8s %11s %8s %9s %12s %10s %6s %12s %10s %12s\n' member targets own_series rss_mb cpu_cores \
+    mirror_series peer_ports whole rx_bytes_s etcd_req_s analytics_s
   t_targets=0 t_series=0 t_rss=0 t_cpu=0 t_mirror=0 t_rx=0 t_etcd=0 max_run=0
   for i in $(seq 1 "$n"); do
     idx=$((i - 1)); pid=${MPIDS[$idx]}
@@ -121,17 +145,18 @@ for n in $MEMBERS; do
     series=$(metric rdmagw_target_series "$f")
     mirror=$(metric rdmagw_fleet_mirror_series "$f")
     ports=$(metric rdmagw_fleet_mirror_peer_ports "$f")
+    whole=$(metric rdmagw_fleet_mirror_whole_targets "$f")
     run=$(metric rdmagw_analytics_run_duration_seconds "$f")
     rss=$(rss_mb "$pid")
-    printf '%-6s %8s %11s %8s %9s %12s %10s %12s %10s %12s\n' "m$i" "$targets" "$series" "$rss" "$cpu" "$mirror" \
-      "$ports" "$rx" "$etcd" "$run"
+    printf '%-6s %8s %11s %8s %9s %12s %10s %6s %12s %10s %12s\n' "m$i" "$targets" "$series" "$rss" "$cpu" "$mirror" \
+      "$ports" "$whole" "$rx" "$etcd" "$run"
     read -r t_targets t_series t_rss t_cpu t_mirror t_rx t_etcd max_run < <(awk -v a="$t_targets" -v b="$targets" \
       -v c="$t_series" -v d="$series" -v e="$t_rss" -v f="$rss" -v g="$t_cpu" -v h="$cpu" -v i="$t_mirror" \
       -v j="$mirror" -v k="$t_rx" -v l="$rx" -v m="$t_etcd" -v o="$etcd" -v p="$max_run" -v q="$run" \
       'BEGIN {printf "%d %d %d %.3f %d %d %.2f %.3f\n", a + b, c + d, e + f, g + h, i + j, k + l, m + o, (q > p ? q : p)}')
   done
-  printf '%-6s %8s %11s %8s %9s %12s %10s %12s %10s %12s\n' fleet "$t_targets" "$t_series" "$t_rss" "$t_cpu" \
-    "$t_mirror" - "$t_rx" "$t_etcd" "max $max_run"
+  printf '%-6s %8s %11s %8s %9s %12s %10s %6s %12s %10s %12s\n' fleet "$t_targets" "$t_series" "$t_rss" "$t_cpu" \
+    "$t_mirror" - - "$t_rx" "$t_etcd" "max $max_run"
   for p in "${MPIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${MPIDS[@]}"; do wait "$p" 2>/dev/null || true; done
   unset cpu0 bytes0 etcd0

@@ -56,6 +56,7 @@ struct Options {
   bool ssh = false;        // the leaves' CLI over a real sshd too (needs root)
   bool analytics = false;  // the gateway runs its analytics (and the RoCE check)
   bool roce_checks = true;
+  bool calm = false;  // no hot spots, no slow hosts: no pause trees
 };
 
 const char* kUsage =
@@ -86,6 +87,8 @@ bool parse(int argc, char** argv, Options* o) {
     else if (a == "--ssh") o->ssh = v == "on";
     else if (a == "--analytics") o->analytics = v == "on";
     else if (a == "--roce-checks") o->roce_checks = v == "on";
+    else if (a == "--calm")
+      o->calm = v == "on";
     else return false;
   }
   return !o->dir.empty() && o->period.count() > 0;
@@ -175,6 +178,7 @@ int main(int argc, char** argv) {
   fabric.switches = o.switches;
   fabric.esxi_hosts = 0;
   fabric.hosts_per_leaf = o.hosts_per_leaf;
+  fabric.calm = o.calm;
   if (Status st = fabric.validate(); !st.isOk()) {
     std::fprintf(stderr, "rdmagw_scale_sim: %s\n", st.message().c_str());
     return 2;

@@ -14,60 +14,11 @@
 #include "models/thread_role.h"
 #include "southbound/gnmi/gnmi_channel.h"
 #include "southbound/gnmi/rdmagw_notification.h"
+#include "southbound/gnmi/relay_mode.h"
 #include "southbound/secret_source.h"
 
 namespace rdmagw::southbound::gnmi {
 namespace {
-
-constexpr int64_t kRefreshNs = 500'000'000;  // how stale a peer relay's idea of the owners may be
-
-// "/a/b[k=v]/c" -> elements a, b (key k=v), c; a key left out is every instance.
-void toGnmiPath(const std::string& text, ::gnmi::Path* out) {
-  Result<Path> path = Path::parse(text);
-  if (!path.isOk()) return;  // the caller's own rows: parsed by its tests
-  for (const PathElem& e : path->elems()) {
-    ::gnmi::PathElem* elem = out->add_elem();
-    elem->set_name(e.name);
-    for (const auto& [k, v] : e.keys) (*elem->mutable_key())[k] = v;
-  }
-}
-
-// What differs between the two modes; the stream loop is the same.
-class RelayMode {
- public:
-  virtual ~RelayMode() = default;
-  virtual const char* threadRole() const = 0;
-  virtual const char* logTag() const = 0;
-  virtual std::chrono::milliseconds backoffInitial() const = 0;
-  virtual std::chrono::milliseconds backoffMax() const = 0;
-  // A stream that ran longer than the longest backoff starts it over.
-  virtual bool resetAfterLongStream() const = 0;
-  virtual Result<std::shared_ptr<grpc::Channel>> channel() = 0;
-  virtual Status prepare(grpc::ClientContext* ctx) = 0;
-  // Fills the list; `store` is the copy (a mode that asks for less than
-  // its last stream did drops what it no longer asks for).
-  virtual void subscriptions(::gnmi::SubscriptionList* list, Store& store) = 0;
-  // Asked about every second by a watcher while a stream runs: true ends
-  // the stream and starts the next at once, its targets staying up.
-  virtual bool wantsResubscribe() { return false; }
-  virtual bool watches() const { return false; }
-  // Nothing to ask for now: no stream is opened (checked every second).
-  virtual bool idle() { return false; }
-  virtual void received(const ::gnmi::SubscribeResponse&) {}
-  // A target nothing arrived for in this long while its stream runs is
-  // marked down (its owner went silent); 0: never.
-  virtual int64_t silenceLimitNs() { return 0; }
-  virtual std::string silentHealth(const std::string& target, TargetHealth* h) {
-    return downHealth(target, grpc::Status::OK, h);
-  }
-  // At each stream start (force) and before each notification.
-  virtual void refresh(bool force, Store& store, std::set<std::string>* up) = 0;
-  // The health of a target going up; false: drop this notification.
-  virtual bool health(const std::string& target, TargetHealth* h) = 0;
-  virtual std::string downHealth(const std::string& target, const grpc::Status& st, TargetHealth* h) = 0;
-  virtual std::string endedMessage(const grpc::Status& st) const = 0;
-  virtual void stopped(Store& store) = 0;
-};
 
 class RelaySource final : public StreamSource {
  public:
@@ -208,6 +159,9 @@ class RelaySource final : public StreamSource {
     if (silent.empty()) return;
     std::set<std::string> present;
     for (const TargetStatus& t : store_.targets()) present.insert(t.name);
+    std::string names;  // one line per pass, not one per target: a dead member may own hundreds
+    size_t marked = 0;
+    std::string why;
     for (const std::string& target : silent) {
       if (!present.count(target)) continue;  // left the copy meanwhile: no health for a target it no longer holds
       TargetHealth h;
@@ -215,7 +169,12 @@ class RelaySource final : public StreamSource {
       h.up = false;
       h.last_attempt_ns = now;
       store_.setHealth(target, h);
-      RDMAGW_LOG(kWarn, mode_->logTag()) << target << ": " << h.last_error;
+      why = h.last_error;
+      if (++marked <= 10) names += (names.empty() ? "" : ", ") + target;
+    }
+    if (marked > 0) {
+      RDMAGW_LOG(kWarn, mode_->logTag()) << marked << " target(s) marked down: " << names
+                                         << (marked > 10 ? ", ..." : "") << ": " << why;
     }
   }
 
@@ -318,146 +277,26 @@ class ChainMode final : public RelayMode {
   std::vector<std::pair<std::string, std::string>> labels_;
 };
 
-// Fleet peers: the other members' targets, read by the analytics only.
-class PeerMode final : public RelayMode {
- public:
-  explicit PeerMode(PeerRelayOptions options) : options_(std::move(options)) {}
-  const char* threadRole() const override { return "fleet-mirror"; }
-  const char* logTag() const override { return "fleet-mirror"; }
-  std::chrono::milliseconds backoffInitial() const override { return options_.backoff_initial; }
-  std::chrono::milliseconds backoffMax() const override { return options_.backoff_max; }
-  bool resetAfterLongStream() const override { return true; }
-  Result<std::shared_ptr<grpc::Channel>> channel() override { return options_.channel(); }
-  Status prepare(grpc::ClientContext*) override { return Status::ok(); }
-  void subscriptions(::gnmi::SubscriptionList* list, Store& store) override {
-    PeerSubscription next = options_.subscription();
-    {
-      std::lock_guard lock(mu_);
-      dropUnasked(current_, next, store);
-      if (!current_.empty() && next != current_ && options_.resubscribed) options_.resubscribed();
-      current_ = next;
-    }
-    for (const std::string& p : next.everywhere) addSample(list, next.sample_interval, "", p);
-    for (const auto& [target, paths] : next.per_target) {
-      for (const std::string& p : paths) addSample(list, next.sample_interval, target, p);
-    }
-  }
-  bool watches() const override { return true; }
-  // Sampled every interval: three missed samples, and at least ten
-  // seconds, is an owner that is gone, not a slow one (or a busy machine).
-  int64_t silenceLimitNs() override {
-    std::lock_guard lock(mu_);
-    if (current_.empty()) return 0;
-    return std::max<int64_t>(3 * std::chrono::nanoseconds(current_.sample_interval).count(), 10'000'000'000) +
-           1'000'000'000;
-  }
-  std::string silentHealth(const std::string& target, TargetHealth* h) override {
-    h->kind = options_.kind(target);
-    if (h->kind.empty()) h->kind = "peer";
-    h->transport = "fleet-mirror";
-    return "fleet mirror: no sample from its owner for 3 intervals and at least 10 s (stale)";
-  }
-  bool idle() override {
-    if (!options_.subscription().empty()) return false;
-    std::lock_guard lock(mu_);
-    current_ = {};
-    return true;
-  }
-  bool wantsResubscribe() override {
-    PeerSubscription next = options_.subscription();
-    std::lock_guard lock(mu_);
-    return next != current_;
-  }
-  void received(const ::gnmi::SubscribeResponse& r) override {
-    if (options_.received && r.has_update()) options_.received(r.ByteSizeLong(), r.update().timestamp());
-  }
-  void refresh(bool force, Store& store, std::set<std::string>* up) override {
-    const int64_t now = nowNs();
-    if (!force && now - refreshed_ns_ < kRefreshNs) return;
-    refreshed_ns_ = now;
-    owners_ = options_.ownership();
-    // A target that became ours (or left the configuration) leaves the copy:
-    // the store's own, fresher, leaves are the ones to read.
-    for (const TargetStatus& t : store.targets()) {
-      if (owners_.mine.count(t.name) || !owners_.known.count(t.name)) {
-        store.removeTarget(t.name);
-        up->erase(t.name);
-      }
-    }
-  }
-  bool health(const std::string& target, TargetHealth* h) override {
-    // Ours (the store has it), or not one of the fleet's configured targets
-    // (a device another member relays: nobody here knows its kind).
-    if (owners_.mine.count(target) || !owners_.known.count(target)) return false;
-    h->kind = options_.kind(target);
-    if (h->kind.empty()) return false;  // not placed yet: its kind comes with the next placement
-    h->transport = "fleet-mirror";
-    return true;
-  }
-  std::string downHealth(const std::string& target, const grpc::Status& st, TargetHealth* h) override {
-    h->kind = options_.kind(target);
-    if (h->kind.empty()) h->kind = "peer";
-    h->transport = "fleet-mirror";
-    return "fleet mirror: " + ended(st);
-  }
-  std::string endedMessage(const grpc::Status& st) const override {
-    return "peer targets' analytics inputs: " + ended(st);
-  }
-  void stopped(Store& store) override {
-    for (const TargetStatus& t : store.targets()) store.removeTarget(t.name);
-  }
-
- private:
-  static std::string ended(const grpc::Status& st) {
-    return "stream ended: " + std::to_string(int(st.error_code())) + " " + st.error_message();
-  }
-
-  // SAMPLE, not ON_CHANGE: a counter that stands still must still reach
-  // the copy at each collection, as it reaches the owner's store, or its
-  // window would hold one sample and no rate (an idle cable, a peer that
-  // counts no pause, would go unjudged).
-  static void addSample(::gnmi::SubscriptionList* list, std::chrono::milliseconds interval, const std::string& target,
-                        const std::string& path) {
-    ::gnmi::Subscription* s = list->add_subscription();
-    s->set_mode(::gnmi::SAMPLE);
-    s->set_sample_interval(uint64_t(std::chrono::nanoseconds(interval).count()));
-    toGnmiPath(path, s->mutable_path());
-    if (!target.empty()) s->mutable_path()->set_target(target);
-  }
-
-  // The leaves of a target's paths the next stream no longer asks for.
-  static void dropUnasked(const PeerSubscription& before, const PeerSubscription& next, Store& store) {
-    for (const auto& [target, paths] : before.per_target) {
-      auto now = next.per_target.find(target);
-      for (const std::string& p : paths) {
-        if (now != next.per_target.end() && std::find(now->second.begin(), now->second.end(), p) != now->second.end()) {
-          continue;
-        }
-        if (Result<Path> parsed = Path::parse(p); parsed.isOk()) store.remove(target, *parsed);
-      }
-    }
-  }
-
-  const PeerRelayOptions options_;
-  std::mutex mu_;
-  PeerSubscription current_;  // guarded by mu_: what the running stream asked for
-  RelayOwnership owners_;  // relay thread only: per the last refresh
-  int64_t refreshed_ns_ = 0;
-};
-
 }  // namespace
+
+// "/a/b[k=v]/c" -> elements a, b (key k=v), c; a key left out is every instance.
+void toGnmiPath(const std::string& text, ::gnmi::Path* out) {
+  Result<Path> path = Path::parse(text);
+  if (!path.isOk()) return;  // the caller's own rows: parsed by its tests
+  for (const PathElem& e : path->elems()) {
+    ::gnmi::PathElem* elem = out->add_elem();
+    elem->set_name(e.name);
+    for (const auto& [k, v] : e.keys) (*elem->mutable_key())[k] = v;
+  }
+}
+
+StreamSourcePtr makeRelaySource(std::unique_ptr<RelayMode> mode, Store& store) {
+  return StreamSourcePtr(new RelaySource(std::move(mode), store));
+}
 
 Result<StreamSourcePtr> createRelaySource(const std::string& name, const GnmiConfig& config, Store& store,
                                           std::vector<std::pair<std::string, std::string>> labels) {
   if (Status st = config.validate(); !st.isOk()) return st;
-  return StreamSourcePtr(new RelaySource(std::make_unique<ChainMode>(name, config, std::move(labels)), store));
+  return makeRelaySource(std::make_unique<ChainMode>(name, config, std::move(labels)), store);
 }
-
-Result<StreamSourcePtr> createPeerRelaySource(PeerRelayOptions options, Store& peers) {
-  if (!options.channel || !options.ownership || !options.kind || !options.subscription) {
-    return Status::invalidArgument("peer relay: subscription, channel, ownership and kind are required");
-  }
-  return StreamSourcePtr(new RelaySource(std::make_unique<PeerMode>(std::move(options)), peers));
-}
-
 }  // namespace rdmagw::southbound::gnmi
