@@ -19,9 +19,23 @@ namespace {
 // northbound.snmp: an AgentX subagent of the system snmpd.
 void readSnmp(YamlReader& r, const YAML::Node& s, GatewayConfig* cfg) {
   const std::string path = "northbound.snmp";
-  r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "refresh_period", "notifications"});
+  r.checkKeys(s, path, {"enabled", "agentx_socket", "state_dir", "if_index", "refresh_period", "notifications"});
   cfg->snmp_enabled = true;
+  // A fleet moves targets between members: only derived numbers survive
+  // that. A lone gateway keeps its state file's numbers (its NMS history).
+  // The cluster block is read before this one.
+  cfg->snmp.if_index =
+      cfg->cluster.enabled ? northbound::snmp::IfIndexScheme::kDerived : northbound::snmp::IfIndexScheme::kSequential;
   if (!s.IsMap()) return;
+  if (auto scheme = r.string(s, path, "if_index")) {
+    if (*scheme == "sequential") {
+      cfg->snmp.if_index = northbound::snmp::IfIndexScheme::kSequential;
+    } else if (*scheme == "derived") {
+      cfg->snmp.if_index = northbound::snmp::IfIndexScheme::kDerived;
+    } else {
+      r.error(s["if_index"], path + ".if_index", "must be sequential or derived");
+    }
+  }
   if (auto e = r.string(s, path, "enabled")) cfg->snmp_enabled = (*e != "false");
   cfg->snmp.agentx_socket = r.string(s, path, "agentx_socket").value_or(cfg->snmp.agentx_socket);
   cfg->snmp.state_dir = r.string(s, path, "state_dir").value_or(cfg->snmp.state_dir);

@@ -13,6 +13,12 @@ std::vector<std::string> fleetWarnings(const GatewayConfig& cfg) {
         "northbound.snmp without cluster.advertise.snmp: the other members' rdmagwFleetTargetTable rows for this "
         "member's targets name no SNMP address, so an NMS cannot find where they are served");
   }
+  if (cfg.snmp_enabled && cfg.snmp.if_index == northbound::snmp::IfIndexScheme::kSequential) {
+    out.push_back(
+        "northbound.snmp.if_index: sequential in a fleet: a target that moves to another member is served under "
+        "that member's own ifIndex numbers, and an NMS keyed on ifIndex sees its interfaces renumbered (derived "
+        "keeps them)");
+  }
   if (cfg.analytics_enabled && !cfg.gnmi_enabled) {
     out.push_back(
         "analytics without northbound.gnmi: this member cannot copy the other members' targets, so links and pause "

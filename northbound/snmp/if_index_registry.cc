@@ -1,15 +1,21 @@
 #include "northbound/snmp/if_index_registry.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "northbound/snmp/if_index_derivation.h"
+
 namespace rdmagw::northbound::snmp {
 
-IfIndexRegistry::IfIndexRegistry(std::string state_file) : state_file_(std::move(state_file)) {}
+IfIndexRegistry::IfIndexRegistry(std::string state_file, IfIndexScheme scheme)
+    : state_file_(std::move(state_file)), scheme_(scheme) {}
 
 Status IfIndexRegistry::load() {
-  if (state_file_.empty()) return Status::ok();
+  // Derived numbers need no history; a sequential file left from before
+  // must not mix its numbers into them.
+  if (state_file_.empty() || scheme_ == IfIndexScheme::kDerived) return Status::ok();
   std::ifstream in(state_file_);
   if (!in) return Status::ok();  // first start
   std::string line, bad;
@@ -56,6 +62,10 @@ uint32_t IfIndexRegistry::indexOf(std::string_view context, std::string_view nam
   Context& ctx = cit->second;
   auto it = ctx.by_name.find(name);
   if (it != ctx.by_name.end()) return it->second;
+  if (scheme_ == IfIndexScheme::kDerived) {
+    ctx.fresh.emplace_back(name);
+    return derive(ctx, ctx.fresh.back());
+  }
   uint32_t assigned;
   if (ctx.highest < kMaxIfIndex) {
     assigned = ++ctx.highest;
@@ -71,8 +81,41 @@ uint32_t IfIndexRegistry::indexOf(std::string_view context, std::string_view nam
   return assigned;
 }
 
+uint32_t IfIndexRegistry::derive(Context& ctx, const std::string& name) {
+  const uint32_t home = homeIfIndex(name);
+  uint32_t assigned = home;
+  // Structural numbers are one per name and below every hashed one: only
+  // hashed names can meet a number already held.
+  while (ctx.by_index.count(assigned)) assigned = nextHashedIfIndex(assigned);
+  if (assigned != home) ctx.fresh_moved = true;
+  ctx.by_name.emplace(name, assigned);
+  ctx.by_index.emplace(assigned, name);
+  return assigned;
+}
+
+bool IfIndexRegistry::settle(std::string_view context) {
+  auto cit = contexts_.find(context);
+  if (cit == contexts_.end()) return false;
+  Context& ctx = cit->second;
+  std::vector<std::string> fresh = std::move(ctx.fresh);
+  ctx.fresh.clear();
+  if (!ctx.fresh_moved) return false;  // every fresh name at its home: the order did not matter
+  ctx.fresh_moved = false;
+  std::map<std::string, uint32_t> given;
+  for (const std::string& name : fresh) {
+    auto it = ctx.by_name.find(name);
+    given.emplace(name, it->second);
+    ctx.by_index.erase(it->second);
+    ctx.by_name.erase(it);
+  }
+  bool changed = false;
+  for (const auto& [name, before] : given) changed |= derive(ctx, name) != before;  // std::map: byte order
+  ctx.fresh_moved = false;  // settled: the next build's fresh names start clean
+  return changed;
+}
+
 Status IfIndexRegistry::saveIfChanged() {
-  if (!dirty_ || state_file_.empty()) return Status::ok();
+  if (!dirty_ || state_file_.empty() || scheme_ == IfIndexScheme::kDerived) return Status::ok();
   std::ostringstream out;
   out << "# rdmagw SNMP ifIndex assignments: context, interface, ifIndex. Keep this file:\n"
       << "# NMSes key their history on ifIndex.\n";

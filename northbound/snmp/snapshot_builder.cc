@@ -257,7 +257,7 @@ MibSnapshotPtr SnapshotBuilder::build() {
   Oid index;  // reused: one index per placed leaf, no allocation once grown
   for (const TargetStatus& t : targets) {
     std::map<std::string, InterfaceSeen, std::less<>> interfaces;
-    store_.forEachIn(t.name, [&](const SeriesView& s) {
+    auto visit = [&](const SeriesView& s) {
       if (s.schema == nullptr) return;
       std::span<const Placement> places = catalog.placements(s.schema);
       uint32_t if_index = 0;
@@ -276,7 +276,18 @@ MibSnapshotPtr SnapshotBuilder::build() {
         if (!appendIndex(def, s.label_values, if_index, &index)) continue;
         addCell(pending[p.table], index, s.value, p);
       }
-    });
+    };
+    store_.forEachIn(t.name, visit);
+    // Derived ifIndex: names new to this build that collided take their
+    // numbers in name order, as a member seeing them all at once would; the
+    // cells placed under the numbers first given are dropped and placed
+    // again (rare: only a collision in the 31-bit hash does it). Bounded:
+    // a name added by a collector between passes settles with the next one.
+    for (int pass = 0; pass < 2 && registry_.settle(t.name); ++pass) {
+      for (TableDataBuilder& b : pending) (void)b.finish();
+      interfaces.clear();
+      store_.forEachIn(t.name, visit);
+    }
     for (const auto& [name, seen] : interfaces) {
       const uint32_t row[] = {seen.if_index};
       // TimeStamp: hundredths of a second since the agent started.

@@ -35,7 +35,7 @@ Status SnmpAgent::start() {
   if (!g_agent_running.compare_exchange_strong(expected, true)) {
     return Status::unavailable("an SNMP agent is already running in this process (Net-SNMP state is global)");
   }
-  registry_ = std::make_unique<snmp::IfIndexRegistry>(config_.ifIndexStateFile());
+  registry_ = std::make_unique<snmp::IfIndexRegistry>(config_.ifIndexStateFile(), config_.if_index);
   if (Status st = registry_->load(); !st.isOk()) {
     RDMAGW_LOG(kWarn, "snmp") << st.message();
   }
@@ -71,7 +71,10 @@ Status SnmpAgent::start() {
   });
   running_ = true;
   RDMAGW_LOG(kInfo, "snmp") << "AgentX subagent on " << config_.agentx_socket << ", refresh every "
-                            << config_.refresh_period.count() << "ms, ifIndex state " << config_.ifIndexStateFile();
+                            << config_.refresh_period.count() << "ms, ifIndex "
+                            << (config_.if_index == snmp::IfIndexScheme::kDerived
+                                    ? std::string("derived from interface names")
+                                    : "state " + config_.ifIndexStateFile());
   return Status::ok();
 }
 

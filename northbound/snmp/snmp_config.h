@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/status.h"
+#include "northbound/snmp/if_index_registry.h"
 #include "northbound/snmp/snmp_notify_config.h"
 
 namespace rdmagw::northbound::snmp {
@@ -18,6 +19,12 @@ struct SnmpConfig {
   // Where the ifIndex assignments live (snmp-ifindex.tsv): keep it across
   // upgrades, NMSes key their history on ifIndex.
   std::string state_dir = "/var/lib/rdmagw";
+  // How interfaces get their ifIndex (if_index_registry.h): kSequential
+  // (numbers in the state file) keeps a lone gateway's numbers across
+  // upgrades; kDerived (from the name) keeps a target's numbers when it
+  // moves between fleet members. The config reader picks kDerived in a
+  // fleet unless `if_index` says otherwise.
+  IfIndexScheme if_index = IfIndexScheme::kSequential;
   // How often the served snapshot is rebuilt from the store.
   std::chrono::milliseconds refresh_period{5000};
   // AgentX ping: how soon the subagent notices snmpd restarted and

@@ -400,6 +400,28 @@ TEST(ConfigTest, SnmpNorthbound) {
   EXPECT_FALSE(off->snmp_enabled);  // SNMP only when configured
 }
 
+// ifIndex numbering: a lone gateway keeps its state file's numbers (its
+// NMS history), a fleet member derives them from the names unless told.
+TEST(ConfigTest, SnmpIfIndexSequentialAloneDerivedInAFleet) {
+  const std::string snmp = "northbound:\n  snmp: {agentx_socket: /tmp/agentx";
+  const std::string cluster = "cluster:\n  endpoints: [\"http://127.0.0.1:2379\"]\n  name: f\n  member: m1\n";
+  using northbound::snmp::IfIndexScheme;
+  auto scheme = [](const std::string& text) {
+    auto cfg = parseConfig(text, "s.yaml");
+    EXPECT_TRUE(cfg.isOk()) << cfg.status().message();
+    return cfg.isOk() ? cfg->snmp.if_index : IfIndexScheme::kSequential;
+  };
+  EXPECT_EQ(scheme(snmp + "}\n"), IfIndexScheme::kSequential);
+  EXPECT_EQ(scheme(snmp + "}\n" + cluster), IfIndexScheme::kDerived);
+  EXPECT_EQ(scheme(cluster + snmp + "}\n"), IfIndexScheme::kDerived);  // the blocks in either order
+  EXPECT_EQ(scheme(snmp + ", if_index: derived}\n"), IfIndexScheme::kDerived);
+  EXPECT_EQ(scheme(snmp + ", if_index: sequential}\n" + cluster), IfIndexScheme::kSequential);
+  auto bad = parseConfig(snmp + ", if_index: hashed}\n", "s.yaml");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("northbound.snmp.if_index: must be sequential or derived"), std::string::npos)
+      << bad.status().message();
+}
+
 TEST(ConfigTest, SnmpErrorsCarryFileLineAndKey) {
   const char* text = R"(northbound:
   snmp:
@@ -411,7 +433,10 @@ TEST(ConfigTest, SnmpErrorsCarryFileLineAndKey) {
   auto cfg = parseConfig(text, "s.yaml");
   ASSERT_FALSE(cfg.isOk());
   const std::string m = cfg.status().message();
-  EXPECT_NE(m.find("s.yaml:6:5: northbound.snmp.community: unknown key"), std::string::npos) << m;
+  EXPECT_NE(m.find("s.yaml:6:5: northbound.snmp.community: unknown key (allowed: enabled, agentx_socket, state_dir, "
+                   "if_index, refresh_period, notifications)"),
+            std::string::npos)
+      << m;
   EXPECT_NE(m.find("s.yaml:3:5: northbound.snmp: agentx_socket:"), std::string::npos) << m;
   EXPECT_NE(m.find("state_dir: 'relative/dir' must be an absolute path"), std::string::npos) << m;
   EXPECT_NE(m.find("refresh_period: must be between 100ms and 1h"), std::string::npos) << m;

@@ -22,6 +22,17 @@ TEST(FleetWarningsTest, SnmpInAFleetWithoutAnAdvertisedSnmpAddressIsSaid) {
   EXPECT_TRUE(fleetWarnings(parsed(snmp)).empty()) << "outside a fleet nothing is missing";
 }
 
+TEST(FleetWarningsTest, SequentialIfIndexInAFleetIsSaid) {
+  const std::string snmp = "northbound:\n  snmp: {agentx_socket: /tmp/agentx";
+  const std::string advertised = std::string(kCluster) + "  advertise: {snmp: \"10.0.0.5:161\"}\n";
+  std::vector<std::string> w = fleetWarnings(parsed(snmp + ", if_index: sequential}\n" + advertised));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("northbound.snmp.if_index: sequential in a fleet"), std::string::npos) << w[0];
+  EXPECT_TRUE(fleetWarnings(parsed(snmp + "}\n" + advertised)).empty()) << "a fleet derives by default";
+  EXPECT_TRUE(fleetWarnings(parsed(snmp + ", if_index: derived}\n" + advertised)).empty());
+  EXPECT_TRUE(fleetWarnings(parsed(snmp + ", if_index: sequential}\n")).empty()) << "alone: the default";
+}
+
 TEST(FleetWarningsTest, AnalyticsWithoutGnmiOrWithGnmiUsersCannotJudgeCrossMemberLinks) {
   const std::string analytics = "analytics:\n  period: 1s\n";
   std::vector<std::string> w = fleetWarnings(parsed(analytics + kCluster));

@@ -3,7 +3,8 @@
 // context of either snmpd lists every target of the fleet with its owner
 // and the owner's SNMP address, and each device answers in its context at
 // exactly the address its row gives. When a member is killed, the survivor
-// lists every target as its own and serves them all.
+// lists every target as its own and serves them all, each interface under
+// the ifIndex the dead member served it with.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -11,15 +12,17 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <thread>
 
+#include "northbound/snmp/if_index_derivation.h"
 #include "sim/etcd_launcher.h"
-#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "sim/snmpd_launcher.h"
 #include "sim/tree_writer.h"
+#include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw {
@@ -69,6 +72,26 @@ std::map<std::string, Row> fleetTable(const sim::SnmpdLauncher& snmpd, std::stri
   return rows;
 }
 
+// ifName of one context, by ifIndex (numeric walk: OID value per line).
+std::map<uint32_t, std::string> ifNames(const sim::SnmpdLauncher& snmpd, const std::string& context, std::string* raw) {
+  testing::CommandResult r =
+      testing::runCommand(snmpd.clientEnv() + " snmpwalk -On -Oq -t 1 -r 0 " + snmpd.v2cArgs(context) + " " + kIfName);
+  *raw = r.output;
+  std::map<uint32_t, std::string> names;
+  std::istringstream in(r.output);
+  std::string line;
+  const std::string prefix = std::string(kIfName) + ".";
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    const size_t sp = line.find(' ');
+    if (sp == std::string::npos) continue;
+    std::string value = line.substr(sp + 1);
+    if (value.size() >= 2 && value.front() == '"') value = value.substr(1, value.size() - 2);
+    names[uint32_t(std::stoul(line.substr(prefix.size(), sp - prefix.size())))] = value;
+  }
+  return names;
+}
+
 class FleetSnmpTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -90,6 +113,19 @@ class FleetSnmpTest : public ::testing::Test {
       st = snmpd_[m]->start();
       ASSERT_TRUE(st.isOk()) << st.message();
       const std::string name = member(m);
+      if (seed_history_) {
+        // Each member's own past: m2 once saw one NIC more of every device
+        // than m1 did (as after earlier moves). Numbers kept per member in
+        // its state file would give a moved target's interfaces new ones.
+        std::string history;
+        for (int i = 0; i < kTargets; ++i) {
+          for (int k = 0; k <= m; ++k) {
+            history += targetName(i) + "\tretired-nic" + std::to_string(k) + "\t" + std::to_string(k + 1) + "\n";
+          }
+        }
+        std::filesystem::create_directories(tmp_.file(name + "-state"));
+        testing::writeFile(tmp_.file(name + "-state/snmp-ifindex.tsv"), history);
+      }
       testing::writeFile(tmp_.file(name + ".yaml"),
                              targets + "admin_socket: off\nnorthbound:\n  snmp:\n    agentx_socket: " +
                                  snmpd_[m]->agentxSocket() + "\n    state_dir: " + tmp_.file(name + "-state") +
@@ -135,6 +171,24 @@ class FleetSnmpTest : public ::testing::Test {
     return -1;
   }
 
+  // The owner of `target` both members agree on (-1 if none in time).
+  int agreedOwner(const std::string& target) {
+    std::string raw[2];
+    int owner = -1;
+    testing::waitUntil(
+        [&] {
+          std::map<std::string, Row> t0 = fleetTable(*snmpd_[0], &raw[0]);
+          std::map<std::string, Row> t1 = fleetTable(*snmpd_[1], &raw[1]);
+          const Row& a = t0[target];
+          if (a.owner.empty() || a.owner != t1[target].owner || a.snmp != t1[target].snmp) return false;
+          owner = memberAt(a.snmp);
+          return owner >= 0;
+        },
+        std::chrono::seconds(60), std::chrono::milliseconds(500));
+    return owner;
+  }
+
+  bool seed_history_ = false;  // set by a fixture before SetUp
   TempDir tmp_{"rdmagw-fleet-snmp"};
   sim::EtcdLauncher etcd_;
   std::vector<std::unique_ptr<sim::SnmpdLauncher>> snmpd_;
@@ -198,6 +252,56 @@ TEST_F(FleetSnmpTest, AnyMembersTableFindsEveryDeviceAndFollowsAMove) {
                                        std::chrono::milliseconds(500)))
         << targetName(i) << " not served by m1 after the move";
   }
+}
+
+class FleetSnmpIfIndexTest : public FleetSnmpTest {
+ protected:
+  void SetUp() override {
+    seed_history_ = true;
+    FleetSnmpTest::SetUp();
+  }
+};
+
+// An NMS keyed on ifIndex: a target's interfaces walked on its owner, the
+// owner killed, walked again on the member that took the target over: the
+// same ifIndex for every interface, whatever each member saw before.
+TEST_F(FleetSnmpIfIndexTest, AMovedTargetKeepsItsIfIndexes) {
+  const std::string target = targetName(0);
+  const int owner = agreedOwner(target);
+  ASSERT_GE(owner, 0) << "no agreed owner of " << target;
+  std::map<uint32_t, std::string> before, again;
+  std::string raw;
+  // Every interface polled: two walks a refresh apart give the same rows.
+  ASSERT_TRUE(testing::waitUntil(
+      [&] {
+        before = ifNames(*snmpd_[owner], target, &raw);
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+        again = ifNames(*snmpd_[owner], target, &raw);
+        return !before.empty() && before == again;
+      },
+      std::chrono::seconds(60), std::chrono::milliseconds(500)))
+      << target << " on " << member(owner) << ":\n"
+      << raw;
+  for (const auto& [if_index, name] : before) {
+    std::printf("%s on %s: ifIndex %u = %s\n", target.c_str(), member(owner).c_str(), if_index, name.c_str());
+    // The rule a fleet uses: the number comes from the name alone.
+    EXPECT_EQ(if_index, northbound::snmp::homeIfIndex(name)) << name;
+  }
+
+  const int survivor = 1 - owner;
+  ::kill(pids_[owner], SIGKILL);
+  ::waitpid(pids_[owner], nullptr, 0);
+  pids_[owner] = -1;
+  std::map<uint32_t, std::string> after;
+  EXPECT_TRUE(testing::waitUntil(
+      [&] {
+        after = ifNames(*snmpd_[survivor], target, &raw);
+        return after.size() >= before.size();
+      },
+      std::chrono::seconds(60), std::chrono::milliseconds(500)))
+      << target << " not served by " << member(survivor) << " after the move:\n"
+      << raw;
+  EXPECT_EQ(after, before) << target << " renumbered by " << member(survivor);
 }
 
 }  // namespace
