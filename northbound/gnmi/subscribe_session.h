@@ -18,7 +18,11 @@
 // the client as updates; no second sync_response, no deletes for what the
 // old owner had), or, when this member became the owner, the store serves
 // it. The first sync_response waits for the links' own (at most
-// ForwardedLinks::kSyncWait). POLL subscriptions are answered from this member only.
+// ForwardedLinks::kSyncWait). A POLL subscription answers each poll (and
+// its initial set) like a ONCE through this member: a round of ONCE links
+// to the members routed to at that moment, their data and this member's,
+// then one sync_response once every link of the round synced or ended (or
+// kSyncWait passed); the next poll waits for that sync.
 //
 // Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
 // which waits until the dispatcher no longer uses it, detaches its links,
@@ -111,6 +115,9 @@ class SubscribeSession
   void linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves);
   void linkSynced(uint64_t id);
   void linkEnded(uint64_t id, const grpc::Status& status);
+  // POLL: whether a round of links is due now (the initial set's or the
+  // next poll's); fills *plan with it.
+  bool pollRoundLocked(const FleetSnapshot& fleet, Clock::time_point now, ForwardedLinks::Plan* plan);
 
   SubscriptionHub* const hub_;
   grpc::CallbackServerContext* const ctx_;
@@ -126,6 +133,7 @@ class SubscribeSession
   bool registered_mode_ = false;
   bool initial_pending_ = false;
   int polls_pending_ = 0;
+  bool poll_round_open_ = false;  // the links of the next poll's round are open
   CoalescingQueue queue_;
   std::deque<uint64_t> sync_marks_;  // send sync_response once the queue's head reaches each
   // suppress_redundant: the last value queued per target '\0' path.
