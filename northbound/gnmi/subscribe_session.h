@@ -18,11 +18,9 @@
 // the client as updates; no second sync_response, no deletes for what the
 // old owner had), or, when this member became the owner, the store serves
 // it. The first sync_response waits for the links' own (at most
-// ForwardedLinks::kSyncWait). A POLL subscription answers each poll (and
-// its initial set) like a ONCE through this member: a round of ONCE links
-// to the members routed to at that moment, their data and this member's,
-// then one sync_response once every link of the round synced or ended (or
-// kSyncWait passed); the next poll waits for that sync.
+// ForwardedLinks::kSyncWait). POLL: each poll (and the initial set) is a
+// ONCE through this member: ONCE links to the members routed to then, one
+// sync_response once they synced or ended; the next poll waits for it.
 //
 // Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
 // which waits until the dispatcher no longer uses it, detaches its links,
@@ -32,10 +30,8 @@
 
 #include <chrono>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -115,8 +111,7 @@ class SubscribeSession
   void linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves);
   void linkSynced(uint64_t id);
   void linkEnded(uint64_t id, const grpc::Status& status);
-  // POLL: whether a round of links is due now (the initial set's or the
-  // next poll's); fills *plan with it.
+  // POLL: whether a round of links (initial set, next poll) is due; fills *plan.
   bool pollRoundLocked(const FleetSnapshot& fleet, Clock::time_point now, ForwardedLinks::Plan* plan);
 
   SubscriptionHub* const hub_;
@@ -133,11 +128,10 @@ class SubscribeSession
   bool registered_mode_ = false;
   bool initial_pending_ = false;
   int polls_pending_ = 0;
-  bool poll_round_open_ = false;  // the links of the next poll's round are open
+  bool poll_round_open_ = false;  // the next poll's round of links is open
   CoalescingQueue queue_;
   std::deque<uint64_t> sync_marks_;  // send sync_response once the queue's head reaches each
-  // suppress_redundant: the last value queued per target '\0' path.
-  std::unordered_map<std::string, Value> last_sent_;
+  std::unordered_map<std::string, Value> last_sent_;  // suppress_redundant: last queued per target '\0' path
   bool writing_ = false;
   bool finish_pending_ = false;
   bool finish_after_sync_ = false;  // ONCE: close once the sync went out
