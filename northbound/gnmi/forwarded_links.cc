@@ -65,6 +65,25 @@ ForwardedLinks::Plan ForwardedLinks::route(const FleetSnapshot& fleet, uint64_t 
   return plan;
 }
 
+ForwardedLinks::Plan ForwardedLinks::pollRound(const FleetSnapshot& fleet, const std::string& target) {
+  Plan plan;
+  routed_ = true;
+  for (auto& [member, link] : links_) {
+    if (link.call) plan.cancelled.push_back(std::move(link.call));
+  }
+  links_.clear();
+  sync_links_.clear();
+  bool local = true;
+  for (const MemberRoute& r : routesFor(fleet, target, &local)) {
+    Link& l = links_[r.member];
+    l.address = r.address;
+    l.id = next_id_++;
+    sync_links_.insert(l.id);
+    plan.opening.push_back({r.member, r.address, l.id});
+  }
+  return plan;
+}
+
 bool ForwardedLinks::attach(const Opening& o, std::shared_ptr<UpstreamLink> call) {
   auto it = links_.find(o.member);
   if (it == links_.end() || it->second.id != o.id || it->second.ended) return false;

@@ -4,6 +4,8 @@
 // opened, moved or dropped as the fleet's view changes, reopened after
 // 0.5, 1, 2, 4 s (then every 4 s) when it ends, and the set of links whose
 // own sync_response the client's first one waits for (at most kSyncWait).
+// A POLL subscription instead opens a round of ONCE links per poll
+// (pollRound), each poll's sync_response waiting for that round's.
 //
 // Bookkeeping only: it holds no lock and calls no gRPC method. The session
 // owns it under its own lock, opens and cancels the calls outside that
@@ -54,8 +56,13 @@ class ForwardedLinks {
   // sync is still to come): the first sync waits for the new links.
   Plan route(const FleetSnapshot& fleet, uint64_t generation, const std::string& target, bool initial,
              Clock::time_point now);
+  // POLL: one round of links for the next poll (or the initial set), a
+  // ONCE to each member `fleet` routes `target` to now (so a poll follows
+  // an owner that changed since the last one). Links of an earlier round
+  // still open (their member passed kSyncWait) are cancelled; the round's
+  // sync waits for the new ones (deferSync).
+  Plan pollRound(const FleetSnapshot& fleet, const std::string& target);
   bool routed() const { return routed_; }
-  void markRouted() { routed_ = true; }
 
   // A link opened by the session: false when it was dropped or ended while
   // it was opening (the session cancels it).

@@ -55,6 +55,11 @@ void reportStats(const gnmi::ServerStats& s, std::vector<SelfMetricSample>* out)
   out->push_back({"gnmi_forwarded_streams_opened", {}, double(s.forwarded_streams_opened.load())});
   out->push_back({"gnmi_forwarded_streams_rerouted", {}, double(s.forwarded_streams_rerouted.load())});
   out->push_back({"gnmi_forwarded_updates_received", {}, double(s.forwarded_updates_received.load())});
+  for (const auto& [member, m] : s.forwarding()) {
+    out->push_back({"gnmi_forwarded_streams", {member}, double(m->streams.load())});
+    out->push_back({"gnmi_forwarded_notifications", {member}, double(m->notifications.load())});
+    out->push_back({"gnmi_forwarded_bytes", {member}, double(m->bytes.load())});
+  }
   for (int code = 1; code < 17; ++code) {
     if (uint64_t n = s.get_errors[code].load()) {
       out->push_back({"gnmi_errors", {"get", gnmi::kGrpcCodeNames[code]}, double(n)});

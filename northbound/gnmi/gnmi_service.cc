@@ -34,10 +34,6 @@ std::vector<std::pair<std::string, std::string>> credentialsOf(const grpc::Callb
   return out;
 }
 
-// A forwarding deadline: the client's, at most this long (a Get without one
-// must not wait forever for a member).
-constexpr auto kForwardedGetLimit = std::chrono::seconds(30);
-
 }  // namespace
 
 GnmiService::GnmiService(const Store& store, SubscriptionHub& hub,
@@ -87,8 +83,8 @@ grpc::ServerUnaryReactor* GnmiService::Get(grpc::CallbackServerContext* ctx,
       std::vector<std::pair<std::string, std::string>> metadata = credentialsOf(*ctx);
       metadata.emplace_back(kForwardedByMetadata, fleet.self);
       stats_.forwarded_get_calls.fetch_add(routes.size());
-      const auto deadline = std::min(ctx->deadline(), std::chrono::system_clock::now() + kForwardedGetLimit);
-      fleetGet(store_, *request, response, local, routes, *member_channels_, metadata, deadline,
+      // The members are waited for within the client's deadline (fleet_get.h: memberDeadline).
+      fleetGet(store_, *request, response, local, routes, *member_channels_, stats_, metadata, ctx->deadline(),
                [this, r, response](const grpc::Status& done) {
                  if (!done.ok()) {
                    response->Clear();

@@ -6,6 +6,10 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
 
 #include "models/lag_histogram.h"
 
@@ -22,6 +26,21 @@ inline constexpr const char* kGrpcCodeNames[17] = {
     "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
     "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"};
 inline const char* grpcCodeName(int code) { return code >= 0 && code < 17 ? kGrpcCodeNames[code] : "UNKNOWN"; }
+
+// What this member's forwarded calls to one other member carry: kept per
+// destination so an operator sees which member a fleet's forwarding leans
+// on. Held by each UpstreamLink and fleet Get part while it runs.
+struct MemberForwardStats {
+  std::atomic<int64_t> streams{0};         // forwarded Subscribe streams open now
+  std::atomic<uint64_t> notifications{0};  // received on forwarded Subscribes and Gets
+  std::atomic<uint64_t> bytes{0};          // their serialized size
+
+  struct Values {
+    int64_t streams = 0;
+    uint64_t notifications = 0, bytes = 0;
+  };
+  Values values() const { return {streams.load(), notifications.load(), bytes.load()}; }
+};
 
 struct ServerStats {
   // Open Subscribe streams by SubscriptionList mode (after their request).
@@ -49,6 +68,24 @@ struct ServerStats {
   std::atomic<uint64_t> forwarded_streams_opened{0};  // first forward, re-route, retry
   std::atomic<uint64_t> forwarded_streams_rerouted{0};  // dropped: the target's owner changed
   std::atomic<uint64_t> forwarded_updates_received{0};
+
+  // The counters for `member`, made on first use and kept (members are a
+  // few names; a gone member's totals stay as counters should).
+  std::shared_ptr<MemberForwardStats> forwardingTo(const std::string& member) {
+    std::lock_guard lock(members_mu_);
+    std::shared_ptr<MemberForwardStats>& s = by_member_[member];
+    if (!s) s = std::make_shared<MemberForwardStats>();
+    return s;
+  }
+  // Every member's counters, by name.
+  std::map<std::string, std::shared_ptr<MemberForwardStats>> forwarding() const {
+    std::lock_guard lock(members_mu_);
+    return by_member_;
+  }
+
+ private:
+  mutable std::mutex members_mu_;
+  std::map<std::string, std::shared_ptr<MemberForwardStats>> by_member_;  // guarded by members_mu_
 };
 
 }  // namespace rdmagw::northbound::gnmi

@@ -139,9 +139,15 @@ void SubscribeSession::serviceDue(Clock::time_point now, LeafCache& cache) {
     if (!links_.deferSync(now)) markSyncLocked();
     if (spec_.list_mode == ::gnmi::SubscriptionList::ONCE) finish_after_sync_ = true;
   }
-  for (; polls_pending_ > 0; --polls_pending_) {
+  // In a fleet a poll is answered once routeCheck opened its round of
+  // links, and the next poll only after this one's sync was marked.
+  const bool poll_rounds = hub_->fleetRouting() && !origin_.forwarded;
+  while (polls_pending_ > 0 && !initial_pending_ && !links_.syncDeferred()) {
+    if (poll_rounds && !poll_round_open_) break;
+    poll_round_open_ = false;
+    --polls_pending_;
     for (const SubscriptionEntry& e : spec_.entries) queueMatchingLocked(e, cache, false, false);
-    markSyncLocked();
+    if (!links_.deferSync(now)) markSyncLocked();
   }
   if (spec_.list_mode != ::gnmi::SubscriptionList::STREAM) return;
   for (size_t i = 0; i < spec_.entries.size(); ++i) {

@@ -18,7 +18,9 @@
 // the client as updates; no second sync_response, no deletes for what the
 // old owner had), or, when this member became the owner, the store serves
 // it. The first sync_response waits for the links' own (at most
-// ForwardedLinks::kSyncWait). POLL subscriptions are answered from this member only.
+// ForwardedLinks::kSyncWait). POLL: each poll (and the initial set) is a
+// ONCE through this member: ONCE links to the members routed to then, one
+// sync_response once they synced or ended; the next poll waits for it.
 //
 // Lifetime: gRPC owns the reactor. OnDone unregisters it from the hub,
 // which waits until the dispatcher no longer uses it, detaches its links,
@@ -28,10 +30,8 @@
 
 #include <chrono>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -111,6 +111,8 @@ class SubscribeSession
   void linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves);
   void linkSynced(uint64_t id);
   void linkEnded(uint64_t id, const grpc::Status& status);
+  // POLL: whether a round of links (initial set, next poll) is due; fills *plan.
+  bool pollRoundLocked(const FleetSnapshot& fleet, Clock::time_point now, ForwardedLinks::Plan* plan);
 
   SubscriptionHub* const hub_;
   grpc::CallbackServerContext* const ctx_;
@@ -126,10 +128,10 @@ class SubscribeSession
   bool registered_mode_ = false;
   bool initial_pending_ = false;
   int polls_pending_ = 0;
+  bool poll_round_open_ = false;  // the next poll's round of links is open
   CoalescingQueue queue_;
   std::deque<uint64_t> sync_marks_;  // send sync_response once the queue's head reaches each
-  // suppress_redundant: the last value queued per target '\0' path.
-  std::unordered_map<std::string, Value> last_sent_;
+  std::unordered_map<std::string, Value> last_sent_;  // suppress_redundant: last queued per target '\0' path
   bool writing_ = false;
   bool finish_pending_ = false;
   bool finish_after_sync_ = false;  // ONCE: close once the sync went out

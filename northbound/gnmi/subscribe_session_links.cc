@@ -17,22 +17,26 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
     std::lock_guard lock(mu_);
     if (origin_.forwarded || phase_ != Phase::kActive || finish_pending_) return;
     if (spec_.list_mode == ::gnmi::SubscriptionList::POLL) {
-      links_.markRouted();
-      return;
+      if (!pollRoundLocked(fleet, now, &plan)) return;
+    } else {
+      // ONCE: after its sync nothing more is wanted.
+      if (spec_.list_mode == ::gnmi::SubscriptionList::ONCE && links_.routed() && !initial_pending_ &&
+          !links_.syncDeferred()) {
+        return;
+      }
+      if (links_.releaseSync(now)) markSyncLocked();
+      if (!links_.due(generation, now)) return;
+      plan = links_.route(fleet, generation, list_.prefix().target(), initial_pending_, now);
+      if (links_.releaseSync(now)) markSyncLocked();
     }
-    // ONCE: after its sync nothing more is wanted.
-    if (spec_.list_mode == ::gnmi::SubscriptionList::ONCE && links_.routed() && !initial_pending_ &&
-        !links_.syncDeferred()) {
-      return;
-    }
-    if (links_.releaseSync(now)) markSyncLocked();
-    if (!links_.due(generation, now)) return;
-    plan = links_.route(fleet, generation, list_.prefix().target(), initial_pending_, now);
     if (!plan.opening.empty()) {
       *request.mutable_subscribe() = list_;
       request.mutable_subscribe()->set_encoding(::gnmi::PROTO);  // scalars, encoded here as the client asked
+      // A poll's round asks each owner once, exactly as a ONCE through this member would.
+      if (spec_.list_mode == ::gnmi::SubscriptionList::POLL) {
+        request.mutable_subscribe()->set_mode(::gnmi::SubscriptionList::ONCE);
+      }
     }
-    if (links_.releaseSync(now)) markSyncLocked();
   }
   for (const std::shared_ptr<UpstreamLink>& c : plan.cancelled) c->cancel();
   std::vector<std::pair<std::string, std::string>> metadata = origin_.credentials;
@@ -44,11 +48,25 @@ void SubscribeSession::routeCheck(const FleetSnapshot& fleet, uint64_t generatio
       linkEnded(o.id, grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel.status().message()));
       continue;
     }
-    std::shared_ptr<UpstreamLink> call = UpstreamLink::open(o.id, *channel, request, metadata, sink_);
+    std::shared_ptr<UpstreamLink> call =
+        UpstreamLink::open(o.id, *channel, request, metadata, sink_, hub_->stats().forwardingTo(o.member));
     hub_->stats().forwarded_streams_opened.fetch_add(1);
     std::lock_guard lock(mu_);
     if (!links_.attach(o, call)) call->cancel();  // dropped or ended while it was opening
   }
+}
+
+bool SubscribeSession::pollRoundLocked(const FleetSnapshot& fleet, Clock::time_point now, ForwardedLinks::Plan* plan) {
+  // A member that did not answer within kSyncWait: the poll's sync goes without it.
+  if (links_.releaseSync(now)) markSyncLocked();
+  // The initial set is the first round; later ones open when a poll waits
+  // and the round before it has sent its sync.
+  const bool first = initial_pending_ && !links_.routed();
+  const bool next = !initial_pending_ && polls_pending_ > 0 && !poll_round_open_ && !links_.syncDeferred();
+  if (!first && !next) return false;
+  *plan = links_.pollRound(fleet, list_.prefix().target());
+  poll_round_open_ = next;
+  return true;
 }
 
 void SubscribeSession::linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& leaves) {
@@ -63,18 +81,24 @@ void SubscribeSession::linkLeaves(uint64_t id, const std::vector<ChangedLeaf>& l
 }
 
 void SubscribeSession::linkSynced(uint64_t id) {
+  bool next_poll = false;
   {
     std::lock_guard lock(mu_);
     if (!links_.synced(id)) return;
-    if (links_.releaseSync(Clock::now())) markSyncLocked();
+    if (links_.releaseSync(Clock::now())) {
+      markSyncLocked();
+      next_poll = polls_pending_ > 0;  // its round may open now
+    }
   }
+  if (next_poll) hub_->wake();
   kick();
 }
 
 void SubscribeSession::linkEnded(uint64_t id, const grpc::Status& status) {
   {
     std::lock_guard lock(mu_);
-    const bool finished = spec_.list_mode == ::gnmi::SubscriptionList::ONCE && status.ok();
+    // ONCE links (a ONCE subscription's, a poll round's) end when done.
+    const bool finished = spec_.list_mode != ::gnmi::SubscriptionList::STREAM && status.ok();
     links_.ended(id, status, finished, list_.prefix().target());
     if (links_.releaseSync(Clock::now())) markSyncLocked();
   }

@@ -33,8 +33,10 @@ std::string pathText(const ::gnmi::Path& prefix, const ::gnmi::Path& path) {
 std::shared_ptr<UpstreamLink> UpstreamLink::open(uint64_t id, const std::shared_ptr<grpc::Channel>& channel,
                                                  ::gnmi::SubscribeRequest request,
                                                  const std::vector<std::pair<std::string, std::string>>& metadata,
-                                                 std::shared_ptr<LinkSink> sink) {
-  std::shared_ptr<UpstreamLink> link(new UpstreamLink(id, std::move(sink)));
+                                                 std::shared_ptr<LinkSink> sink,
+                                                 std::shared_ptr<MemberForwardStats> counts) {
+  std::shared_ptr<UpstreamLink> link(new UpstreamLink(id, std::move(sink), std::move(counts)));
+  link->counts_->streams.fetch_add(1);
   link->self_ = link;
   link->stub_ = ::gnmi::gNMI::NewStub(channel);
   for (const auto& [k, v] : metadata) link->ctx_.AddMetadata(k, v);
@@ -49,7 +51,9 @@ std::shared_ptr<UpstreamLink> UpstreamLink::open(uint64_t id, const std::shared_
 
 void UpstreamLink::OnReadDone(bool ok) {
   if (!ok) return;  // the call is over: OnDone follows
+  counts_->bytes.fetch_add(response_.ByteSizeLong());
   if (response_.has_update()) {
+    counts_->notifications.fetch_add(1);
     handle(response_.update());
   } else if (response_.sync_response()) {
     sink_->with([this](LinkReceiver& r) { r.synced(id_); });
@@ -87,6 +91,7 @@ void UpstreamLink::handle(const ::gnmi::Notification& n) {
 }
 
 void UpstreamLink::OnDone(const grpc::Status& status) {
+  counts_->streams.fetch_sub(1);
   sink_->with([&](LinkReceiver& r) { r.ended(id_, status); });
   std::shared_ptr<UpstreamLink> keep = std::move(self_);  // may be the last reference: freed on return
 }

@@ -19,6 +19,7 @@
 
 #include "gnmi.grpc.pb.h"
 #include "northbound/gnmi/leaf_cache.h"
+#include "northbound/gnmi/server_stats.h"
 
 namespace rdmagw::northbound::gnmi {
 
@@ -53,11 +54,12 @@ class LinkSink {
 class UpstreamLink : public grpc::ClientBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse> {
  public:
   // Starts the call. `metadata` goes with it (the client's credentials,
-  // the forwarding mark).
+  // the forwarding mark). `counts`: the destination member's forwarding
+  // counters (the stream counts as open until OnDone).
   static std::shared_ptr<UpstreamLink> open(uint64_t id, const std::shared_ptr<grpc::Channel>& channel,
                                             ::gnmi::SubscribeRequest request,
                                             const std::vector<std::pair<std::string, std::string>>& metadata,
-                                            std::shared_ptr<LinkSink> sink);
+                                            std::shared_ptr<LinkSink> sink, std::shared_ptr<MemberForwardStats> counts);
   void cancel() { ctx_.TryCancel(); }
 
   void OnWriteDone(bool) override {}
@@ -65,11 +67,13 @@ class UpstreamLink : public grpc::ClientBidiReactor<::gnmi::SubscribeRequest, ::
   void OnDone(const grpc::Status& status) override;
 
  private:
-  UpstreamLink(uint64_t id, std::shared_ptr<LinkSink> sink) : id_(id), sink_(std::move(sink)) {}
+  UpstreamLink(uint64_t id, std::shared_ptr<LinkSink> sink, std::shared_ptr<MemberForwardStats> counts)
+      : id_(id), sink_(std::move(sink)), counts_(std::move(counts)) {}
   void handle(const ::gnmi::Notification& n);
 
   const uint64_t id_;
   const std::shared_ptr<LinkSink> sink_;
+  const std::shared_ptr<MemberForwardStats> counts_;
   std::shared_ptr<UpstreamLink> self_;  // set until OnDone
   std::unique_ptr<::gnmi::gNMI::Stub> stub_;
   grpc::ClientContext ctx_;

@@ -8,7 +8,7 @@
 #   D <path>                      deletes
 #   SYNC
 #   STATUS <code> <details>       last line
-import json, os, queue, sys, threading
+import json, os, queue, sys, threading, time
 import grpc
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'support'))
@@ -115,6 +115,9 @@ try:
                 out('SYNC')
                 syncs += 1
                 if syncs <= polls:
+                    # poll_gate: the k-th poll waits for the file <gate><k> (the test made its change)
+                    while req.get('poll_gate') and not os.path.exists(req['poll_gate'] + str(syncs)):
+                        time.sleep(0.02)
                     q.put(gnmi_pb2.SubscribeRequest(poll=gnmi_pb2.Poll()))
                 if stop_syncs and syncs >= stop_syncs:
                     break
