@@ -20,8 +20,11 @@ std::string metadataValue(const grpc::ServerContextBase& ctx, const char* key) {
   return it == md.end() ? std::string() : std::string(it->second.data(), it->second.size());
 }
 
-bool isLiveOther(const FleetSnapshot& fleet, const std::string& name) {
-  if (!fleet.enabled || name.empty() || name == fleet.self) return false;
+// This member counts: its peer copy subscribes through its own server,
+// which forwards to the others.
+bool isLiveMember(const FleetSnapshot& fleet, const std::string& name) {
+  if (!fleet.enabled || name.empty()) return false;
+  if (name == fleet.self) return true;
   return std::any_of(fleet.members.begin(), fleet.members.end(),
                      [&name](const FleetMemberView& m) { return m.name == name; });
 }
@@ -78,7 +81,7 @@ Result<std::shared_ptr<MemberIdentity>> MemberIdentity::load(const GnmiServerCon
 }
 
 std::string MemberIdentity::verify(const MemberClaim& claim, const FleetSnapshot& fleet) const {
-  if (!isLiveOther(fleet, claim.name)) return "";
+  if (!isLiveMember(fleet, claim.name)) return "";
   if (!secret_.empty() && sameSecret(claim.secret, secret_)) return claim.name;
   if (mutual_tls_ &&
       std::find(claim.cert_names.begin(), claim.cert_names.end(), claim.name) != claim.cert_names.end()) {
@@ -100,8 +103,8 @@ std::string MemberIdentity::check(const MemberClaim& claim, const FleetSnapshot&
     if (warned_.size() > 1000) warned_.clear();  // names are the caller's text: bound what they cost
     warned_[claim.name] = now;
   }
-  std::string why = !isLiveOther(fleet, claim.name)
-                        ? "it is not another live member of the fleet"
+  std::string why = !isLiveMember(fleet, claim.name)
+                        ? "it is not a live member of the fleet"
                         : "its " + std::string(secret_.empty() ? "" : "member secret does not match") +
                               (!secret_.empty() && mutual_tls_ ? " and its " : "") +
                               (mutual_tls_ ? "client certificate does not name it" : "");

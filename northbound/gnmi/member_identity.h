@@ -13,7 +13,8 @@
 //   and compared in constant time. It is the only way for plain-text
 //   members, and works over TLS without client certificates too.
 // Either way the call also names the member (kMemberMetadata) and that
-// name must be another live member of the fleet: a certificate or secret
+// name must be a live member of the fleet (this one too: the peer copy
+// subscribes through its own server, which forwards): a certificate or secret
 // alone proves only that the caller belongs to the fleet's CA or knows the
 // secret. Nothing configured: no call is a member; there is no fallback on
 // source addresses (a host name or a shared host would let anyone in).
@@ -68,7 +69,7 @@ class MemberIdentity {
 
   bool configured() const { return !secret_.empty() || mutual_tls_; }
   // The member `claim` proves, or "" (no claim, a wrong secret or
-  // certificate, a name that is not another live member).
+  // certificate, a name that is not a live member).
   std::string verify(const MemberClaim& claim, const FleetSnapshot& fleet) const;
   // verify(), and a warning (at most once a minute per claimed name) when
   // a call names a member but does not prove it while an identity is
