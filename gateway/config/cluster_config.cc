@@ -5,6 +5,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "northbound/gnmi/member_identity.h"
+
 namespace rdmagw::gateway {
 
 namespace {
@@ -28,7 +30,9 @@ bool plainName(const std::string& s) {
 
 void readCluster(YamlReader& r, const YAML::Node& n, ClusterSettings* out) {
   const std::string at = "cluster";
-  r.checkKeys(n, at, {"endpoints", "name", "member", "lease_ttl", "tls", "user", "password_file", "advertise"});
+  r.checkKeys(
+      n, at,
+      {"endpoints", "name", "member", "lease_ttl", "tls", "user", "password_file", "member_secret_file", "advertise"});
   if (!n.IsMap()) return;
   out->enabled = true;
   cluster::MembershipConfig& m = out->membership;
@@ -61,6 +65,14 @@ void readCluster(YamlReader& r, const YAML::Node& n, ClusterSettings* out) {
   m.user = r.string(n, at, "user").value_or("");
   m.password_file = r.string(n, at, "password_file").value_or("");
   if (m.user.empty() != m.password_file.empty()) r.error(n, at, "user and password_file go together");
+  // Read now, so `rdmagw check-config` says a missing or short secret
+  // (the server reads it again when it starts, and each member channel at
+  // its dial: a rotated file is picked up).
+  out->member_secret_file = r.string(n, at, "member_secret_file").value_or("");
+  if (!out->member_secret_file.empty()) {
+    Result<std::string> secret = northbound::gnmi::readMemberSecret(out->member_secret_file);
+    if (!secret.isOk()) r.error(n["member_secret_file"], at + ".member_secret_file", secret.status().message());
+  }
   if (YAML::Node adv = n["advertise"]) {
     r.checkKeys(adv, at + ".advertise", {"prometheus", "gnmi", "snmp"});
     for (const char* key : {"prometheus", "gnmi", "snmp"}) {
@@ -88,6 +100,10 @@ std::string explainCluster(const ClusterSettings& c) {
   for (const std::string& e : m.endpoints) s << " " << e;
   s << (m.tls.enabled ? " (TLS)" : "") << (m.user.empty() ? "" : " as user " + m.user) << "\n";
   for (const auto& [k, v] : m.addresses) s << "  advertises " << k << " at " << v << "\n";
+  s << "  member identity: "
+    << (c.member_secret_file.empty() ? "no member secret (members prove themselves by mutual TLS only, if at all)"
+                                     : "member secret from " + c.member_secret_file)
+    << "\n";
   return s.str();
 }
 

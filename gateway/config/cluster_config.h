@@ -11,6 +11,7 @@
 //     tls: {ca_file: F, cert_file: F, key_file: F}   # https:// endpoints
 //     user: rdmagw            # etcd authentication, with password_file
 //     password_file: /run/credentials/rdmagw.service/etcd
+//     member_secret_file: $CREDENTIALS_DIRECTORY/rdmagw-member   # the same on every member
 //     advertise:              # how the others reach this member
 //       prometheus: 10.0.0.5:9464
 //       gnmi: 10.0.0.5:9339
@@ -18,6 +19,12 @@
 //
 // Without `advertise`, a northbound's listen address is advertised, with
 // a wildcard host (0.0.0.0, [::]) replaced by this host's name.
+//
+// member_secret_file proves to the other members that a gNMI call comes
+// from a member (northbound/gnmi/member_identity.h): the peer copy of the
+// analytics passes their users_file, and their per-client limits believe
+// whom a forwarded stream is for. Mutual TLS on northbound.gnmi proves it
+// too, without a secret.
 
 #include <yaml-cpp/yaml.h>
 
@@ -31,6 +38,7 @@ namespace rdmagw::gateway {
 struct ClusterSettings {
   bool enabled = false;  // a `cluster` block turns fleet mode on
   cluster::MembershipConfig membership;
+  std::string member_secret_file;  // empty: no member secret
 };
 
 void readCluster(YamlReader& r, const YAML::Node& n, ClusterSettings* out);

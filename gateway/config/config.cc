@@ -178,6 +178,11 @@ Result<GatewayConfig> parseConfig(const std::string& yaml_text, const std::strin
   if (YAML::Node c = root["cluster"]) readCluster(r, c, &cfg.cluster);
   if (YAML::Node nb = root["northbound"]) readNorthbound(r, nb, &cfg);
   else cfg.prometheus_enabled = true;  // defaults: Prometheus on 127.0.0.1:9464
+  if (cfg.cluster.enabled) {
+    // What the gNMI server sends to, and expects from, the other members.
+    cfg.gnmi.member_name = cfg.cluster.membership.member;
+    cfg.gnmi.member_secret_file = cfg.cluster.member_secret_file;
+  }
 
   if (!r.errors().empty()) return joinedErrors(r);
   return cfg;

@@ -24,11 +24,24 @@ std::vector<std::string> fleetWarnings(const GatewayConfig& cfg) {
         "analytics without northbound.gnmi: this member cannot copy the other members' targets, so links and pause "
         "trees crossing into them are not judged");
   }
-  // The copy of the other members' targets subscribes without credentials.
-  if (cfg.analytics_enabled && cfg.gnmi_enabled && (!cfg.gnmi.users_file.empty() || !cfg.gnmi.users_env.empty())) {
+  // Without a member identity the others cannot tell a member's calls
+  // from a client's: the copy of their targets is refused by their users,
+  // and forwarded streams count against the forwarding member.
+  const bool identity =
+      !cfg.cluster.member_secret_file.empty() || (!cfg.gnmi.insecure && !cfg.gnmi.tls_client_ca.empty());
+  const bool users = !cfg.gnmi.users_file.empty() || !cfg.gnmi.users_env.empty();
+  if (cfg.analytics_enabled && cfg.gnmi_enabled && users && !identity) {
     out.push_back(
-        "analytics with gNMI users: members copy each other's targets over gNMI without credentials and are refused, "
-        "so links and pause trees crossing members are not judged");
+        "analytics with gNMI users but no member identity (cluster.member_secret_file, or "
+        "northbound.gnmi.tls.client_ca "
+        "for mutual TLS): the other members refuse this member's copy of their targets, so links and pause trees "
+        "crossing members are not judged");
+  }
+  if (cfg.gnmi_enabled && !identity) {
+    out.push_back(
+        "northbound.gnmi in a fleet without a member identity (cluster.member_secret_file, or "
+        "northbound.gnmi.tls.client_ca for mutual TLS): streams forwarded by another member count against that "
+        "member's limits.max_subscriptions_per_client, not the client's");
   }
   return out;
 }

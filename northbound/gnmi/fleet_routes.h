@@ -39,15 +39,14 @@ std::optional<MemberRoute> remoteOwner(const FleetSnapshot& fleet, const std::st
 // Every other live member that advertises a gNMI address, by name.
 std::vector<MemberRoute> otherMembers(const FleetSnapshot& fleet);
 
-// Whether a call marked as forwarded by `member` may be believed: `member`
-// is another live member of the fleet and, when it advertises its gNMI
-// address as an IP literal, `peer` (gRPC's "ipv4:1.2.3.4:5" or
-// "ipv6:[::1]:5") comes from that IP. A client that sets the metadata
-// itself is then counted as itself. A member advertised by host name is
-// believed by name alone: resolving names on every call is not worth what
-// the check guards (the per-client stream limit; the server-wide limit
-// still holds).
-bool callerIsMember(const FleetSnapshot& fleet, const std::string& member, const std::string& peer);
+// Whether a call marked as forwarded by `member` may be believed:
+// `member` is another live member of the fleet and is the member the call
+// proved to come from (`verified`: member_identity.h, a member secret or a
+// client certificate; "" when the call proved nothing). A client that sets
+// the metadata itself is then counted as itself. Neither a name nor a
+// source address is proof: without a member identity configured no call
+// is believed.
+bool callerIsMember(const FleetSnapshot& fleet, const std::string& member, const std::string& verified);
 
 // The members a request with this prefix.target goes to besides (or
 // instead of) the local store. *local: whether the local store answers too.

@@ -10,6 +10,7 @@
 #include "models/self_metrics.h"
 #include "northbound/gnmi/gnmi_service.h"
 #include "northbound/gnmi/ietf_scalar.h"
+#include "northbound/gnmi/member_identity.h"
 #include "northbound/gnmi/subscription_hub.h"
 
 namespace rdmagw::northbound::gnmi {
@@ -90,6 +91,12 @@ Status GnmiServer::start() {
   }
   Result<std::shared_ptr<grpc::ServerCredentials>> creds = credentials(config_);
   if (!creds.isOk()) return creds.status();
+  std::shared_ptr<const gnmi::MemberIdentity> identity;
+  if (fleet_ != nullptr) {
+    Result<std::shared_ptr<gnmi::MemberIdentity>> loaded = gnmi::MemberIdentity::load(config_);
+    if (!loaded.isOk()) return loaded.status();
+    identity = *loaded;
+  }
 
   gnmi::HubOptions hub_options;
   hub_options.sample.lowest = config_.min_sample_interval;
@@ -102,7 +109,7 @@ Status GnmiServer::start() {
   hub_options.fleet = fleet_;
   hub_options.member_channels = channels;
   hub_ = std::make_unique<gnmi::SubscriptionHub>(store_, hub_options, stats_);
-  service_ = std::make_unique<gnmi::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels);
+  service_ = std::make_unique<gnmi::GnmiService>(store_, *hub_, auth, stats_, fleet_, channels, identity);
 
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;

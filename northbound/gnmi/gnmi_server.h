@@ -1,7 +1,8 @@
 #pragma once
 // The gNMI northbound: a gRPC server answering Capabilities, Get, Set
 // (UNIMPLEMENTED) and Subscribe from the store, with TLS / mutual TLS,
-// username/password checks and gRPC server reflection.
+// username/password checks, fleet member identity (member_identity.h) and
+// gRPC server reflection.
 //
 // Lifetime: the Store must outlive the server. stop() (or the destructor)
 // ends every stream with UNAVAILABLE and returns once calls are done.

@@ -37,6 +37,11 @@ struct GnmiServerConfig {
   size_t max_subscriptions_per_client = 64;
   size_t max_subscriptions = 256;
   size_t max_queued_updates = 200'000;  // pending leaves per subscriber
+  // In a fleet (from the `cluster` block): this member's name, sent on
+  // every call to another member, and the file of the secret the members
+  // share (member_identity.h); empty outside a fleet.
+  std::string member_name;
+  std::string member_secret_file;
 
   // Every problem at once, each prefixed with its key ("listen: ...").
   Status validate() const;

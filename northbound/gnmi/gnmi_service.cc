@@ -36,21 +36,31 @@ std::vector<std::pair<std::string, std::string>> credentialsOf(const grpc::Callb
 
 }  // namespace
 
-GnmiService::GnmiService(const Store& store, SubscriptionHub& hub,
-                         std::shared_ptr<const UserAuth> auth, ServerStats& stats, const FleetView* fleet,
-                         std::shared_ptr<MemberChannels> member_channels)
+GnmiService::GnmiService(const Store& store, SubscriptionHub& hub, std::shared_ptr<const UserAuth> auth,
+                         ServerStats& stats, const FleetView* fleet, std::shared_ptr<MemberChannels> member_channels,
+                         std::shared_ptr<const MemberIdentity> member_identity)
     : store_(store),
       hub_(hub),
       auth_(std::move(auth)),
       stats_(stats),
       fleet_(fleet),
-      member_channels_(std::move(member_channels)) {}
+      member_channels_(std::move(member_channels)),
+      member_identity_(std::move(member_identity)) {}
 
-grpc::Status GnmiService::authenticate(const grpc::CallbackServerContext& ctx,
-                                       std::string* client) const {
+grpc::Status GnmiService::authenticate(const grpc::CallbackServerContext& ctx, std::string* client,
+                                       std::string* member_out) const {
   const std::string user = metadataValue(ctx, "username");
-  *client = user.empty() ? peerHost(ctx.peer()) : "user " + user;
+  std::string member;
+  // Only a call naming a member pays for the fleet's snapshot.
+  if (member_identity_ && fleet_ != nullptr && !metadataValue(ctx, kMemberMetadata).empty()) {
+    member = member_identity_->check(claimOf(ctx), fleet_->snapshot());
+  }
+  if (member_out != nullptr) *member_out = member;
+  *client = !user.empty() ? "user " + user : !member.empty() ? "member " + member : peerHost(ctx.peer());
   if (!auth_) return grpc::Status::OK;
+  // A member without a user is the peer copy: it reads every target. With
+  // one, the user is checked as on a direct call.
+  if (user.empty() && !member.empty()) return grpc::Status::OK;
   if (user.empty() || !auth_->check(user, metadataValue(ctx, "password"))) {
     return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authentication failed");
   }
@@ -120,7 +130,8 @@ grpc::ServerUnaryReactor* GnmiService::Set(grpc::CallbackServerContext* ctx,
 grpc::ServerBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse>* GnmiService::Subscribe(
     grpc::CallbackServerContext* ctx) {
   StreamOrigin origin;
-  grpc::Status st = authenticate(*ctx, &origin.client);
+  std::string member;
+  grpc::Status st = authenticate(*ctx, &origin.client, &member);
   const std::string forwarded_by = metadataValue(*ctx, kForwardedByMetadata);
   origin.forwarded = !forwarded_by.empty();
   // A member forwards for many clients: the limit per client counts each
@@ -128,7 +139,7 @@ grpc::ServerBidiReactor<::gnmi::SubscribeRequest, ::gnmi::SubscribeResponse>* Gn
   // still bounds the whole server).
   const std::string forwarded_for = metadataValue(*ctx, kForwardedForMetadata);
   if (origin.forwarded && !forwarded_for.empty() && fleet_ != nullptr &&
-      callerIsMember(fleet_->snapshot(), forwarded_by, ctx->peer())) {
+      callerIsMember(fleet_->snapshot(), forwarded_by, member)) {
     origin.client = forwarded_for + " via member " + forwarded_by;
   }
   origin.credentials = credentialsOf(*ctx);

@@ -1,8 +1,11 @@
 #include "northbound/gnmi/member_channels.h"
 
+#include <grpcpp/support/client_interceptor.h>
+
 #include <tuple>
 
 #include "common/grpc_channel.h"
+#include "northbound/gnmi/member_identity.h"
 
 namespace rdmagw::northbound::gnmi {
 namespace {
@@ -25,6 +28,51 @@ Result<common::ChannelTls> channelTls(const GnmiServerConfig& c) {
   return tls;
 }
 
+// Adds this member's identity to every call on the channel: forwarded Gets
+// and streams and the peer copy all go through here, whoever builds the
+// request, so none of them can forget it.
+class IdentityInterceptor : public grpc::experimental::Interceptor {
+ public:
+  explicit IdentityInterceptor(std::shared_ptr<const std::vector<std::pair<std::string, std::string>>> metadata)
+      : metadata_(std::move(metadata)) {}
+  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(grpc::experimental::InterceptionHookPoints::PRE_SEND_INITIAL_METADATA)) {
+      std::multimap<std::string, std::string>* md = methods->GetSendInitialMetadata();
+      for (const auto& kv : *metadata_) md->emplace(kv.first, kv.second);
+    }
+    methods->Proceed();
+  }
+
+ private:
+  std::shared_ptr<const std::vector<std::pair<std::string, std::string>>> metadata_;
+};
+
+class IdentityInterceptorFactory : public grpc::experimental::ClientInterceptorFactoryInterface {
+ public:
+  explicit IdentityInterceptorFactory(std::shared_ptr<const std::vector<std::pair<std::string, std::string>>> md)
+      : metadata_(std::move(md)) {}
+  grpc::experimental::Interceptor* CreateClientInterceptor(grpc::experimental::ClientRpcInfo*) override {
+    return new IdentityInterceptor(metadata_);
+  }
+
+ private:
+  std::shared_ptr<const std::vector<std::pair<std::string, std::string>>> metadata_;
+};
+
+// This member's name, and the fleet's secret when there is one (read at
+// each new channel: a rotated file is picked up by the next dial).
+Result<std::vector<std::pair<std::string, std::string>>> identityMetadata(const GnmiServerConfig& c) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (c.member_name.empty()) return out;
+  out.emplace_back(kMemberMetadata, c.member_name);
+  if (!c.member_secret_file.empty()) {
+    Result<std::string> secret = readMemberSecret(c.member_secret_file, kMemberSecretKey);
+    if (!secret.isOk()) return secret.status();
+    out.emplace_back(kMemberSecretMetadata, std::move(secret).value());
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<grpc::Channel>> MemberChannels::channel(const std::string& address) {
@@ -43,8 +91,15 @@ Result<std::shared_ptr<grpc::Channel>> MemberChannels::channel(const std::string
   args.SetInt(GRPC_ARG_MAX_RECEIVE_MESSAGE_LENGTH, 64 * 1024 * 1024);
   // Reconnect soon after the member comes back on the same address.
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2000);
-  std::shared_ptr<grpc::Channel> ch = common::makeChannel(address, *tls, args);
-  if (ch == nullptr) return Status::internal("cannot build the TLS credentials for " + address);
+  Result<std::vector<std::pair<std::string, std::string>>> identity = identityMetadata(config_);
+  if (!identity.isOk()) return identity.status();
+  std::shared_ptr<grpc::ChannelCredentials> creds = common::channelCredentials(*tls);
+  if (creds == nullptr) return Status::internal("cannot build the TLS credentials for " + address);
+  std::vector<std::unique_ptr<grpc::experimental::ClientInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<IdentityInterceptorFactory>(
+      std::make_shared<const std::vector<std::pair<std::string, std::string>>>(std::move(identity).value())));
+  std::shared_ptr<grpc::Channel> ch =
+      grpc::experimental::CreateCustomChannelWithInterceptors(address, creds, args, std::move(interceptors));
   channels_.emplace(address, ch);
   return ch;
 }

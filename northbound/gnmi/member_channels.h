@@ -8,6 +8,10 @@
 // presenting this member's certificate for mutual TLS) or, without it, the
 // system's roots. The client's username/password go along with each
 // forwarded call, so every member checks them against its own users.
+//
+// Every call on these channels carries this member's identity
+// (member_identity.h): its name and, when the fleet has one, the shared
+// member secret; with mutual TLS the certificate it presents is tls.cert.
 
 #include <grpcpp/grpcpp.h>
 

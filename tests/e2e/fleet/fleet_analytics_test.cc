@@ -10,6 +10,10 @@
 // cabling: mlx5_0 on leaf01, mlx5_1 on leaf02) cross members, as do the
 // pause trees of the incasts. The simulator models no spine, so no link
 // joins two monitored switches.
+//
+// The members' gNMI servers check users (users_file): each member's copy
+// of the others' targets passes them with the fleet's member secret, the
+// only way those links can be judged.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -29,6 +33,7 @@
 #include "cluster/placement.h"
 #include "gateway/config/config.h"
 #include "gateway/demo/demo_config.h"
+#include "northbound/gnmi/user_auth.h"
 #include "sim/etcd_launcher.h"
 #include "sim/fabric.h"
 #include "sim/scenario.h"
@@ -197,6 +202,8 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
 
     // The analytics as the demo runs them: a window of ten polls, LLDP from
     // the leaves for the cabling.
+    ASSERT_TRUE(testing::writeFile(dir_ + "/users", "ops:" + northbound::gnmi::hashPassword("ops-pw", 1000) + "\n"));
+    ASSERT_TRUE(testing::writeFile(dir_ + "/member-secret", "a3f1c9e07b2d4658a3f1c9e07b2d4658\n"));
     const std::string analytics =
         "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [3]\n  pause_storm: {for: 5s}\n";
     for (int i = 0; i <= kMembers; ++i) {
@@ -206,8 +213,10 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
       std::string cfg = "targets_dir: targets.d\nadmin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
                         std::to_string(port) + "\"}\n";
       if (!lone) {
-        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) + "\", insecure: true}\n" +
-               testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), lease_ttl_);
+        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) +
+               "\", insecure: true, users_file: " + dir_ + "/users}\n" +
+               testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), lease_ttl_) +
+               "  member_secret_file: " + dir_ + "/member-secret\n";
       }
       if (lone || analytics_at_start_) cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";

@@ -51,11 +51,13 @@ std::string FleetBed::start(int members, int hosts, int lease_ttl_s) {
     ports_.push_back(testing::freeLoopbackPort());
     gnmi_ports_.push_back(testing::freeLoopbackPort());
     const std::string cfg = peers_->dir() + "/" + memberName(i) + ".yaml";
-    testing::writeFile(cfg, "targets_dir: targets.d\nadmin_socket: off\n"
-                                "northbound:\n  prometheus: {listen: \"127.0.0.1:" + std::to_string(ports_[i]) +
-                                "\"}\n  gnmi: {listen: \"127.0.0.1:" + std::to_string(gnmi_ports_[i]) +
-                                "\", insecure: true}\n" +
-                                clusterYaml("http://" + relays_[i]->address(), "test-fleet", memberName(i), lease_ttl_s));
+    testing::writeFile(cfg,
+                       "targets_dir: targets.d\nadmin_socket: off\n"
+                       "northbound:\n  prometheus: {listen: \"127.0.0.1:" +
+                           std::to_string(ports_[i]) + "\"}\n  gnmi: {listen: \"127.0.0.1:" +
+                           std::to_string(gnmi_ports_[i]) + "\", " + gnmi_settings(i) + "}\n" +
+                           clusterYaml("http://" + relays_[i]->address(), "test-fleet", memberName(i), lease_ttl_s) +
+                           cluster_lines(i));
   }
   return "";
 }
@@ -136,6 +138,8 @@ std::string FleetBed::sd(int i) {
 }
 
 std::string FleetBed::log(int i) const { return readAll(peers_->dir() + "/" + memberName(i) + ".log"); }
+
+std::string FleetBed::dir() const { return peers_->dir(); }
 
 std::string FleetBed::describe() {
   std::ostringstream s;

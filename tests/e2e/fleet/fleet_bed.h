@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -22,6 +23,12 @@ using namespace rdmagw::gateway;  // the helpers speak the vocabulary of the cod
 
 class FleetBed {
  public:
+  // Member i's northbound.gnmi settings, the body of a YAML flow map after
+  // its listen address (default: plain text), and lines added to its
+  // cluster block. Set before start().
+  std::function<std::string(int)> gnmi_settings = [](int) { return std::string("insecure: true"); };
+  std::function<std::string(int)> cluster_lines = [](int) { return std::string(); };
+
   // Empty: ok; else why not (the test skips or fails with it).
   std::string start(int members, int hosts, int lease_ttl_s);
   ~FleetBed();
@@ -53,6 +60,7 @@ class FleetBed {
   std::string healthz(int i);
   std::string sd(int i);
   std::string log(int i) const;
+  std::string dir() const;  // the bed's temp dir
   std::string describe();  // who collects what, for failure messages
 
  private:
