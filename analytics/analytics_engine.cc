@@ -29,7 +29,7 @@ RunStats AnalyticsEngine::runOnce(TimestampNs now) {
   }
   const RunContext ctx{inv, window_, links, config_, now};
 
-  if (peers_ != nullptr && board_ != nullptr) board_->publish(mirrorNeeds(ctx));
+  if (peers_ != nullptr && board_ != nullptr) board_->publish(mirrorNeeds(ctx), now);
 
   DerivedWriter out(now);
   deriveLinks(ctx, out);

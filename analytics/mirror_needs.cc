@@ -83,4 +83,47 @@ MirrorNeeds mirrorNeeds(const RunContext& ctx) {
   return std::move(b.out);
 }
 
+namespace {
+
+// Refreshes what `now` needs and forgets what no run needed since `oldest`.
+template <typename Key>
+void refresh(std::map<Key, TimestampNs>& held, const std::vector<Key>& needed, TimestampNs now, TimestampNs oldest) {
+  for (const Key& k : needed) held[k] = now;
+  std::erase_if(held, [&](const auto& entry) { return entry.second < oldest; });
+}
+
+}  // namespace
+
+void MirrorNeedsBoard::publish(const MirrorNeeds& needs, TimestampNs now) {
+  std::vector<std::pair<std::string, std::string>> ports;
+  for (const auto& [target, names] : needs.ports) {
+    for (const std::string& n : names) ports.emplace_back(target, n);
+  }
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> rdma;
+  for (const auto& [target, devs] : needs.rdma_ports) {
+    for (const auto& d : devs) rdma.emplace_back(target, d);
+  }
+  const std::vector<std::string> whole(needs.whole.begin(), needs.whole.end());
+  std::lock_guard lock(mu_);
+  refresh(ports_, ports, now, now - hold_);
+  refresh(rdma_ports_, rdma, now, now - hold_);
+  refresh(whole_, whole, now, now - hold_);
+}
+
+void MirrorNeedsBoard::clear() {
+  std::lock_guard lock(mu_);
+  ports_.clear();
+  rdma_ports_.clear();
+  whole_.clear();
+}
+
+MirrorNeeds MirrorNeedsBoard::read() const {
+  MirrorNeeds out;
+  std::lock_guard lock(mu_);
+  for (const auto& entry : ports_) out.ports[entry.first.first].insert(entry.first.second);
+  for (const auto& entry : rdma_ports_) out.rdma_ports[entry.first.first].insert(entry.first.second);
+  for (const auto& entry : whole_) out.whole.insert(entry.first);
+  return out;
+}
+
 }  // namespace rdmagw::analytics

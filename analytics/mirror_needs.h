@@ -19,6 +19,8 @@
 #include <string>
 #include <utility>
 
+#include "models/value.h"
+
 namespace rdmagw::analytics {
 
 struct RunContext;
@@ -33,21 +35,29 @@ struct MirrorNeeds {
 // From one run's inventory, links and windows (ctx.inv.local: this member's targets).
 MirrorNeeds mirrorNeeds(const RunContext& ctx);
 
-// The last run's needs, for the mirror's thread.
+// The needs of the last runs, for the mirror's thread. What a run needed
+// stays asked for `hold` after the last run that needed it: a pause tree
+// that flickers at the edge of the window (a branch paused in one run and
+// not the next) would otherwise restart the copy's stream at every run, and
+// a row dropped and asked for again starts its window empty, so the
+// branch's far ends would never have the two samples a verdict needs.
 class MirrorNeedsBoard {
  public:
-  void publish(MirrorNeeds needs) {
-    std::lock_guard lock(mu_);
-    needs_ = std::move(needs);
-  }
-  MirrorNeeds read() const {
-    std::lock_guard lock(mu_);
-    return needs_;
-  }
+  explicit MirrorNeedsBoard(TimestampNs hold = 60'000'000'000) : hold_(hold) {}
+
+  // `now`: the run's time.
+  void publish(const MirrorNeeds& needs, TimestampNs now);
+  // Analytics switched off: nothing is needed any more, at once.
+  void clear();
+  MirrorNeeds read() const;
 
  private:
+  const TimestampNs hold_;
   mutable std::mutex mu_;
-  MirrorNeeds needs_;  // guarded by mu_
+  // Every row asked for, with when a run last needed it; guarded by mu_.
+  std::map<std::pair<std::string, std::string>, TimestampNs> ports_;
+  std::map<std::pair<std::string, std::pair<std::string, std::string>>, TimestampNs> rdma_ports_;
+  std::map<std::string, TimestampNs> whole_;
 };
 
 }  // namespace rdmagw::analytics

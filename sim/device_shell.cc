@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "common/file_text.h"
-#include "sim/cli_catalog.h"
+#include "sim/cli_names.h"
 
 namespace rdmagw::sim {
 namespace {

@@ -226,7 +226,7 @@ void Pipeline::setAnalytics(bool enabled, const analytics::AnalyticsConfig& conf
     analytics_state_ = {enabled, config.period};
   }
   if (!enabled) {
-    mirror_needs_.publish({});
+    mirror_needs_.clear();
     return;
   }
   analytics_ = std::make_unique<analytics::AnalyticsStage>(store_, withRoles(config), &peer_store_, &mirror_needs_);

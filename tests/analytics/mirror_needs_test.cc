@@ -46,11 +46,36 @@ TEST(MirrorNeedsTest, AHostsMemberAsksForOneLeafPortUntilAPauseTreeCrossesIntoTh
   EXPECT_EQ(needs.ports, (Ports{{"esx01", {"vmnic4"}}, {"host02", {"ens1f0np0"}}, {"leaf01", {"Ethernet1/1"}}}));
   EXPECT_EQ(needs.rdma_ports, (RdmaPorts{{"host02", {{"mlx5_0", "1"}}}}));
 
-  // The pause over and out of the window: back to the one far end.
+  // The pause over and out of the window: still asked for while the board
+  // holds what runs needed (a minute), so a tree that flickers does not
+  // restart the copy at every run.
   member.ticks(8);
+  needs = member.needs();
+  EXPECT_EQ(needs.whole, std::set<std::string>{"leaf01"});
+  EXPECT_EQ(needs.ports, (Ports{{"esx01", {"vmnic4"}}, {"host02", {"ens1f0np0"}}, {"leaf01", {"Ethernet1/1"}}}));
+
+  // A minute after the last run that needed them: back to the one far end.
+  member.ticks(60);
   needs = member.needs();
   EXPECT_TRUE(needs.whole.empty());
   EXPECT_EQ(needs.ports, (Ports{{"leaf01", {"Ethernet1/1"}}}));
+  EXPECT_TRUE(needs.rdma_ports.empty());
+}
+
+TEST(MirrorNeedsTest, TheBoardForgetsEverythingAtOnceWhenCleared) {
+  MirrorNeedsBoard board(10);
+  MirrorNeeds needs;
+  needs.whole = {"leaf01"};
+  needs.ports["leaf02"] = {"Ethernet1/1"};
+  needs.rdma_ports["host01"] = {{"mlx5_0", "1"}};
+  board.publish(needs, 100);
+  board.publish({}, 105);
+  EXPECT_EQ(board.read(), needs);  // held: 5 ns of a 10 ns hold
+  board.publish({}, 111);
+  EXPECT_EQ(board.read(), MirrorNeeds{});
+  board.publish(needs, 120);
+  board.clear();
+  EXPECT_EQ(board.read(), MirrorNeeds{});
 }
 
 TEST(MirrorNeedsTest, AGatewayOutsideAFleetAsksForNothing) {
