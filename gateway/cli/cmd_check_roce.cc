@@ -39,7 +39,8 @@ const CommandSpec& checkRoceSpec() {
       "\n"
       "Exit status: 0 every group passed (warnings allowed), 1 a group failed,\n"
       "2 the fabric could not be checked (gateway unreachable, no analytics:\n"
-      "block, no check results yet, or a usage error).\n"
+      "block, no check results yet, a fleet member that did not answer, or a\n"
+      "usage error).\n"
       "\n"
       "options:\n" +
       gatewayGnmiOptionsUsage() +
@@ -108,11 +109,13 @@ int checkRoceCommand(const Args& args) {
   if (!resp.isOk()) return cannotCheck(json, resp.status().message());
   std::vector<CheckLeaf> leaves;
   for (const ::gnmi::Notification& n : resp->notification()) {
+    if (isMissingMemberNotice(n)) continue;
     for (const ::gnmi::Update& u : n.update()) {
       leaves.push_back(CheckLeaf{n.prefix().target(), modelPath(u.path()), typedValueText(u.val())});
     }
   }
-  const RoceCheckReport report = aggregateRoceChecks(leaves, only_group);
+  RoceCheckReport report = aggregateRoceChecks(leaves, only_group);
+  report.missing_members = missingMembers(*resp);
   if (report.groups.empty()) {
     return cannotCheck(json, address + " holds no RoCE check group" +
                                  (only_group ? " named " + *only_group : std::string()) + " under /fabric/checks");

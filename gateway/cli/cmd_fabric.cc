@@ -48,6 +48,15 @@ const CommandSpec& fabricSpec() {
   return spec;
 }
 
+// A "*" Get through a fleet member answers for the live members only: say
+// whose targets the view lacks, so a quiet view is not read as a calm fabric.
+void warnMissingMembers(const ::gnmi::GetResponse& resp) {
+  for (const MissingMember& m : missingMembers(resp)) {
+    std::fprintf(stderr, "rdmagw fabric: fleet member %s did not answer, its targets are missing: %s\n",
+                 m.member.c_str(), m.error.c_str());
+  }
+}
+
 int usage(const std::string& why) {
   std::fprintf(stderr, "rdmagw fabric: %s\n\n%s", why.c_str(), fabricSpec().usage);
   return 2;
@@ -131,8 +140,10 @@ int podCommand(const GatewayGnmiClient& client, const std::string& pod) {
   Result<::gnmi::GetResponse> fabric = gatewayGet(client, "*", {"fabric"});
   if (fabric.isOk()) {
     for (const ::gnmi::Notification& n : fabric->notification()) {
+      if (isMissingMemberNotice(n)) continue;
       for (const ::gnmi::Update& u : n.update()) addFabricUpdate(n.prefix().target(), u, &view);
     }
+    warnMissingMembers(*fabric);
   } else {
     // The path is still worth printing; say why it has no verdicts.
     std::fprintf(stderr, "rdmagw fabric: no fabric verdicts from %s (%s); is analytics: configured?\n", address.c_str(),
@@ -169,8 +180,10 @@ int fabricCommand(const Args& args) {
   }
   FabricView view;
   for (const ::gnmi::Notification& n : resp->notification()) {
+    if (isMissingMemberNotice(n)) continue;
     for (const ::gnmi::Update& u : n.update()) addFabricUpdate(n.prefix().target(), u, &view);
   }
+  warnMissingMembers(*resp);
   if (view.dcqcn.empty() && view.pfc.empty()) {
     // Links are known from the config at once; verdicts need two samples
     // of the counters inside the window.

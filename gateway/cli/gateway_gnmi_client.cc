@@ -95,6 +95,22 @@ Result<::gnmi::GetResponse> gatewayGet(const GatewayGnmiClient& client, const st
   return resp;
 }
 
+bool isMissingMemberNotice(const ::gnmi::Notification& n) {
+  if (n.prefix().target() != "*" || n.update_size() != 1) return false;
+  const ::gnmi::Path& p = n.update(0).path();
+  return p.elem_size() == 3 && p.elem(0).name() == "fleet" && p.elem(1).name() == "member" &&
+         p.elem(1).key().count("name") && p.elem(2).name() == "error";
+}
+
+std::vector<MissingMember> missingMembers(const ::gnmi::GetResponse& response) {
+  std::vector<MissingMember> out;
+  for (const ::gnmi::Notification& n : response.notification()) {
+    if (!isMissingMemberNotice(n)) continue;
+    out.push_back({n.update(0).path().elem(1).key().at("name"), typedValueText(n.update(0).val())});
+  }
+  return out;
+}
+
 std::string typedValueText(const ::gnmi::TypedValue& v) {
   char buf[64];
   switch (v.value_case()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gateway/cli/command_spec.h"
+#include "gateway/cli/missing_member.h"
 #include "gnmi.pb.h"
 #include "models/status.h"
 #include "southbound/gnmi/gnmi_config.h"
@@ -38,6 +39,12 @@ Result<GatewayGnmiClient> gatewayGnmiClientFromArgs(const Args& args);
 // names the address and the gRPC status).
 Result<::gnmi::GetResponse> gatewayGet(const GatewayGnmiClient& client, const std::string& target,
                                        const std::vector<std::string>& elems);
+
+// The silent members a Get response names, in its order.
+std::vector<MissingMember> missingMembers(const ::gnmi::GetResponse& response);
+
+// Whether `n` is such a notification (not data of a target).
+bool isMissingMemberNotice(const ::gnmi::Notification& n);
 
 // A leaf value as text: numbers in decimal, booleans as true/false.
 std::string typedValueText(const ::gnmi::TypedValue& v);

@@ -160,12 +160,13 @@ int roceCheckExitCode(const RoceCheckReport& report) {
   for (const RoceCheckGroup& g : report.groups) {
     if (g.status == "FAIL") return 1;
   }
-  return 0;
+  return report.missing_members.empty() ? 0 : 2;
 }
 
 namespace {
 
 std::string overall(const RoceCheckReport& report) {
+  if (!report.groups.empty() && roceCheckExitCode(report) == 2) return "INCOMPLETE";
   switch (roceCheckExitCode(report)) {
     case 0:
       for (const RoceCheckGroup& g : report.groups) {
@@ -204,6 +205,10 @@ std::string table(const std::vector<std::vector<std::string>>& rows, const std::
 std::string formatRoceCheckText(const RoceCheckReport& report) {
   std::string out = "RoCE check: " + overall(report) + " (" + std::to_string(report.targets) +
                     (report.targets == 1 ? " target" : " targets") + ")\n\n";
+  for (const MissingMember& m : report.missing_members) {
+    out += "fleet member " + m.member + " did not answer, its targets are not checked: " + m.error + "\n";
+  }
+  if (!report.missing_members.empty()) out += "\n";
   std::vector<std::vector<std::string>> rows{{"#", "GROUP", "CHECKED", "FAILED", "WARNED", "RESULT"}};
   for (const RoceCheckGroup& g : report.groups) {
     rows.push_back({g.number ? std::to_string(g.number) : "-", g.name, std::to_string(g.checked),
@@ -250,6 +255,11 @@ std::string formatRoceCheckJson(const RoceCheckReport& report) {
                         {"targets", report.targets},
                         {"groups", std::move(groups)},
                         {"findings", std::move(findings)}};
+  if (!report.missing_members.empty()) {
+    nlohmann::json missing = nlohmann::json::array();
+    for (const MissingMember& m : report.missing_members) missing.push_back({{"member", m.member}, {"error", m.error}});
+    doc["missing_members"] = std::move(missing);
+  }
   // Values come from the devices: never let a stray byte abort the dump.
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

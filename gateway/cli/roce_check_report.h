@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "gateway/cli/missing_member.h"
 #include "models/path.h"
 #include "models/status.h"
 
@@ -41,6 +42,9 @@ struct RoceCheckReport {
   std::vector<RoceCheckGroup> groups;    // fixed order first (lossless .. live), then others by name
   std::vector<RoceFinding> findings;     // by group, FAIL before WARN, then target, port, check
   int targets = 0;                       // targets with any check leaf
+  // Fleet members that did not answer: their targets' checks are missing,
+  // so the report cannot pass (it can still fail on what it has).
+  std::vector<MissingMember> missing_members;
 };
 
 // The fixed groups, in their order (group N is kRoceCheckGroups[N - 1]).
@@ -55,7 +59,8 @@ RoceCheckReport aggregateRoceChecks(const std::vector<CheckLeaf>& leaves,
                                     const std::optional<std::string>& only_group = std::nullopt);
 
 // 0: every group passed (warnings allowed); 1: a group failed; 2: nothing
-// was checked (no group at all).
+// was checked (no group at all), or a fleet member did not answer and no
+// group failed.
 int roceCheckExitCode(const RoceCheckReport& report);
 
 // As `netq check roce` prints: a summary line per group, then every

@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "gateway/cli/gateway_gnmi_client.h"
+#include "northbound/gnmi/fleet_get.h"
+
 namespace rdmagw::gateway {
 namespace {
 
@@ -218,6 +221,44 @@ TEST(RoceCheckReportTest, JsonSaysTheSame) {
   EXPECT_EQ(w["result"], "WARN");
   EXPECT_EQ(w["exit_code"], 0);
   EXPECT_EQ(w["findings"][0]["port"], "");
+}
+
+TEST(RoceCheckReportTest, AFleetMemberThatDidNotAnswerMakesAPassingReportIncomplete) {
+  // The notice as the member asked writes it for a silent member.
+  ::gnmi::GetResponse resp;
+  *resp.add_notification() = northbound::gnmi::missingMemberNotification("m2", "UNAVAILABLE: connection refused");
+  ::gnmi::Notification* data = resp.add_notification();
+  data->mutable_prefix()->set_target("leaf01");
+  data->add_update()->mutable_path()->add_elem()->set_name("fabric");
+  EXPECT_TRUE(isMissingMemberNotice(resp.notification(0)));
+  EXPECT_FALSE(isMissingMemberNotice(resp.notification(1)));
+  const std::vector<MissingMember> missing = missingMembers(resp);
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].member, "m2");
+  EXPECT_EQ(missing[0].error, "UNAVAILABLE: connection refused");
+
+  std::vector<CheckLeaf> clean;
+  addGroup(&clean, "host01", "lossless", 4, 0, 0);
+  RoceCheckReport r = aggregateRoceChecks(clean);
+  r.missing_members = missing;
+  EXPECT_EQ(roceCheckExitCode(r), 2) << "a pass on part of the fleet is no pass";
+  const std::string text = formatRoceCheckText(r);
+  EXPECT_NE(text.find("RoCE check: INCOMPLETE"), std::string::npos) << text;
+  EXPECT_NE(text.find("fleet member m2 did not answer, its targets are not checked: UNAVAILABLE: connection refused"),
+            std::string::npos)
+      << text;
+  const nlohmann::json j = nlohmann::json::parse(formatRoceCheckJson(r));
+  EXPECT_EQ(j["result"], "INCOMPLETE");
+  EXPECT_EQ(j["exit_code"], 2);
+  ASSERT_EQ(j["missing_members"].size(), 1u);
+  EXPECT_EQ(j["missing_members"][0]["member"], "m2");
+
+  // What the live members hold can still fail the check.
+  addGroup(&clean, "leaf01", "ets", 4, 1, 0);
+  RoceCheckReport failed = aggregateRoceChecks(clean);
+  failed.missing_members = missing;
+  EXPECT_EQ(roceCheckExitCode(failed), 1);
+  EXPECT_EQ(nlohmann::json::parse(formatRoceCheckJson(failed))["result"], "FAIL");
 }
 
 }  // namespace

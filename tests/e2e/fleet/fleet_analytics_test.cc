@@ -12,8 +12,10 @@
 // joins two monitored switches.
 //
 // The members' gNMI servers check users (users_file): each member's copy
-// of the others' targets passes them with the fleet's member secret, the
-// only way those links can be judged.
+// of the others' targets passes them as a member, the only way those links
+// can be judged: with the fleet's member secret on plain text, or (the
+// Tls cases) with its certificate over mutual TLS, signed by a CA the
+// openssl CLI makes here.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -40,6 +42,7 @@
 #include "sim/sim_runner.h"
 #include "sim/sshd_launcher.h"
 #include "tests/e2e/fleet/fleet_member_yaml.h"
+#include "tests/e2e/fleet/test_ca.h"
 #include "tests/support/test_support.h"
 
 namespace rdmagw::gateway {
@@ -204,6 +207,12 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     // the leaves for the cabling.
     ASSERT_TRUE(testing::writeFile(dir_ + "/users", "ops:" + northbound::gnmi::hashPassword("ops-pw", 1000) + "\n"));
     ASSERT_TRUE(testing::writeFile(dir_ + "/member-secret", "a3f1c9e07b2d4658a3f1c9e07b2d4658\n"));
+    testing::Ca ca(dir_, "fleet-ca");
+    if (member_tls_) {
+      if (std::system("openssl version >/dev/null 2>&1") != 0) GTEST_SKIP() << "no openssl CLI";
+      ASSERT_EQ(ca.make(), "");
+      for (int i = 0; i < kMembers; ++i) ASSERT_EQ(ca.sign(memberName(i), true), "");
+    }
     const std::string analytics =
         "analytics:\n  period: 1s\n  window: 10s\n  no_drop_priorities: [3]\n  pause_storm: {for: 5s}\n";
     for (int i = 0; i <= kMembers; ++i) {
@@ -213,10 +222,14 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
       std::string cfg = "targets_dir: targets.d\nadmin_socket: off\nnorthbound:\n  prometheus: {listen: \"127.0.0.1:" +
                         std::to_string(port) + "\"}\n";
       if (!lone) {
-        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) +
-               "\", insecure: true, users_file: " + dir_ + "/users}\n" +
-               testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), lease_ttl_) +
-               "  member_secret_file: " + dir_ + "/member-secret\n";
+        const std::string m = dir_ + "/" + memberName(i);
+        const std::string security =
+            member_tls_ ? "tls: {cert: " + m + ".crt, key: " + m + ".key, client_ca: " + ca.cert() + "}"
+                        : std::string("insecure: true");
+        cfg += "  gnmi: {listen: \"127.0.0.1:" + std::to_string(testing::freeLoopbackPort()) + "\", " + security +
+               ", users_file: " + dir_ + "/users}\n" +
+               testing::clusterYaml(etcd_.endpoint(), "analytics-fleet", memberName(i), lease_ttl_);
+        if (!member_tls_) cfg += "  member_secret_file: " + dir_ + "/member-secret\n";
       }
       if (lone || analytics_at_start_) cfg += analytics;
       const std::string path = dir_ + "/" + (lone ? std::string("lone") : memberName(i)) + ".yaml";
@@ -378,6 +391,70 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     return -1;
   }
 
+  // Calm, then each scenario of the test's parameter on and off: the
+  // fleet's flags equal the lone gateway's throughout.
+  void flagTheSamePortsThroughEveryScenario() {
+    // Every target collected by the member the placement gives it, and by the
+    // lone gateway.
+    std::string who;
+    ASSERT_TRUE(placed(&who)) << who << logs();
+    // The cabling crosses members: each host has a device on each leaf, and
+    // the leaves are on m1 and m2.
+    ASSERT_NE(expected_owner_["leaf01"], expected_owner_["leaf02"]);
+
+    // Calm: every link the lone gateway judges, the fleet judges too, once.
+    std::string why;
+    ASSERT_TRUE(linkedAsLone(&why)) << why << logs();
+    // Links judged whose two ends different members own.
+    std::set<std::string> crossing;
+    for (Series& link : parseSeries(metrics(kMembers), {"rdmagw_fabric_link_peer_target_info"})) {
+      const std::string& a = link.labels["target"];
+      const std::string& b = link.labels["peer_target"];
+      if (expected_owner_.count(a) && expected_owner_.count(b) && expected_owner_[a] != expected_owner_[b]) {
+        crossing.insert(a + "/" + link.labels["interface"] + " - " + b);
+      }
+    }
+    EXPECT_GE(crossing.size(), size_t(kHosts)) << show(crossing);
+
+    std::printf("%zu link end(s) judged across members:\n%s", crossing.size(), show(crossing).c_str());
+
+    // Each member copies the far ends of its own cables, not the others'
+    // whole share: far fewer series than the targets it does not collect hold.
+    std::map<std::string, double> target_series;  // as the lone gateway holds them
+    for (Series& s : parseSeries(metrics(kMembers), {"rdmagw_target_series"})) {
+      target_series[s.labels["target"]] = std::stod(s.value);
+    }
+    for (int i = 0; i < kMembers; ++i) {
+      double elsewhere = 0;
+      for (const auto& [target, owner] : expected_owner_) {
+        if (owner != memberName(i)) elsewhere += target_series[target];
+      }
+      double copied = -1, ports = -1;
+      const bool counted = testing::waitUntil(
+          [&] {
+            copied = gauge(i, "rdmagw_fleet_mirror_series");
+            ports = gauge(i, "rdmagw_fleet_mirror_peer_ports");
+            return copied > 0 && ports > 0;
+          },
+          testing::kEventWait, milliseconds(500));
+      ASSERT_TRUE(counted) << memberName(i) << ": no mirror figures on /metrics";
+      std::printf("%s copies %.0f series (%.0f peer ports) of the %.0f the targets it does not collect hold\n",
+                  memberName(i).c_str(), copied, ports, elsewhere);
+      EXPECT_LT(copied, elsewhere / 2) << memberName(i);
+    }
+    ASSERT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
+    for (sim::ScenarioKind kind : GetParam()) {
+      SCOPED_TRACE(std::string(sim::scenarioName(kind)));
+      // The receiver is host01's mlx5_0 (on leaf01, owned by m1; host01 by m3).
+      sim_->setScenario({kind, 0});
+      phase_ = std::string(sim::scenarioName(kind));
+      EXPECT_TRUE(sameFlags(false, &why)) << why;
+      sim_->setScenario({});
+      phase_ = std::string(sim::scenarioName(kind)) + " switched off";
+      EXPECT_TRUE(sameFlags(true, &why)) << "after the scenario: " << why;
+    }
+  }
+
   testing::TempDir tmp_{"rdmagw-fleet-analytics"};
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
@@ -389,91 +466,54 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   std::vector<std::string> targets_;
   std::map<std::string, std::string> expected_owner_;
   bool analytics_at_start_ = true;  // false: the members get their analytics by a reload
+  bool member_tls_ = false;         // true: mutual TLS between members, no member secret
   int lease_ttl_ = 3;               // seconds
   std::string phase_ = "calm";  // printed with the flags compared
   const std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
 };
 
 TEST_P(FleetAnalyticsTest, ScenariosFlagTheSamePortsThroughTheFleetAsThroughOneGateway) {
-  // Every target collected by the member the placement gives it, and by the
-  // lone gateway.
-  std::string who;
-  ASSERT_TRUE(placed(&who)) << who << logs();
-  // The cabling crosses members: each host has a device on each leaf, and
-  // the leaves are on m1 and m2.
-  ASSERT_NE(expected_owner_["leaf01"], expected_owner_["leaf02"]);
+  flagTheSamePortsThroughEveryScenario();
+}
 
-  // Calm: every link the lone gateway judges, the fleet judges too, once.
-  std::string why;
-  ASSERT_TRUE(linkedAsLone(&why)) << why << logs();
-  // Links judged whose two ends different members own.
-  std::set<std::string> crossing;
-  for (Series& link : parseSeries(metrics(kMembers), {"rdmagw_fabric_link_peer_target_info"})) {
-    const std::string& a = link.labels["target"];
-    const std::string& b = link.labels["peer_target"];
-    if (expected_owner_.count(a) && expected_owner_.count(b) && expected_owner_[a] != expected_owner_[b]) {
-      crossing.insert(a + "/" + link.labels["interface"] + " - " + b);
-    }
+// The same over mutual TLS between the members: their copies of each other's
+// far ends pass the users_file with their certificates alone.
+class FleetAnalyticsTlsTest : public FleetAnalyticsTest {
+ protected:
+  void SetUp() override {
+    member_tls_ = true;
+    FleetAnalyticsTest::SetUp();
   }
-  EXPECT_GE(crossing.size(), size_t(kHosts)) << show(crossing);
+};
 
-  std::printf("%zu link end(s) judged across members:\n%s", crossing.size(), show(crossing).c_str());
+TEST_P(FleetAnalyticsTlsTest, ScenariosFlagTheSamePortsThroughAFleetOnMutualTls) {
+  if (IsSkipped()) return;
+  flagTheSamePortsThroughEveryScenario();
+}
 
-  // Each member copies the far ends of its own cables, not the others'
-  // whole share: far fewer series than the targets it does not collect hold.
-  std::map<std::string, double> target_series;  // as the lone gateway holds them
-  for (Series& s : parseSeries(metrics(kMembers), {"rdmagw_target_series"})) {
-    target_series[s.labels["target"]] = std::stod(s.value);
+// "incast_np_off_rp_off": a case's name, from its scenarios.
+std::string scenarioNames(const ::testing::TestParamInfo<std::vector<sim::ScenarioKind>>& info) {
+  std::string name;
+  for (sim::ScenarioKind k : info.param) {
+    for (char c : sim::scenarioName(k)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    name += "_";
   }
-  for (int i = 0; i < kMembers; ++i) {
-    double elsewhere = 0;
-    for (const auto& [target, owner] : expected_owner_) {
-      if (owner != memberName(i)) elsewhere += target_series[target];
-    }
-    double copied = -1, ports = -1;
-    const bool counted = testing::waitUntil(
-        [&] {
-          copied = gauge(i, "rdmagw_fleet_mirror_series");
-          ports = gauge(i, "rdmagw_fleet_mirror_peer_ports");
-          return copied > 0 && ports > 0;
-        },
-        testing::kEventWait, milliseconds(500));
-    ASSERT_TRUE(counted) << memberName(i) << ": no mirror figures on /metrics";
-    std::printf("%s copies %.0f series (%.0f peer ports) of the %.0f the targets it does not collect hold\n",
-                memberName(i).c_str(), copied, ports, elsewhere);
-    EXPECT_LT(copied, elsewhere / 2) << memberName(i);
-  }
-  ASSERT_TRUE(sameFlags(true, &why)) << "calm fabric: " << why;
-  for (sim::ScenarioKind kind : GetParam()) {
-    SCOPED_TRACE(std::string(sim::scenarioName(kind)));
-    // The receiver is host01's mlx5_0 (on leaf01, owned by m1; host01 by m3).
-    sim_->setScenario({kind, 0});
-    phase_ = std::string(sim::scenarioName(kind));
-    EXPECT_TRUE(sameFlags(false, &why)) << why;
-    sim_->setScenario({});
-    phase_ = std::string(sim::scenarioName(kind)) + " switched off";
-    EXPECT_TRUE(sameFlags(true, &why)) << "after the scenario: " << why;
-  }
+  return name.substr(0, name.size() - 1);
 }
 
 // A few scenarios per test: each test starts its own fabric, etcd and four
 // gateways, and stays well inside ctest's limit on a loaded machine.
-INSTANTIATE_TEST_SUITE_P(
-    Scenarios, FleetAnalyticsTest,
-    ::testing::Values(std::vector<sim::ScenarioKind>{sim::ScenarioKind::kIncast, sim::ScenarioKind::kNpOff,
-                                                     sim::ScenarioKind::kRpOff},
-                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPfcMismatch,
-                                                     sim::ScenarioKind::kPfcMismatchSwitch},
-                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPauseStorm},
-                      std::vector<sim::ScenarioKind>{sim::ScenarioKind::kTrustMismatch}),
-    [](const ::testing::TestParamInfo<std::vector<sim::ScenarioKind>>& info) {
-      std::string name;
-      for (sim::ScenarioKind k : info.param) {
-        for (char c : sim::scenarioName(k)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-        name += "_";
-      }
-      return name.substr(0, name.size() - 1);
-    });
+INSTANTIATE_TEST_SUITE_P(Scenarios, FleetAnalyticsTest,
+                         ::testing::Values(std::vector<sim::ScenarioKind>{sim::ScenarioKind::kIncast,
+                                                                          sim::ScenarioKind::kNpOff,
+                                                                          sim::ScenarioKind::kRpOff},
+                                           std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPfcMismatch,
+                                                                          sim::ScenarioKind::kPfcMismatchSwitch}),
+                         scenarioNames);
+INSTANTIATE_TEST_SUITE_P(Scenarios, FleetAnalyticsTlsTest,
+                         ::testing::Values(std::vector<sim::ScenarioKind>{sim::ScenarioKind::kPauseStorm},
+                                           std::vector<sim::ScenarioKind>{sim::ScenarioKind::kTrustMismatch}),
+                         scenarioNames);
 
 // A member killed (kill -9) in the middle of a scenario: while its lease
 // lives its targets are copied from nobody, so the other members report

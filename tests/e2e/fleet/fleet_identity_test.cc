@@ -21,6 +21,7 @@
 
 #include "northbound/gnmi/user_auth.h"
 #include "tests/e2e/fleet/fleet_bed.h"
+#include "tests/e2e/fleet/test_ca.h"
 #include "tests/northbound/gnmi/python_client.h"
 
 namespace rdmagw::testing {
@@ -47,43 +48,6 @@ std::string show(const Lines& lines) {
   for (size_t i = 0; i < lines.size() && i < 12; ++i) out += lines[i] + "\n";
   return out;
 }
-
-// openssl in `dir`; "" or what went wrong.
-std::string openssl(const std::string& dir, const std::string& args) {
-  const std::string cmd = "cd '" + dir + "' && openssl " + args + " >>openssl.log 2>&1";
-  return std::system(cmd.c_str()) == 0 ? "" : "openssl " + args + " failed, see " + dir + "/openssl.log";
-}
-
-// A CA <name>.crt/.key, and certificates it signs.
-class Ca {
- public:
-  Ca(std::string dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {}
-  std::string make() {
-    return openssl(dir_, "req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 -keyout " + name_ +
-                             ".key -out " + name_ + ".crt -subj '/CN=" + name_ +
-                             "' -addext 'basicConstraints=critical,CA:TRUE' -addext 'keyUsage=critical,keyCertSign'");
-  }
-  // <cn>.crt/.key for a server and client at once (a member), or a client only.
-  std::string sign(const std::string& cn, bool member) {
-    std::ofstream(dir_ + "/" + cn + ".ext")
-        << "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n"
-        << (member
-                ? "extendedKeyUsage=serverAuth,clientAuth\nsubjectAltName=DNS:" + cn + ",DNS:localhost,IP:127.0.0.1\n"
-                : "extendedKeyUsage=clientAuth\n");
-    if (std::string e = openssl(dir_, "req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout " + cn +
-                                          ".key -out " + cn + ".csr -subj '/CN=" + cn + "'");
-        !e.empty()) {
-      return e;
-    }
-    return openssl(dir_, "x509 -req -in " + cn + ".csr -CA " + name_ + ".crt -CAkey " + name_ +
-                             ".key -set_serial 0x$(openssl rand -hex 16) -days 30 -out " + cn + ".crt -extfile " + cn +
-                             ".ext");
-  }
-  std::string cert() const { return dir_ + "/" + name_ + ".crt"; }
-
- private:
-  std::string dir_, name_;
-};
 
 class FleetIdentityTest : public ::testing::Test {
  protected:
