@@ -31,10 +31,11 @@ case "$kind" in
     export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
     export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
     # Three at a time, not the plain suite's five: under ASan the suite is
-    # bound by the CPU (it sat 15-18 % idle at -j3 here). The
-    # fleet analytics cases compute enough under ASan that a third test
-    # beside them starves their simulated fabric (its pause trees never
-    # settle), so each counts as two slots (PROCESSORS in their CMakeLists).
+    # bound by the CPU (it sat 15-18 % idle at -j3 here). The fleet
+    # analytics cases (four gateways on a simulated fabric) compute enough
+    # under ASan that any test beside them starves their fabric (its pause
+    # trees never settle), so each counts as three slots and runs alone
+    # (PROCESSORS in their CMakeLists).
     ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-3}" --timeout 900
     ;;
   thread)
