@@ -46,7 +46,8 @@ case "$kind" in
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
     # TSan sees only the synchronisation of instrumented code. Debian's
     # gRPC, abseil and protobuf are not instrumented, so every test that
-    # drives a gRPC client of ours (gNMI, the kubelet's PodResources)
+    # drives a gRPC client of ours (gNMI, the kubelet's PodResources, the
+    # fleet's member channels)
     # against an in-process gRPC server reports
     # races on gRPC's own state: abseil's GraphCycles (abseil/abseil-cpp
     # #2038), the event engine's epoll fd, the call batches inlined from
@@ -55,7 +56,7 @@ case "$kind" in
     # real races in our reactors (their frames sit on gRPC's threads), so
     # these suites stay out of TSan and run under ASan+UBSan instead. The
     # gNMI server tests (their client is a separate Python process) do run.
-    grpc_client_suites='^(BadPeerTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest|PodResourcesClientTest|PodAttributionSourceTest|PodNetnsChurnTest|SimNodeScenariosTest)\.'
+    grpc_client_suites='^(BadPeerTest|MemberCallTest|FallbackSourceTest|GnmiClientTest|GnmiTlsTest|GnmiReconnectStormTest|SimTargetTest|PodResourcesClientTest|PodAttributionSourceTest|PodNetnsChurnTest|SimNodeScenariosTest)\.'
     ctest --test-dir "$dir" --output-on-failure -j "${TEST_JOBS:-2}" --timeout 900 -L concurrency -E "$grpc_client_suites"
     ;;
   *)
