@@ -1,8 +1,8 @@
 // Fabric analytics through a fleet: the simulator's fault scenarios
 // (sim/scenario.h) run through three real `rdmagw run` members on a real
 // etcd and, at the same time, through one lone `rdmagw run` over the same
-// simulated devices (host sysfs trees, two Nexus leaves behind a real
-// sshd). The members' verdict leaves, taken together, must flag exactly
+// simulated devices (host sysfs trees, two Nexus leaves behind the
+// simulator's NX-API over HTTPS). The members' verdict leaves, taken together, must flag exactly
 // the ports the lone gateway flags, each port by one member only.
 //
 // The placement is chosen so that the two leaves and the hosts land on
@@ -38,9 +38,11 @@
 #include "northbound/gnmi/user_auth.h"
 #include "sim/etcd_launcher.h"
 #include "sim/fabric.h"
+#include "sim/gnmi/gnmi_tls.h"
+#include "sim/naming.h"
+#include "sim/nxapi/nxapi_server.h"
 #include "sim/scenario.h"
 #include "sim/sim_runner.h"
-#include "sim/sshd_launcher.h"
 #include "tests/e2e/fleet/fleet_member_yaml.h"
 #include "tests/e2e/fleet/test_ca.h"
 #include "tests/support/test_support.h"
@@ -164,7 +166,6 @@ constexpr const char* kAnalytics =
 class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::ScenarioKind>> {
  protected:
   void SetUp() override {
-    if (geteuid() != 0) GTEST_SKIP() << "the simulated switches' sshd needs root";
     sim::FabricConfig fc;
     fc.hosts = kHosts;
     fc.esxi_hosts = 0;
@@ -174,9 +175,8 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
     // keeps paused ratios true against the collection times.
     sim_ = std::make_unique<sim::SimRunner>(fc, sim_dir_, milliseconds(1000));
     ASSERT_TRUE(sim_->start().isOk());
-    GatewayConfig ssh;
-    Status st = addSimSshDevices(sim_dir_, milliseconds(1000), sshd_, ssh);
-    if (!st.isOk()) GTEST_SKIP() << st.message();
+    ASSERT_TRUE(sim::generateGnmiTlsFiles(&tls_).isOk());
+    ASSERT_TRUE(testing::writeFile(dir_ + "/nxapi-password", "fleet-nxapi\n"));
     ASSERT_TRUE(etcd_.start().isOk()) << etcd_.logText();
 
     // Where each target goes: the leaves on two members, the hosts over all
@@ -192,17 +192,25 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
               "/" + name + "/sys\n    ethtool: text\n    ethtool_dir: " + sim_dir_ + "/" + name +
               "/ethtool\n    lldp: off\n    config_interval: 2s\n";  // trust-mismatch turns a knob
     }
-    size_t switches = 0;
-    for (const TargetConfig& t : ssh.targets) {
-      if (t.kind != "nexus") continue;
-      ++switches;
-      yaml += "- name: " + t.name + "\n  kind: nexus\n  transport: ssh\n  address: 127.0.0.1\n  interval: 1s\n" +
-              "  labels: {fabric: sim}\n  placement_group: " + groupOwnedBy(place[t.name], ++salt) +
-              "\n  credentials: {username: root, key_file: " + t.ssh.key_file + "}\n  ssh: {port: " +
-              std::to_string(t.ssh.port) + ", known_hosts: " + t.ssh.known_hosts_file + "}\n";
-      targets_.push_back(t.name);
+    // The leaves over NX-API: a kept-alive HTTPS session per gateway. Over
+    // SSH every command of every poll forks a session and a shell, which on
+    // two cores cost the fabric's gateways a third of the machine.
+    for (int l = 0; l < fc.switches; ++l) {
+      const std::string name = sim::switchName(l, fc.switches);  // leaf01, leaf02
+      sim::NxapiServerOptions o;
+      o.device_dir = sim_dir_ + "/" + name;
+      o.cert_file = tls_.server_cert;
+      o.key_file = tls_.server_key;
+      o.password = "fleet-nxapi";
+      o.threads = 8;  // a kept-alive connection holds a worker: the lone gateway, the owner, one moving in
+      nxapi_.push_back(std::make_unique<sim::NxapiServer>(o));
+      ASSERT_TRUE(nxapi_.back()->start().isOk());
+      yaml += "- name: " + name + "\n  kind: nexus\n  transport: nxapi\n  address: 127.0.0.1\n  interval: 1s\n" +
+              "  labels: {fabric: sim}\n  placement_group: " + groupOwnedBy(place[name], ++salt) +
+              "\n  credentials: {username: admin, password_file: " + dir_ + "/nxapi-password}\n" +
+              "  nxapi: {port: " + std::to_string(nxapi_.back()->port()) + ", ca_file: " + tls_.ca_cert + "}\n";
+      targets_.push_back(name);
     }
-    ASSERT_EQ(switches, 2u);
     for (int h = 1; h <= kHosts; ++h) targets_.push_back(hostName(h));
     expected_owner_ = place;
     std::filesystem::create_directories(dir_ + "/targets.d");
@@ -245,7 +253,7 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
       if (pid > 0) testing::stopChild(pid, SIGTERM);
     }
     etcd_.stop();
-    sshd_.stop();
+    for (auto& server : nxapi_) server->stop();
     if (sim_) sim_->stop();
   }
 
@@ -478,7 +486,8 @@ class FleetAnalyticsTest : public ::testing::TestWithParam<std::vector<sim::Scen
   std::string dir_ = tmp_.path();
   std::string sim_dir_ = dir_ + "/sim";
   std::unique_ptr<sim::SimRunner> sim_;
-  sim::SshdLauncher sshd_;
+  sim::GnmiTlsFiles tls_;
+  std::vector<std::unique_ptr<sim::NxapiServer>> nxapi_;
   sim::EtcdLauncher etcd_;
   std::vector<pid_t> pids_;
   std::vector<int> prom_ports_;
