@@ -105,7 +105,10 @@ void GnmiTarget::Impl::finishHeldAnswers(bool all) {
 
 grpc::Status GnmiTarget::Impl::checkCall(const grpc::CallbackServerContext& ctx, Rpc rpc) {
   const int64_t starting_until = starting_until_ns_.load();
-  if (starting_until != 0 && Clock::now().time_since_epoch().count() < starting_until) {
+  const bool in_window = starting_until != 0 && Clock::now().time_since_epoch().count() < starting_until;
+  // Taken on every call, so that a refusal inside the window settles it too.
+  const bool owed = starting_owes_refusal_.exchange(false);
+  if (in_window || owed) {
     ledger_.countRefusedStarting();
     return grpc::Status(grpc::StatusCode::UNAVAILABLE, "gNMI agent is starting");
   }
@@ -327,6 +330,7 @@ void GnmiTarget::setCapabilitiesUnimplemented(bool on) { impl_->capabilities_uni
 void GnmiTarget::setStartingFor(std::chrono::milliseconds d) {
   impl_->starting_until_ns_ =
       (Impl::Clock::now() + std::chrono::duration_cast<Impl::Clock::duration>(d)).time_since_epoch().count();
+  impl_->starting_owes_refusal_ = d.count() > 0;
 }
 
 ConnectionCounts GnmiTarget::connectionCounts() const { return impl_->ledger_.counts(); }

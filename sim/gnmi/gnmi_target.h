@@ -136,7 +136,10 @@ class GnmiTarget {
   void resetStreams(int grpc_code = 14);
   // For `d` from now every RPC is answered UNAVAILABLE: a rebooted device
   // back on the network whose gNMI agent is not serving yet. Each such
-  // attempt is counted (connectionCounts().refused_starting).
+  // attempt is counted (connectionCounts().refused_starting). The first RPC
+  // after this call is refused even when it comes later than `d`: a client
+  // on a loaded machine may retry only after the window, and a test of its
+  // backoff must still see the device refuse it.
   void setStartingFor(std::chrono::milliseconds d);
 
   // --- observations for tests ---

@@ -78,6 +78,7 @@ class GnmiTarget::Impl {
 
   ConnectionLedger ledger_;
   std::atomic<int64_t> starting_until_ns_{0};  // steady clock; RPCs before it: UNAVAILABLE
+  std::atomic<bool> starting_owes_refusal_{false};  // the first RPC after setStartingFor is refused however late
 
   // Capabilities answers held back by capabilities_delay, finished by the
   // scheduler thread (or by stop()).
