@@ -2,8 +2,9 @@
 // (sim/scenario.h) run through three real `rdmagw run` members on a real
 // etcd and, at the same time, through one lone `rdmagw run` over the same
 // simulated devices (host sysfs trees, two Nexus leaves behind the
-// simulator's NX-API over HTTPS). The members' verdict leaves, taken together, must flag exactly
-// the ports the lone gateway flags, each port by one member only.
+// simulator's NX-API over HTTPS). The members' verdict leaves, taken
+// together, must flag exactly the ports the lone gateway flags, each port
+// by one member only.
 //
 // The placement is chosen so that the two leaves and the hosts land on
 // different members: every host's links to the leaves (rail-optimised
